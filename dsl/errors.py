@@ -1,0 +1,84 @@
+"""The error classes of Spielwerk: one root, ``ValueError`` leaves, each message quoting its input."""
+
+from __future__ import annotations
+
+__all__ = [
+    "SpielwerkError",
+    "SpecError",
+    "SpecErrors",
+    "MoveError",
+    "InvalidMoveError",
+    "IllegalMoveError",
+    "AmbiguousMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
+    "OptionError",
+]
+
+
+class SpielwerkError(ValueError):
+    """Root of every error Spielwerk raises on bad input."""
+
+
+class SpecError(SpielwerkError):
+    """One problem in a game file, located at ``file:line:col``."""
+
+    def __init__(self, message: str, file: str = "<spec>", line: int = 0, col: int = 0,
+                 excerpt: str | None = None) -> None:
+        self.message = message
+        self.file = file
+        self.line = line
+        self.col = col
+        self.excerpt = excerpt
+        super().__init__(self.located())
+
+    def located(self) -> str:
+        """The one-line form ``file:line:col: message`` used by ``spielwerk validate``."""
+        return f"{self.file}:{self.line}:{self.col}: {self.message}"
+
+    def with_caret(self) -> str:
+        """The located message with the offending line and a caret under the spot."""
+        if not self.excerpt:
+            return self.located()
+        return f"{self.located()}\n    {self.excerpt}\n    {' ' * max(self.col - 1, 0)}^"
+
+
+class SpecErrors(SpielwerkError):
+    """Several problems found in one pass over a game file."""
+
+    def __init__(self, errors: list[SpecError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(e.located() for e in errors))
+
+
+class OptionError(SpielwerkError):
+    """An option value that the game does not declare or does not accept."""
+
+
+class MoveError(SpielwerkError):
+    """A move text that cannot be played: ``text`` is what was given, ``reason`` says why."""
+
+    def __init__(self, reason: str, text: str | None = None) -> None:
+        self.reason = reason
+        self.text = text
+        super().__init__(f"{text!r}: {reason}" if text is not None else reason)
+
+
+class InvalidMoveError(MoveError):
+    """Move text that does not parse in the game's notation."""
+
+
+class IllegalMoveError(MoveError):
+    """A well-formed move that is not legal in the position."""
+
+
+class AmbiguousMoveError(MoveError):
+    """Move text that names more than one legal move."""
+
+
+class InvalidPositionError(SpielwerkError):
+    """Position text that does not parse or describes an impossible position."""
+
+
+class InvalidRecordError(SpielwerkError):
+    """A game record (tags and movetext) that cannot be read."""

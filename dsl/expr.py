@@ -1,0 +1,251 @@
+"""The expression language: parsed once with lark into a small AST, then compiled to closures.
+
+Nothing here evaluates Python. A compiled expression is a function of an evaluation context; what
+a name or a call means is decided by the environment the caller passes to :func:`compile_expr`.
+
+>>> ast = parse_expr("2 * x + (3 if y == 1 else 0)")
+>>> f = compile_expr(ast, Env(constants={"x": 4, "y": 1}))
+>>> f(None)
+11
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+__all__ = ["Node", "Const", "Name", "Call", "Op", "IfElse", "parse_expr", "compile_expr", "Env",
+           "ExprError", "names_in"]
+
+Evaluator = Callable[[Any], Any]
+
+
+class ExprError(Exception):
+    """A problem in an expression; ``column`` is 1-based within the expression text."""
+
+    def __init__(self, message: str, column: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+
+@dataclass(frozen=True)
+class Node:
+    """Base of the expression AST."""
+
+
+@dataclass(frozen=True)
+class Const(Node):
+    value: Any
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    name: str
+    column: int = 1
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    name: str
+    args: tuple[Node, ...]
+    column: int = 1
+
+
+@dataclass(frozen=True)
+class Op(Node):
+    op: str
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class IfElse(Node):
+    then: Node
+    cond: Node
+    other: Node
+
+
+class _ToAst(Transformer):
+    def int_(self, items):
+        return Const(int(items[0]))
+
+    def true(self, _):
+        return Const(True)
+
+    def false(self, _):
+        return Const(False)
+
+    def name(self, items):
+        tok: Token = items[0]
+        return Name(str(tok), tok.column or 1)
+
+    def call(self, items):
+        tok: Token = items[0]
+        args = tuple(a for a in items[1:] if a is not None)
+        return Call(str(tok), args, tok.column or 1)
+
+    def neg(self, items):
+        return Op("neg", (items[0],))
+
+    def not_(self, items):
+        return Op("not", (items[0],))
+
+    def or_(self, items):
+        return Op("or", tuple(items))
+
+    def and_(self, items):
+        return Op("and", tuple(items))
+
+    def ifelse(self, items):
+        return IfElse(items[0], items[1], items[2])
+
+    def _chain(self, items):
+        node = items[0]
+        for i in range(1, len(items), 2):
+            node = Op(str(items[i]), (node, items[i + 1]))
+        return node
+
+    def arith(self, items):
+        return self._chain(items)
+
+    def compare(self, items):
+        if len(items) == 3:
+            return Op(str(items[1]), (items[0], items[2]))
+        parts = [Op(str(items[i]), (items[i - 1], items[i + 1])) for i in range(1, len(items), 2)]
+        return Op("and", tuple(parts))
+
+
+_parser: Lark | None = None
+
+
+def _get_parser() -> Lark:
+    global _parser
+    if _parser is None:
+        grammar = resources.files("spielwerk.dsl").joinpath("expr.lark").read_text(encoding="utf-8")
+        _parser = Lark(grammar, parser="lalr", maybe_placeholders=True)
+    return _parser
+
+
+def parse_expr(text: str | int | bool) -> Node:
+    """Parse an expression (a YAML number or boolean is a constant)."""
+    if isinstance(text, bool) or isinstance(text, int):
+        return Const(text)
+    if not isinstance(text, str):
+        raise ExprError(f"an expression must be text or a number, not {type(text).__name__}")
+    try:
+        tree = _get_parser().parse(text)
+    except UnexpectedCharacters as exc:
+        raise ExprError(f"unexpected character {text[exc.pos_in_stream]!r} in expression {text!r}",
+                        exc.column) from None
+    except UnexpectedToken as exc:
+        if exc.token.type == "$END":
+            raise ExprError(f"expression {text!r} ends too early", len(text) + 1) from None
+        raise ExprError(f"unexpected {str(exc.token)!r} in expression {text!r}", exc.column) from None
+    except UnexpectedEOF:
+        raise ExprError(f"expression {text!r} ends too early", len(text) + 1) from None
+    except (UnexpectedInput, LarkError) as exc:
+        raise ExprError(f"cannot read expression {text!r}: {exc}") from None
+    return _ToAst().transform(tree)
+
+
+def names_in(node: Node) -> set[str]:
+    """Every bare name and called function the expression uses."""
+    if isinstance(node, Name):
+        return {node.name}
+    if isinstance(node, Call):
+        out = {node.name}
+        for a in node.args:
+            out |= names_in(a)
+        return out
+    if isinstance(node, Op):
+        out = set()
+        for a in node.args:
+            out |= names_in(a)
+        return out
+    if isinstance(node, IfElse):
+        return names_in(node.then) | names_in(node.cond) | names_in(node.other)
+    return set()
+
+
+@dataclass
+class Env:
+    """What names mean when compiling.
+
+    ``constants``: names with a value known at compile time (options, tables).
+    ``variables``: names read at run time, each a function of the evaluation context.
+    ``functions``: name -> (min_args, max_args, builder); a builder takes the argument evaluators
+    (and the argument ASTs) and returns an evaluator.
+    """
+
+    constants: dict[str, Any] = field(default_factory=dict)
+    variables: dict[str, Evaluator] = field(default_factory=dict)
+    functions: dict[str, tuple[int, int, Callable[..., Evaluator]]] = field(default_factory=dict)
+
+
+_BINARY = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def compile_expr(node: Node, env: Env) -> Evaluator:
+    """Compile an AST to a closure ``f(ctx)``; constant parts are folded."""
+    if isinstance(node, Const):
+        value = node.value
+        return lambda ctx: value
+    if isinstance(node, Name):
+        if node.name in env.constants:
+            value = env.constants[node.name]
+            return lambda ctx: value
+        if node.name in env.variables:
+            return env.variables[node.name]
+        if node.name in env.functions:
+            raise ExprError(f"{node.name!r} is a function: write {node.name}(...)", node.column)
+        known = sorted(set(env.constants) | set(env.variables))
+        raise ExprError(f"unknown name {node.name!r} (known: {', '.join(known)})", node.column)
+    if isinstance(node, Call):
+        entry = env.functions.get(node.name)
+        if entry is None:
+            raise ExprError(f"unknown function {node.name!r} (known: {', '.join(sorted(env.functions))})",
+                            node.column)
+        lo, hi, builder = entry
+        if not lo <= len(node.args) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise ExprError(f"{node.name}() takes {want} argument(s), got {len(node.args)}", node.column)
+        return builder([compile_expr(a, env) for a in node.args], node.args)
+    if isinstance(node, IfElse):
+        then, cond, other = (compile_expr(n, env) for n in (node.then, node.cond, node.other))
+        return lambda ctx: then(ctx) if cond(ctx) else other(ctx)
+    assert isinstance(node, Op)
+    args = [compile_expr(a, env) for a in node.args]
+    if node.op == "neg":
+        a = args[0]
+        return lambda ctx: -a(ctx)
+    if node.op == "not":
+        a = args[0]
+        return lambda ctx: not a(ctx)
+    if node.op in ("and", "or"):
+        if len(args) == 2:
+            a, b = args
+            if node.op == "and":
+                return lambda ctx: a(ctx) and b(ctx)
+            return lambda ctx: a(ctx) or b(ctx)
+        if node.op == "and":
+            return lambda ctx: all(f(ctx) for f in args)
+        return lambda ctx: any(f(ctx) for f in args)
+    fn = _BINARY[node.op]
+    a, b = args
+    if node.op in ("//", "%"):
+        def divide(ctx, a=a, b=b, fn=fn):
+            d = b(ctx)
+            if d == 0:
+                raise ZeroDivisionError("division by zero in a game expression")
+            return fn(a(ctx), d)
+        return divide
+    return lambda ctx: fn(a(ctx), b(ctx))

@@ -1,0 +1,304 @@
+"""The checked game specification: schema validation, semantic checks and option values.
+
+``load_spec(path)`` reads a game file (with ``extends``), validates the merged document against
+``schema/game.schema.json``, then checks what the schema cannot see (undefined pieces, regions,
+predicates, bad expressions), and reports every problem as ``file:line:col: message``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterator
+
+import jsonschema
+
+from .errors import OptionError, SpecError, SpecErrors
+from .expr import ExprError, Node, parse_expr, names_in
+from .loader import Document, Marks, read_document
+
+__all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "BUILTIN_FUNCTIONS", "BUILTIN_REGIONS"]
+
+#: Names every expression may read (run-time values).
+BUILTIN_VARIABLES = ("mover", "opponent", "player", "board_full", "ply")
+#: Functions every expression may call, with their argument counts.
+BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
+                     "max": (1, 9), "abs": (1, 1)}
+#: Regions computed from topology on a square board.
+BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "all")
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    """The JSON Schema of game files."""
+    text = resources.files("spielwerk.schema").joinpath("game.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+@dataclass
+class Spec:
+    """A checked game file: plain data plus where each part was written."""
+
+    data: dict[str, Any]
+    marks: Marks
+    file: str
+    expressions: dict[tuple[Any, ...], Node] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return str(self.data["game"])
+
+    @property
+    def options(self) -> dict[str, dict[str, Any]]:
+        return self.data.get("options", {})
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {k: v.get("default") for k, v in self.options.items()}
+
+    def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Option values: defaults overridden by ``given`` (text values are converted and checked)."""
+        values = self.option_defaults()
+        for key, raw in (given or {}).items():
+            decl = self.options.get(key)
+            if decl is None:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise OptionError(f"{self.name} has no option {key!r} (options: {known})")
+            values[key] = _convert_option(self.name, key, decl, raw)
+        return values
+
+    def expr(self, path: tuple[Any, ...]) -> Node:
+        """The parsed expression written at ``path``."""
+        return self.expressions[tuple(path)]
+
+    def error(self, path: tuple[Any, ...], message: str) -> SpecError:
+        return self.marks.error(path, message)
+
+
+def _convert_option(game: str, key: str, decl: dict[str, Any], raw: Any) -> Any:
+    kind = decl.get("type", "int")
+    try:
+        if kind == "int":
+            value = int(raw) if not isinstance(raw, bool) else None
+            if value is None:
+                raise ValueError
+        elif kind == "bool":
+            if isinstance(raw, bool):
+                value = raw
+            elif str(raw).lower() in ("1", "true", "yes", "on"):
+                value = True
+            elif str(raw).lower() in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise ValueError
+        else:
+            value = str(raw)
+    except (TypeError, ValueError):
+        raise OptionError(f"option {key}={raw!r} of {game}: expected {kind}") from None
+    if kind == "int":
+        lo, hi = decl.get("min"), decl.get("max")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise OptionError(f"option {key}={value} of {game}: must be between {lo} and {hi}")
+    if kind == "choice":
+        choices = [str(c) for c in decl.get("values", [])]
+        aliases = {str(a): str(c) for c, al in decl.get("aliases", {}).items() for a in al}
+        if value not in choices:
+            folded = {c.lower(): c for c in choices} | {a.lower(): c for a, c in aliases.items()}
+            if value.lower() not in folded:
+                raise OptionError(f"option {key}={value!r} of {game}: must be one of {', '.join(choices)}")
+            value = folded[value.lower()]
+    return value
+
+
+# -- schema errors -----------------------------------------------------------------------------
+
+def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[Any, ...], str]]:
+    path = tuple(error.absolute_path)
+    where = "/".join(str(p) for p in path) or "the top level"
+    if error.validator == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        for key in extra:
+            hint = difflib.get_close_matches(str(key), allowed, n=1)
+            tip = f" (did you mean {hint[0]!r}?)" if hint else f" (expected one of: {', '.join(allowed)})"
+            yield path + (key,), f"unknown key {key!r} in {where}{tip}"
+        return
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in error.instance]
+        for key in missing:
+            yield path, f"missing key {key!r} in {where}"
+        return
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        # The branch that got furthest explains the problem best.
+        best = jsonschema.exceptions.best_match(error.context)
+        if best is not None and best.context is not error.context:
+            yield from _schema_messages(best)
+            return
+    if error.validator == "type":
+        want = error.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        yield path, f"{where}: expected {want}, got {type(error.instance).__name__} {error.instance!r}"
+        return
+    if error.validator == "enum":
+        yield path, (f"{where}: {error.instance!r} is not one of "
+                     f"{', '.join(repr(v) for v in error.validator_value)}")
+        return
+    yield path, f"{where}: {error.message}"
+
+
+def _validate_schema(doc: Document) -> list[SpecError]:
+    validator = jsonschema.Draft202012Validator(schema())
+    seen: set[tuple[Any, ...]] = set()
+    out: list[SpecError] = []
+    for error in sorted(validator.iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
+        for path, message in _schema_messages(error):
+            if path in seen:
+                continue
+            seen.add(path)
+            out.append(doc.marks.error(path, message))
+    return out
+
+
+# -- semantic checks -----------------------------------------------------------------------------
+
+class _Checker:
+    """Checks the references between parts of a schema-valid document."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.data = doc.data
+        self.errors: list[SpecError] = []
+        self.expressions: dict[tuple[Any, ...], Node] = {}
+        self.pieces = set(self.data.get("pieces", {}))
+        self.predicates = set(self.data.get("predicates", {}))
+        regions = set(self.data.get("board", {}).get("regions", {}))
+        self.regions = regions | set(BUILTIN_REGIONS)
+        self.names = (set(self.data.get("options", {})) | set(self.data.get("tables", {}))
+                      | set(BUILTIN_VARIABLES) | self.pieces | set(self.data.get("reserves", {})))
+        self.functions = set(BUILTIN_FUNCTIONS) | self.predicates
+
+    def fail(self, path: tuple[Any, ...], message: str) -> None:
+        self.errors.append(self.doc.marks.error(path, message))
+
+    def piece(self, path: tuple[Any, ...], name: Any) -> None:
+        if name not in self.pieces:
+            hint = difflib.get_close_matches(str(name), sorted(self.pieces), n=1)
+            tip = f" (did you mean {hint[0]!r}?)" if hint else ""
+            self.fail(path, f"unknown piece {name!r}{tip}; pieces: {', '.join(sorted(self.pieces))}")
+
+    def pieces_at(self, path: tuple[Any, ...], names: Any) -> None:
+        if isinstance(names, list):
+            for i, name in enumerate(names):
+                self.piece(path + (i,), name)
+        elif names is not None:
+            self.piece(path, names)
+
+    def region(self, path: tuple[Any, ...], name: Any) -> None:
+        if name not in self.regions:
+            hint = difflib.get_close_matches(str(name), sorted(self.regions), n=1)
+            tip = f" (did you mean {hint[0]!r}?)" if hint else ""
+            self.fail(path, f"unknown region {name!r}{tip}; regions: {', '.join(sorted(self.regions))}")
+
+    def expression(self, path: tuple[Any, ...], text: Any, extra: set[str] = frozenset()) -> None:
+        try:
+            node = parse_expr(text)
+        except ExprError as exc:
+            self._expr_fail(path, exc)
+            return
+        for name in sorted(names_in(node)):
+            if name not in self.names | self.functions | extra:
+                self.fail(path, f"unknown name {name!r} in expression {text!r}")
+        self.expressions[path] = node
+
+    def _expr_fail(self, path: tuple[Any, ...], exc: ExprError) -> None:
+        mark = self.doc.marks.at(path)
+        # point into the expression when it sits on the same line as its key
+        line = mark.text
+        col = mark.col
+        idx = line.find(":", mark.col - 1)
+        if idx >= 0 and path and isinstance(path[-1], str):
+            start = idx + 1
+            while start < len(line) and line[start] in " '\"":
+                start += 1
+            col = start + exc.column
+        self.errors.append(SpecError(exc.message, mark.file, mark.line, col, mark.text))
+
+    def run(self) -> None:
+        d = self.data
+        board = d.get("board", {})
+        for key in ("width", "height"):
+            if key in board:
+                self.expression(("board", key), board[key])
+        for rname, r in d.get("reserves", {}).items():
+            self.pieces_at(("reserves", rname, "pieces"), r.get("pieces"))
+            self.expression(("reserves", rname, "count"), r.get("count"))
+        for tname, t in d.get("tables", {}).items():
+            if t.get("by") not in d.get("options", {}):
+                self.fail(("tables", tname, "by"), f"table {tname!r} is keyed by {t.get('by')!r}, "
+                          "which is not a declared option")
+        for oname, o in d.get("options", {}).items():
+            if "default" not in o:
+                self.fail(("options", oname), f"option {oname!r} needs a `default`")
+        for i, phase in enumerate(d.get("phases", [])):
+            for j, move in enumerate(phase.get("moves", [])):
+                for prim, params in move.items():
+                    self.primitive(("phases", i, "moves", j, prim), prim, params or {})
+            if "until" in phase:
+                self.expression(("phases", i, "until"), phase["until"])
+        for pname, pred in d.get("predicates", {}).items():
+            for kind, params in pred.items():
+                base = ("predicates", pname, kind)
+                self.pieces_at(base + ("pieces",), params.get("pieces"))
+                for k, pair in enumerate(params.get("between", [])):
+                    for m, region in enumerate(pair):
+                        self.region(base + ("between", k, m), region)
+        results = set(d.get("notation", {}).get("results", {}))
+        for i, rule in enumerate(d.get("end", [])):
+            self.expression(("end", i, "when"), rule.get("when"))
+            if "score" in rule:
+                self.expression(("end", i, "score"), rule["score"])
+            if results and rule.get("result") is not None and rule["result"] not in results:
+                self.fail(("end", i, "result"), f"result {rule['result']!r} has no tokens in "
+                          f"notation.results (known: {', '.join(sorted(results))})")
+        notation = d.get("notation", {})
+        fields = notation.get("fields", {})
+        for fname in ("piece",):
+            if isinstance(fields.get(fname), dict):
+                for pname in fields[fname]:
+                    self.piece(("notation", "fields", fname, pname), pname)
+        position = notation.get("position", {})
+        for pname in position.get("pieces", {}) or {}:
+            self.piece(("notation", "position", "pieces", pname), pname)
+        for tag, spec in notation.get("tags", {}).items():
+            if "option" in spec and spec["option"] not in d.get("options", {}):
+                self.fail(("notation", "tags", tag, "option"), f"tag {tag!r} sets unknown option "
+                          f"{spec['option']!r}")
+
+    def primitive(self, path: tuple[Any, ...], prim: str, params: dict[str, Any]) -> None:
+        self.pieces_at(path + ("pieces",), params.get("pieces"))
+        self.pieces_at(path + ("blocked_by",), params.get("blocked_by"))
+        if "limit" in params:
+            self.expression(path + ("limit",), params["limit"])
+        where = params.get("where")
+        if isinstance(where, str) and where != "empty":
+            self.region(path + ("where",), where)
+        flatten = params.get("flatten")
+        if isinstance(flatten, dict):
+            for key in ("piece", "target", "becomes"):
+                if key in flatten:
+                    self.piece(path + ("flatten", key), flatten[key])
+
+
+def load_spec(path: str) -> Spec:
+    """Read, merge, validate and check a game file; raise ``SpecErrors`` listing every problem."""
+    doc = read_document(path)
+    errors = _validate_schema(doc)
+    if errors:
+        raise errors[0] if len(errors) == 1 else SpecErrors(errors)
+    checker = _Checker(doc)
+    checker.run()
+    if checker.errors:
+        raise checker.errors[0] if len(checker.errors) == 1 else SpecErrors(checker.errors)
+    return Spec(doc.data, doc.marks, doc.file, checker.expressions)

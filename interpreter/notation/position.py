@@ -1,0 +1,156 @@
+"""Position texts. ``stack-rows`` writes the board rank by rank with a trailer, e.g.
+``x5/x2,2S,x2/x2,121,x2/x5/x5 1 4``: run-length empties, a stack as its owners' digits from the
+bottom up, the top piece's letter after them. Games that declare no position text get the same
+format with every piece's letter written (the generic form).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..dsl.errors import InvalidPositionError
+
+__all__ = ["StackRows", "position_format"]
+
+
+class StackRows:
+    """The ``stack-rows`` position text of one compiled game."""
+
+    def __init__(self, game: Any, spec: dict[str, Any] | None) -> None:
+        spec = dict(spec or {})
+        self.game = game
+        self.name = spec.get("name", "position")
+        self.top_down = spec.get("rows", "top-down") == "top-down"
+        self.row_sep = spec.get("row_separator", "/")
+        self.cell_sep = spec.get("cell_separator", ",")
+        self.empty = spec.get("empty", "x")
+        pieces = game.spec.data.get("pieces", {})
+        letters = {k: str(pieces[k].get("letter", k[0].upper())) for k in game.kind_names}
+        self.only_top = "pieces" in spec
+        if self.only_top:
+            letters.update({k: str(v) for k, v in spec["pieces"].items()})
+        self.letters = [letters[k] for k in game.kind_names]
+        self.by_letter = {v: i for i, v in enumerate(self.letters)}
+        self.plain = self.by_letter.get("", -1)
+        self.trailer = spec.get("trailer", "{to_move} {move_number}")
+        self._cell = re.compile(r"^(?:[12]{L}?)+$".replace("{L}", self._letters_re())) if not self.only_top \
+            else re.compile(r"^([12]+)(" + self._letters_re() + r")?$")
+
+    def _letters_re(self) -> str:
+        written = [re.escape(x) for x in sorted(self.by_letter, key=len, reverse=True) if x]
+        return "(?:" + "|".join(written) + ")" if written else "(?!)"
+
+    # -- writing --------------------------------------------------------------------------------
+    def cell(self, stack: list[int]) -> str:
+        if self.only_top:
+            return "".join(str((pc & 1) + 1) for pc in stack) + self.letters[stack[-1] >> 1]
+        return "".join(f"{(pc & 1) + 1}{self.letters[pc >> 1]}" for pc in stack)
+
+    def _rows(self) -> list[int]:
+        h = self.game.topology.height
+        return list(range(h - 1, -1, -1)) if self.top_down else list(range(h))
+
+    def format(self, st: Any) -> str:
+        w = self.game.topology.width
+        rows = []
+        for r in self._rows():
+            cells, run = [], 0
+            for f in range(w):
+                s = st.stacks[r * w + f]
+                if not s:
+                    run += 1
+                    continue
+                if run:
+                    cells.append(self.empty if run == 1 else f"{self.empty}{run}")
+                    run = 0
+                cells.append(self.cell(s))
+            if run:
+                cells.append(self.empty if run == 1 else f"{self.empty}{run}")
+            rows.append(self.cell_sep.join(cells))
+        board = self.row_sep.join(rows)
+        return board + " " + self.trailer.format(to_move=st.to_move, move_number=st.ply // 2 + 1, ply=st.ply)
+
+    # -- reading --------------------------------------------------------------------------------
+    def parse(self, text: str) -> Any:
+        g = self.game
+        topo = g.topology
+        fail = lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
+        parts = text.split()
+        names = re.findall(r"\{(\w+)\}", self.trailer)
+        if len(parts) != 1 + len(names):
+            raise fail(f"expected the board and {len(names)} more field(s): {self.trailer}")
+        try:
+            values = {n: int(v) for n, v in zip(names, parts[1:])}
+        except ValueError:
+            raise fail("the fields after the board must be numbers") from None
+        to_move = values.get("to_move", 1)
+        if to_move not in (1, 2):
+            raise fail(f"the player to move must be 1 or 2, not {to_move}")
+        if "move_number" in values:
+            if values["move_number"] < 1:
+                raise fail("the move number starts at 1")
+            ply = (values["move_number"] - 1) * 2 + to_move - 1
+        else:
+            ply = values.get("ply", 0)
+        rows = parts[0].split(self.row_sep)
+        if len(rows) != topo.height:
+            raise fail(f"{len(rows)} rows for a board of {topo.height}")
+        stacks: list[list[int]] = [[] for _ in range(topo.size)]
+        for i, row in enumerate(rows):
+            r = self._rows()[i]
+            f = 0
+            for cell in row.split(self.cell_sep):
+                if cell.startswith(self.empty) and (cell == self.empty or cell[len(self.empty):].isdigit()):
+                    f += 1 if cell == self.empty else int(cell[len(self.empty):])
+                    continue
+                if f >= topo.width:
+                    raise fail(f"row {i + 1} has more than {topo.width} squares")
+                stacks[r * topo.width + f] = self._parse_cell(cell, fail)
+                f += 1
+            if f != topo.width:
+                raise fail(f"row {i + 1} ({row!r}) has {f} squares, not {topo.width}")
+        st = g.state_from_board(stacks, ply, to_move)
+        for p in (1, 2):
+            if min(st.reserves[p], default=0) < 0:
+                raise fail(f"player {p} has more pieces on the board than the game provides")
+        return st
+
+    def _parse_cell(self, cell: str, fail: Any) -> list[int]:
+        if self.only_top:
+            m = self._cell.match(cell)
+            if not m:
+                raise fail(f"cannot read the square {cell!r}")
+            owners, letter = m.group(1), m.group(2) or ""
+            if self.plain < 0 and len(owners) > 1:
+                raise fail(f"cannot tell the pieces under the top in {cell!r}")
+            top = self.by_letter[letter]
+            out = [self.plain * 2 + int(o) - 1 for o in owners[:-1]]
+            return out + [top * 2 + int(owners[-1]) - 1]
+        if not self._cell.match(cell):
+            raise fail(f"cannot read the square {cell!r}")
+        out = []
+        for o, letter in re.findall(r"([12])(" + self._letters_re() + ")", cell):
+            out.append(self.by_letter[letter] * 2 + int(o) - 1)
+        return out
+
+    def render(self, st: Any) -> str:
+        g = self.game
+        topo = g.topology
+        cells = [self.cell(s) if s else "." for s in st.stacks]
+        width = max(3, max(len(c) for c in cells) + 1)
+        lines = []
+        for r in range(topo.height - 1, -1, -1):
+            row = "".join(cells[r * topo.width + f].rjust(width) for f in range(topo.width))
+            lines.append(f"{r + 1:>3} {row}")
+        lines.append("    " + "".join(chr(ord("a") + f).rjust(width) for f in range(topo.width)))
+        mover = g.players[st.to_move - 1]
+        tail = f"{mover} to move (player {st.to_move}), ply {st.ply}"
+        if st.result is not None:
+            tail = f"game over: {st.result.token}"
+        return "\n".join(lines) + "\n" + tail
+
+
+def position_format(game: Any, spec: dict[str, Any] | None) -> StackRows:
+    """The position text a game declares, or the generic one."""
+    return StackRows(game, spec)

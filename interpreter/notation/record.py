@@ -1,0 +1,103 @@
+"""Game records: ``[Tag "value"]`` lines, then movetext with optional move numbers, ``{comments}``,
+annotations and a result token. A file may hold several games, each starting with its tags.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..dsl.errors import InvalidRecordError
+
+__all__ = ["Record", "RecordMove", "parse_records"]
+
+_TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_NUMBER = re.compile(r"^(\d+)\.(?:\.\.)?")
+_ANNOTATION = re.compile(r"^(?:[!?]{1,2}|\([!?w>]\)|['\"]+)$")
+RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*", "R-0", "0-R", "F-0", "0-F"}
+
+
+@dataclass
+class RecordMove:
+    """One move as written: its move number (written or counted), the text, annotations, line."""
+
+    number: int
+    text: str
+    annotations: list[str]
+    line: int
+
+
+@dataclass
+class Record:
+    """One game of a record file."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    moves: list[RecordMove] = field(default_factory=list)
+    result: str | None = None
+    line: int = 1
+
+
+def parse_records(text: str, result_tokens: set[str] | None = None) -> list[Record]:
+    """Split ``text`` into games and read each one's tags and moves."""
+    results = RESULT_TOKENS | (result_tokens or set())
+    records: list[Record] = []
+    current: Record | None = None
+    in_moves = False
+    number = 1
+    plies_in_number = 0
+    depth = 0
+    for lineno, line in enumerate(text.splitlines(), 1):
+        tag = _TAG.match(line) if depth == 0 else None
+        if tag:
+            if current is None or in_moves:
+                current = Record(line=lineno)
+                records.append(current)
+                in_moves = False
+                number, plies_in_number = 1, 0
+            current.tags[tag.group(1)] = tag.group(2)
+            continue
+        # strip comments, possibly spanning lines
+        kept = []
+        for ch in line:
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                if depth == 0:
+                    raise InvalidRecordError(f"line {lineno}: '}}' without '{{'")
+                depth -= 1
+            elif depth == 0:
+                kept.append(ch)
+        body = "".join(kept).strip()
+        if not body:
+            continue
+        if line.lstrip().startswith("["):
+            raise InvalidRecordError(f"line {lineno}: cannot read the tag {line.strip()!r}")
+        if current is None or (current.result is not None):
+            current = Record(line=lineno)
+            records.append(current)
+            number, plies_in_number = 1, 0
+        in_moves = True
+        for token in body.split():
+            m = _NUMBER.match(token)
+            if m:
+                number, plies_in_number = int(m.group(1)), 0
+                token = token[m.end():]
+                if not token:
+                    continue
+            if token in results:
+                current.result = token
+                continue
+            if _ANNOTATION.match(token):
+                if not current.moves:
+                    raise InvalidRecordError(f"line {lineno}: annotation {token!r} before any move")
+                current.moves[-1].annotations.append(token)
+                continue
+            if current.result is not None:
+                raise InvalidRecordError(f"line {lineno}: move {token!r} after the result {current.result}")
+            if plies_in_number == 2:
+                number, plies_in_number = number + 1, 0
+            current.moves.append(RecordMove(number, token, [], lineno))
+            plies_in_number += 1
+    if depth:
+        raise InvalidRecordError("a '{' comment is never closed")
+    return records

@@ -1,0 +1,9 @@
+"""Predicates: named board conditions a game file defines and calls from expressions (``road(mover)``)."""
+
+from .base import Predicate
+from .connection import Connection
+
+#: predicate key in game files -> class
+PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection,)}
+
+__all__ = ["Predicate", "PREDICATES", "Connection"]

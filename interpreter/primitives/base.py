@@ -1,0 +1,68 @@
+"""The contract every move primitive follows, and the board bookkeeping they share."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import State
+
+__all__ = ["Primitive", "retop"]
+
+
+def retop(st: "State", sq: int, old: int) -> None:
+    """Update ``tops`` and ``occupied`` after the stack on ``sq`` changed; ``old`` was its top (-1 empty)."""
+    s = st.stacks[sq]
+    new = s[-1] if s else -1
+    if new == old:
+        return
+    bit = 1 << sq
+    if old >= 0:
+        st.tops[old] ^= bit
+    else:
+        st.occupied |= bit
+    if new >= 0:
+        st.tops[new] ^= bit
+    else:
+        st.occupied ^= bit
+
+
+class Primitive:
+    """A kind of move. A move is a tuple whose first item is the primitive's index in the game.
+
+    Subclasses implement ``generate`` (append legal moves), ``apply`` (returns what ``undo`` needs),
+    ``undo``, and for notation ``fields`` (a move as named values) and ``from_fields`` (the reverse).
+    """
+
+    #: the primitive's key in game files
+    name = ""
+    #: the notation template used when the game file declares none
+    default_template = ""
+    #: field name -> kind (square, piece, int, direction, digits, flag) for notation templates
+    field_kinds: dict[str, str] = {}
+
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        self.game = game
+        self.index = index
+        self.params = params
+        self.path = path
+
+    def generate(self, st: "State", out: list[Any]) -> None:
+        raise NotImplementedError
+
+    def apply(self, st: "State", move: tuple[Any, ...]) -> Any:
+        raise NotImplementedError
+
+    def undo(self, st: "State", move: tuple[Any, ...], info: Any) -> None:
+        raise NotImplementedError
+
+    def fields(self, st: "State", move: tuple[Any, ...]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def explain(self, st: "State", move: tuple[Any, ...]) -> str:
+        """Why ``move`` (well-formed, not generated) is illegal in ``st``."""
+        return "not a legal move in this position"

@@ -1,0 +1,251 @@
+"""``carry``: lift pieces off the top of a stack, move in a line, drop some on every square passed."""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from ..dsl.errors import InvalidMoveError
+from .base import Primitive, retop
+
+__all__ = ["Carry", "compositions"]
+
+
+def compositions(total: int, max_parts: int) -> list[tuple[int, ...]]:
+    """All ways to write ``total`` as an ordered sum of 1 to ``max_parts`` positive parts."""
+    out = []
+    for parts in range(1, min(total, max_parts) + 1):
+        for cut in product((0, 1), repeat=total - 1):
+            if sum(cut) == parts - 1:
+                seq, run = [], 1
+                for c in cut:
+                    if c:
+                        seq.append(run)
+                        run = 1
+                    else:
+                        run += 1
+                seq.append(run)
+                out.append(tuple(seq))
+    return out
+
+
+class Carry(Primitive):
+    """Parameters: ``from: controlled`` (stacks whose top is the mover's), ``limit`` (most pieces
+    carried), ``directions``, ``blocked_by`` (pieces nothing may land on), ``flatten`` (``piece``
+    moving ``alone`` as the last drop may land on ``target``, which becomes ``becomes``).
+
+    A move is ``(index, square, direction_index, drops)``; ``drops`` is a tuple, bottom pieces first.
+    """
+
+    name = "carry"
+    default_template = "{count}{from}{direction}{drops}{flatten}"
+    field_kinds = {"count": "int", "from": "square", "direction": "direction", "drops": "digits",
+                   "flatten": "flag"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        topo = g.topology
+        self.limit = int(g.constant(path + ("limit",), params.get("limit", 1 << 30)))
+        self.dir_names = topo.directions(params.get("directions", "orthogonal"))
+        self.rays = [[topo.ray(sq, d) for d in self.dir_names] for sq in range(topo.size)]
+        self.max_ray = max((len(r) for rays in self.rays for r in rays), default=0)
+        codes = range(g.num_codes)
+        blocked = {g.kind_index[k] for k in params.get("blocked_by", [])}
+        self.blocker = [c >> 1 in blocked for c in codes]
+        flat = params.get("flatten") or {}
+        self.flattener = [bool(flat) and c >> 1 == g.kind_index[flat["piece"]] for c in codes]
+        self.flattenable = [bool(flat) and c >> 1 == g.kind_index[flat["target"]] for c in codes]
+        becomes = g.kind_index[flat["becomes"]] if flat else 0
+        self.becomes = [becomes * 2 + (c & 1) for c in codes]
+        self.unbecomes = [g.kind_index[flat["target"]] * 2 + (c & 1) if flat else c for c in codes]
+        self.alone = bool(flat.get("alone", True)) if flat else True
+        self.owner_codes = [[], [c for c in codes if c & 1 == 0], [c for c in codes if c & 1 == 1]]
+        nd, L, R = len(self.dir_names), self.limit_cap(), self.max_ray
+        self._dims = (nd, L + 1, R + 2)
+        self._plain: list[Any] = [None] * (topo.size * nd * (L + 1) * (R + 2))
+        self._flat: list[Any] = [None] * (topo.size * nd * (L + 1) * (R + 2))
+        self.zobrist = g.zobrist
+        self.zstride = g.zobrist_stride
+
+    def limit_cap(self) -> int:
+        return min(self.limit, self.game.max_height)
+
+    # -- generation ---------------------------------------------------------------------------------
+    def _moves(self, sq: int, d: int, maxc: int, n: int, flatten: bool) -> list[tuple[Any, ...]]:
+        nd, l1, r2 = self._dims
+        key = ((sq * nd + d) * l1 + maxc) * r2 + n
+        cache = self._flat if flatten else self._plain
+        got = cache[key]
+        if got is None:
+            got = []
+            for c in range(1, maxc + 1):
+                if not flatten:
+                    got.extend((self.index, sq, d, seq) for seq in compositions(c, n))
+                elif n == 0:
+                    if c == 1:
+                        got.append((self.index, sq, d, (1,)))
+                else:
+                    got.extend((self.index, sq, d, seq + (1,)) for seq in compositions(c - 1, n)
+                               if len(seq) == n)
+            cache[key] = got
+        return got
+
+    def generate(self, st, out: list[Any]) -> None:
+        stacks = st.stacks
+        tops = st.tops
+        mine = 0
+        for c in self.owner_codes[st.to_move]:
+            mine |= tops[c]
+        limit = self.limit
+        blocker = self.blocker
+        flattener = self.flattener
+        flattenable = self.flattenable
+        moves = self._moves
+        while mine:
+            low = mine & -mine
+            sq = low.bit_length() - 1
+            mine ^= low
+            stack = stacks[sq]
+            h = len(stack)
+            maxc = h if h < limit else limit
+            can_flatten = flattener[stack[-1]]
+            for d, ray in enumerate(self.rays[sq]):
+                n = 0
+                stop = -1
+                for t in ray:
+                    s = stacks[t]
+                    if s and blocker[s[-1]]:
+                        stop = s[-1]
+                        break
+                    n += 1
+                if n:
+                    out.extend(moves(sq, d, maxc, n, False))
+                if can_flatten and stop >= 0 and flattenable[stop]:
+                    out.extend(moves(sq, d, maxc, n, True))
+
+    # -- play ---------------------------------------------------------------------------------------
+    def apply(self, st, move):
+        _, sq, d, drops = move
+        stacks = st.stacks
+        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
+        src = stacks[sq]
+        count = sum(drops)
+        old = src[-1]
+        base = len(src) - count
+        carried = src[base:]
+        del src[base:]
+        h = st.hash
+        for i, pc in enumerate(carried):
+            h ^= Z[(sq * zs + base + i) * nc + pc]
+        retop(st, sq, old)
+        ray = self.rays[sq][d]
+        last = len(drops) - 1
+        k = 0
+        flattened = False
+        for i, n in enumerate(drops):
+            t = ray[i]
+            ts = stacks[t]
+            told = ts[-1] if ts else -1
+            if i == last and told >= 0 and self.flattenable[told]:
+                nb = self.becomes[told]
+                hh = (t * zs + len(ts) - 1) * nc
+                h ^= Z[hh + told] ^ Z[hh + nb]
+                ts[-1] = nb
+                flattened = True
+            for pc in carried[k:k + n]:
+                h ^= Z[(t * zs + len(ts)) * nc + pc]
+                ts.append(pc)
+            k += n
+            retop(st, t, told)
+        st.hash = h
+        return flattened
+
+    def undo(self, st, move, flattened) -> None:
+        _, sq, d, drops = move
+        stacks = st.stacks
+        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
+        ray = self.rays[sq][d]
+        h = st.hash
+        chunks = []
+        last = len(drops) - 1
+        for i in range(last, -1, -1):
+            t = ray[i]
+            ts = stacks[t]
+            told = ts[-1]
+            n = drops[i]
+            base = len(ts) - n
+            chunk = ts[base:]
+            del ts[base:]
+            for j, pc in enumerate(chunk):
+                h ^= Z[(t * zs + base + j) * nc + pc]
+            if i == last and flattened:
+                nb = ts[-1]
+                wall = self.unbecomes[nb]
+                hh = (t * zs + len(ts) - 1) * nc
+                h ^= Z[hh + nb] ^ Z[hh + wall]
+                ts[-1] = wall
+            chunks.append(chunk)
+            retop(st, t, told)
+        src = stacks[sq]
+        old = src[-1] if src else -1
+        for chunk in reversed(chunks):
+            for pc in chunk:
+                h ^= Z[(sq * zs + len(src)) * nc + pc]
+                src.append(pc)
+        retop(st, sq, old)
+        st.hash = h
+
+    # -- notation -----------------------------------------------------------------------------------
+    def _flattens(self, st, move) -> bool:
+        _, sq, d, drops = move
+        ray = self.rays[sq][d]
+        if len(drops) > len(ray):
+            return False
+        t = st.stacks[ray[len(drops) - 1]]
+        return bool(t) and self.flattenable[t[-1]]
+
+    def fields(self, st, move):
+        _, sq, d, drops = move
+        return {"count": sum(drops), "from": sq, "direction": self.dir_names[d], "drops": drops,
+                "flatten": self._flattens(st, move)}
+
+    def from_fields(self, st, fields):
+        count = fields.get("count")
+        drops = fields.get("drops")
+        if drops is None:
+            drops = (count if count is not None else 1,)
+        if count is None:
+            count = sum(drops)
+        if 0 in drops:
+            raise InvalidMoveError("every square passed needs at least one piece dropped")
+        if sum(drops) != count:
+            raise InvalidMoveError(f"the drops {''.join(map(str, drops))} do not add up to the count {count}")
+        d = self.dir_names.index(fields["direction"])
+        return (self.index, fields["from"], d, tuple(drops))
+
+    def explain(self, st, move) -> str:
+        _, sq, d, drops = move
+        g = self.game
+        name = g.topology.name(sq)
+        stack = st.stacks[sq]
+        count = sum(drops)
+        if not stack:
+            return f"there is no piece on {name}"
+        if (stack[-1] & 1) + 1 != st.to_move:
+            return f"the stack on {name} is not controlled by the player to move"
+        if count > len(stack):
+            return f"cannot carry {count} pieces from a stack of {len(stack)} on {name}"
+        if count > self.limit:
+            return f"cannot carry more than {self.limit} pieces"
+        ray = self.rays[sq][d]
+        if len(drops) > len(ray):
+            return f"the move from {name} runs off the board"
+        for i, t in enumerate(ray[:len(drops)]):
+            ts = st.stacks[t]
+            if ts and self.blocker[ts[-1]]:
+                last_alone = i == len(drops) - 1 and drops[-1] == 1
+                if self.flattenable[ts[-1]] and self.flattener[stack[-1]] and last_alone:
+                    continue
+                return f"{g.topology.name(t)} holds a {g.kind_names[ts[-1] >> 1]} that blocks the move"
+        return super().explain(st, move)

@@ -1,0 +1,109 @@
+"""Game states: flat lists and ints, a Zobrist hash kept up to date move by move.
+
+A board holds one stack per square (bottom to top); a piece is an int code
+``kind_index * 2 + (owner - 1)``. ``tops[code]`` is the bitmask of squares whose top piece is
+``code``; ``occupied`` the bitmask of non-empty squares.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game, Outcome
+
+__all__ = ["State"]
+
+
+class State:
+    """A position of a compiled game, with the moves that led to it (for :meth:`pop`).
+
+    Use it like a python-chess ``Board``: ``legal_moves()``, ``push(move)``, ``pop()``,
+    ``push_text("a1")``, ``outcome()``, ``text()``.
+    """
+
+    __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
+                 "result", "stack")
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        n = game.topology.size
+        self.stacks: list[list[int]] = [[] for _ in range(n)]
+        self.tops: list[int] = [0] * game.num_codes
+        self.occupied = 0
+        self.reserves: list[list[int]] = [[], list(game.reserve_counts), list(game.reserve_counts)]
+        self.ply = 0
+        self.to_move = 1
+        self.phase = 0
+        self.hash = 0
+        self.result: "Outcome | None" = None
+        self.stack: list[tuple[Any, Any]] = []
+
+    # -- python-chess style conveniences -------------------------------------------------------------
+    def legal_moves(self) -> list[Any]:
+        """Every legal move of the player to move (empty when the game is over)."""
+        return self.game.legal_moves(self)
+
+    def push(self, move: Any) -> None:
+        """Play ``move`` (not checked: use :meth:`push_text` or check ``in legal_moves()``)."""
+        self.stack.append((move, self.game.apply(self, move)))
+
+    def pop(self) -> Any:
+        """Take back the last move and return it."""
+        move, undo = self.stack.pop()
+        self.game.undo(self, move, undo)
+        return move
+
+    def push_text(self, text: str) -> Any:
+        """Parse ``text`` in the game's notation, check it is legal, play it, return the move."""
+        move = self.game.parse_move(self, text)
+        self.push(move)
+        return move
+
+    def move_text(self, move: Any) -> str:
+        """``move`` in the game's notation (before it is played)."""
+        return self.game.format_move(self, move)
+
+    def outcome(self) -> "Outcome | None":
+        """How the game ended, or None while it goes on."""
+        return self.game.outcome(self)
+
+    def is_over(self) -> bool:
+        return self.game.outcome(self) is not None
+
+    def text(self) -> str:
+        """The position in the game's position notation."""
+        return self.game.position_text(self)
+
+    def copy(self) -> "State":
+        """An independent copy (the move stack is copied too)."""
+        other = State.__new__(State)
+        other.game = self.game
+        other.stacks = [list(s) for s in self.stacks]
+        other.tops = list(self.tops)
+        other.occupied = self.occupied
+        other.reserves = [list(r) for r in self.reserves]
+        other.ply = self.ply
+        other.to_move = self.to_move
+        other.phase = self.phase
+        other.hash = self.hash
+        other.result = self.result
+        other.stack = list(self.stack)
+        return other
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that defines the position, for equality (not the move stack)."""
+        return (tuple(tuple(s) for s in self.stacks), tuple(map(tuple, self.reserves)), self.ply,
+                self.to_move, self.phase, self.result)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.game is self.game and other.key() == self.key()
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.name} {self.text()!r}>"
+
+    def __str__(self) -> str:
+        return self.game.render(self)
