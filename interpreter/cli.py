@@ -1,0 +1,229 @@
+"""The ``spielwerk`` command: validate, perft, replay, moves, play, games.
+
+Output forms are a contract other tools rely on (see README): ``validate`` prints
+``file:line:col: message`` per problem; ``perft`` prints ``depth<TAB>count`` per depth; ``replay``
+prints ``result: R`` per game or ``move N: TEXT: why``; ``moves`` prints one move per line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, Sequence
+
+from .agents import RandomAgent
+from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
+from .dsl.loader import bundled_games
+from .dsl.spec import load_spec
+from .game import Game
+from .replay import replay_text
+
+__all__ = ["main"]
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise SpielwerkError(f"-o takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _load(name: str, options: dict[str, str]) -> Game:
+    from . import load
+    return load(name, **options)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    status = 0
+    for path in args.files:
+        try:
+            spec = load_spec(path)
+            Game(spec)  # compile with default options: catches what only compiling can see
+        except SpecErrors as exc:
+            for e in exc.errors:
+                print(e.located())
+            status = 1
+        except SpecError as exc:
+            print(exc.located())
+            status = 1
+        except SpielwerkError as exc:
+            print(f"{path}:1:1: {exc}")
+            status = 1
+    return status
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    game = _load(args.game, _options(args.option))
+    st = game.parse_position(args.position) if args.position else game.initial()
+    if args.divide:
+        total = 0
+        for move in game.legal_moves(st):
+            text = game.format_move(st, move)
+            info = game.apply(st, move)
+            n = game.perft(st, args.depth - 1)
+            game.undo(st, move, info)
+            total += n
+            print(f"{text}\t{n}")
+        print(f"total\t{total}")
+        return 0
+    for depth in range(1, args.depth + 1):
+        print(f"{depth}\t{game.perft(st, depth)}", flush=True)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from . import load_spec_for
+    spec = load_spec_for(args.game)
+    options = _options(args.option)
+    status = 0
+    for path in args.records:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            print(f"spielwerk: cannot read {path}: {exc.strerror}", file=sys.stderr)
+            status = 1
+            continue
+        for game in replay_text(spec, text, options):
+            if game.error is not None:
+                print(str(game.error))
+                status = 1
+            else:
+                print(f"result: {game.result}")
+    return status
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    game = _load(args.game, _options(args.option))
+    st = game.parse_position(args.position) if args.position else game.initial()
+    if args.roll:
+        raise SpielwerkError(f"{game.name} has no dice: --roll does not apply")
+    for move in game.legal_moves(st):
+        text = game.format_move(st, move)
+        if args.after:
+            info = game.apply(st, move)
+            text += "\t" + game.position_text(st)
+            game.undo(st, move, info)
+        print(text)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = _load(args.game, _options(args.option))
+    st = game.parse_position(args.position) if args.position else game.initial()
+    agents: list[Any] = []
+    for i, who in enumerate((args.white, args.black)):
+        agents.append(None if who == "human" else RandomAgent(None if args.seed is None else args.seed + i))
+    print(f"{game.title}: {game.players[0]} ({args.white}) against {game.players[1]} ({args.black})")
+    print(st)
+    while True:
+        outcome = game.outcome(st)
+        if outcome is not None:
+            who = "draw" if outcome.winner is None else f"{game.players[outcome.winner - 1]} wins"
+            print(f"result: {outcome.token} ({who}, {outcome.result})")
+            return 0
+        moves = game.legal_moves(st)
+        agent = agents[st.to_move - 1]
+        if agent is None:
+            try:
+                line = input(f"{game.players[st.to_move - 1]}> ").strip()
+            except EOFError:
+                print()
+                return 0
+            if line in ("quit", "exit"):
+                return 0
+            if line in ("moves", "?"):
+                print(" ".join(game.format_move(st, m) for m in moves))
+                continue
+            if line == "undo" and st.stack:
+                st.pop()
+                print(st)
+                continue
+            try:
+                move = game.parse_move(st, line)
+            except MoveError as exc:
+                print(f"illegal: {exc}  (type 'moves' for the legal moves, 'quit' to stop)")
+                continue
+        else:
+            move = agent.choose(st, moves)
+        text = game.format_move(st, move)
+        st.push(move)
+        print(f"\n{st.ply}. {game.players[2 - st.to_move]}: {text}")
+        print(st)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name in bundled_games():
+        print(name)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="spielwerk", description="Board-game rules as YAML: validate, "
+                                     "count, replay and play them.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def game_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help="a bundled game name (see `spielwerk games`) or a YAML file")
+        p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
+                       help="set an option declared by the game (repeatable), e.g. -o size=6")
+
+    p = sub.add_parser("validate", help="check game files; print file:line:col: message per problem")
+    p.add_argument("files", nargs="+")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("perft", help="count the leaves of the move tree, one line per depth")
+    game_args(p)
+    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--position", help="start from this position text instead of the start")
+    p.add_argument("--divide", action="store_true", help="print the count below each legal move")
+    p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser("replay", help="replay records, checking every move; print each game's result")
+    game_args(p)
+    p.add_argument("records", nargs="+", help="record files; a file may hold several games")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("moves", help="list the legal moves of a position in the game's notation")
+    game_args(p)
+    p.add_argument("--position", help="position text (default: the start)")
+    p.add_argument("--roll", help="the dice roll, for dice games (e.g. 3-1)")
+    p.add_argument("--after", action="store_true", help="add a tab and the position after each move")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser("play", help="play on the terminal (a person types moves, or random agents play)")
+    game_args(p)
+    p.add_argument("--position", help="start from this position text")
+    p.add_argument("--white", "--first", dest="white", choices=["human", "random"], default="human")
+    p.add_argument("--black", "--second", dest="black", choices=["human", "random"], default="random")
+    p.add_argument("--seed", type=int, help="seed for the random agents")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("games", help="list the bundled games")
+    p.set_defaults(func=cmd_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except SpecErrors as exc:
+        for e in exc.errors:
+            print(e.located(), file=sys.stderr)
+    except SpielwerkError as exc:
+        print(f"spielwerk: error: {exc}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `spielwerk moves tak | head`
+        return 0
+    return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""Replaying game records move by move, with every move checked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .dsl.errors import MoveError, OptionError, SpielwerkError
+from .dsl.spec import Spec
+from .game import Game, Outcome
+from .notation.record import Record, parse_records
+from .state import State
+
+__all__ = ["ReplayError", "Replayed", "options_from_tags", "replay", "replay_text"]
+
+
+@dataclass
+class ReplayError:
+    """Why a record stopped: the move number and text as written, and the reason."""
+
+    number: int
+    text: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"move {self.number}: {self.text}: {self.reason}"
+
+
+@dataclass
+class Replayed:
+    """One replayed game: the final state, how it ended (None: unfinished), or the error."""
+
+    record: Record
+    state: State | None
+    error: ReplayError | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome() if self.state is not None else None
+
+    @property
+    def result(self) -> str:
+        """The result token, ``*`` when unfinished."""
+        out = self.outcome
+        return out.token if out is not None else "*"
+
+
+def options_from_tags(spec: Spec, tags: dict[str, str]) -> dict[str, Any]:
+    """Option values set by record tags (``[Size "6"]``), as the game file's ``notation.tags`` says."""
+    out: dict[str, Any] = {}
+    declared = spec.data.get("notation", {}).get("tags", {})
+    lowered = {k.lower(): v for k, v in tags.items()}
+    for tag, how in declared.items():
+        value = lowered.get(tag.lower())
+        if value is None or "option" not in how:
+            continue
+        scale = how.get("scale")
+        if scale is not None:
+            try:
+                number = float(value) * scale
+            except ValueError:
+                raise OptionError(f"tag [{tag} {value!r}]: expected a number") from None
+            if number != int(number):
+                raise OptionError(f"tag [{tag} {value!r}]: must be a multiple of 1/{scale}")
+            out[how["option"]] = int(number)
+        else:
+            out[how["option"]] = value
+    return out
+
+
+def _start(game: Game, spec: Spec, tags: dict[str, str]) -> State:
+    declared = spec.data.get("notation", {}).get("tags", {})
+    lowered = {k.lower(): v for k, v in tags.items()}
+    for tag, how in declared.items():
+        if how.get("position") and lowered.get(tag.lower()):
+            return game.parse_position(lowered[tag.lower()])
+    return game.initial()
+
+
+def replay(spec: Spec, record: Record, options: dict[str, Any] | None = None,
+           games: dict[Any, Game] | None = None) -> Replayed:
+    """Play ``record``; options given here win over those set by its tags."""
+    merged = options_from_tags(spec, record.tags)
+    merged.update(options or {})
+    key = tuple(sorted(merged.items()))
+    game = games.get(key) if games is not None else None
+    if game is None:
+        game = Game(spec, merged)
+        if games is not None:
+            games[key] = game
+    try:
+        st = _start(game, spec, record.tags)
+    except SpielwerkError as exc:
+        return Replayed(record, None, ReplayError(0, "(start)", str(exc)))
+    for mv in record.moves:
+        try:
+            st.push_text(mv.text)
+        except MoveError as exc:
+            return Replayed(record, st, ReplayError(mv.number, mv.text, exc.reason))
+    return Replayed(record, st, None)
+
+
+def replay_text(spec: Spec, text: str, options: dict[str, Any] | None = None) -> list[Replayed]:
+    """Every game of a record file's text, replayed."""
+    tokens = {t for tokens in spec.data.get("notation", {}).get("results", {}).values() for t in tokens}
+    games: dict[Any, Game] = {}
+    return [replay(spec, rec, options, games) for rec in parse_records(text, tokens)]
