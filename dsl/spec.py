@@ -23,7 +23,7 @@ from .loader import Document, Marks, read_document
 __all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "BUILTIN_FUNCTIONS", "BUILTIN_REGIONS"]
 
 #: Names every expression may read (run-time values).
-BUILTIN_VARIABLES = ("mover", "opponent", "player", "board_full", "ply")
+BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply")
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
                      "max": (1, 9), "abs": (1, 1)}
@@ -257,8 +257,9 @@ class _Checker:
         results = set(d.get("notation", {}).get("results", {}))
         for i, rule in enumerate(d.get("end", [])):
             self.expression(("end", i, "when"), rule.get("when"))
-            if "score" in rule:
-                self.expression(("end", i, "score"), rule["score"])
+            for key in ("score", "value"):
+                if key in rule:
+                    self.expression(("end", i, key), rule[key])
             if results and rule.get("result") is not None and rule["result"] not in results:
                 self.fail(("end", i, "result"), f"result {rule['result']!r} has no tokens in "
                           f"notation.results (known: {', '.join(sorted(results))})")

@@ -42,6 +42,8 @@ class Outcome:
     result: str
     token: str
     scores: tuple[int, int] | None = None
+    #: what the game is worth to the winner (the end rule's ``value``), None where none is declared
+    value: int | None = None
 
     def is_draw(self) -> bool:
         return self.winner is None
@@ -57,12 +59,13 @@ class Phase:
 class _Ctx:
     """What an end-rule expression sees: the state, the player who just moved, the scored player."""
 
-    __slots__ = ("st", "mover", "player")
+    __slots__ = ("st", "mover", "player", "winner")
 
     def __init__(self) -> None:
         self.st: Any = None
         self.mover = 1
         self.player = 1
+        self.winner = 0
 
 
 @dataclass
@@ -72,6 +75,7 @@ class _EndRule:
     score: Callable[[Any], Any] | None
     result: str
     outcomes: dict[Any, Outcome]
+    value: Callable[[Any], Any] | None = None
 
 
 class Game:
@@ -187,6 +191,7 @@ class Game:
             "mover": lambda c: c.mover,
             "opponent": lambda c: 3 - c.mover,
             "player": lambda c: c.player,
+            "winner": lambda c: c.winner,
             "board_full": lambda c: c.st.occupied == full,
             "ply": lambda c: c.st.ply,
         }
@@ -251,11 +256,16 @@ class Game:
         env = self._env()
         when = compile_expr(self.spec.expr(("end", i, "when")), env)
         score = compile_expr(self.spec.expr(("end", i, "score")), env) if "score" in rule else None
+        value = compile_expr(self.spec.expr(("end", i, "value")), env) if "value" in rule else None
         result = rule.get("result", "default")
-        return _EndRule(when, rule.get("winner"), score, result, {})
+        return _EndRule(when, rule.get("winner"), score, result, {}, value)
 
     def _outcome(self, rule: _EndRule, winner: int | None, scores: tuple[int, int] | None) -> Outcome:
-        key = (winner, scores)
+        value = None
+        if rule.value is not None and winner is not None:
+            self._ctx.winner = winner
+            value = rule.value(self._ctx)
+        key = (winner, scores, value)
         got = rule.outcomes.get(key)
         if got is None:
             tokens = self.results.get(rule.result, DEFAULT_RESULTS)
@@ -263,13 +273,15 @@ class Game:
                 token = tokens[2] if len(tokens) > 2 else DEFAULT_RESULTS[2]
             else:
                 token = tokens[winner - 1]
-            got = rule.outcomes[key] = Outcome(winner, rule.result, token, scores)
+            got = rule.outcomes[key] = Outcome(winner, rule.result, token, scores, value)
         return got
 
     # -- rules --------------------------------------------------------------------------------------
     def initial(self) -> State:
         """The start position."""
-        return State(self)
+        st = State(self)
+        st.hash = self.rehash(st)
+        return st
 
     def legal_moves(self, st: State) -> list[Any]:
         """Every legal move in ``st`` (empty once the game is over)."""

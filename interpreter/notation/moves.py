@@ -30,7 +30,8 @@ class _Template:
     regex: re.Pattern[str]
     readers: dict[str, Callable[[str], Any]]
     writers: list[Callable[[dict[str, Any]], str]]
-    flags: dict[str, str] = field(default_factory=dict)
+    #: fields that state a fact about the move (a marker, a piece letter): checked when given
+    facts: dict[str, str] = field(default_factory=dict)
 
 
 class MoveNotation:
@@ -53,7 +54,7 @@ class MoveNotation:
         regex = []
         readers: dict[str, Callable[[str], Any]] = {}
         writers: list[Callable[[dict[str, Any]], str]] = []
-        flags: dict[str, str] = {}
+        facts: dict[str, str] = {}
         for part in parts:
             if not part:
                 continue
@@ -74,18 +75,24 @@ class MoveNotation:
                 writers.append(lambda f, name=name: g.topology.name(f[name]))
             elif kind == "piece":
                 letters = {k: str(g.spec.data["pieces"][k].get("letter", k[0].upper())) for k in g.kind_names}
-                if isinstance(conf, dict):
-                    letters.update({k: str(v) for k, v in conf.items()})
+                conf = dict(conf) if isinstance(conf, dict) else {}
+                stated = bool(conf.pop("stated", False))
+                letters.update({k: str(v) for k, v in conf.items()})
                 read = {v: k for k, v in letters.items()}
                 for k in g.kind_names:  # a piece's own letter is always accepted
                     own = str(g.spec.data["pieces"][k].get("letter", ""))
                     if own:
                         read.setdefault(own, k)
                 written = sorted((x for x in read if x), key=len, reverse=True)
-                optional = "" in read
+                optional = "" in read or stated
                 regex.append(group + "|".join(map(re.escape, written)) + (")?" if optional else ")"))
-                readers[name] = lambda s, read=read: read[s or ""]
-                writers.append(lambda f, name=name, letters=letters: letters[f[name]])
+                if stated:  # a fact the writer may state; checked when given, never written
+                    readers[name] = lambda s, read=read: read[s] if s else None
+                    writers.append(lambda f: "")
+                    facts[name] = name
+                else:
+                    readers[name] = lambda s, read=read: read[s or ""]
+                    writers.append(lambda f, name=name, letters=letters: letters[f[name]])
             elif kind == "int":
                 omit = conf.get("omit") if isinstance(conf, dict) else None
                 regex.append(group + r"\d+)" + ("?" if omit is not None else ""))
@@ -93,8 +100,10 @@ class MoveNotation:
                 writers.append(lambda f, name=name, omit=omit: "" if f[name] == omit else str(f[name]))
             elif kind == "direction":
                 names = prim.dir_names
-                symbols = {d: str(conf.get(d, d)) if isinstance(conf, dict) else d for d in names}
-                back = {v: k for k, v in symbols.items()}
+                spelled = {d: conf.get(d, d) if isinstance(conf, dict) else d for d in names}
+                spelled = {d: [str(x) for x in (v if isinstance(v, list) else [v])] for d, v in spelled.items()}
+                symbols = {d: v[0] for d, v in spelled.items()}  # the first spelling is written
+                back = {x: d for d, v in spelled.items() for x in v}
                 regex.append(group + "|".join(map(re.escape, sorted(back, key=len, reverse=True))) + ")")
                 readers[name] = lambda s, back=back: back[s]
                 writers.append(lambda f, name=name, symbols=symbols: symbols[f[name]])
@@ -108,12 +117,12 @@ class MoveNotation:
                 mark = str(conf) if isinstance(conf, str) else ""
                 if mark:
                     regex.append(group + re.escape(mark) + ")?")
-                    flags[name] = mark
+                    facts[name] = mark
                 readers[name] = lambda s: bool(s)
                 writers.append(lambda f, name=name, mark=mark: mark if f[name] else "")
             else:  # pragma: no cover - primitives declare only the kinds above
                 raise SpecError(f"unknown field kind {kind!r}")
-        return _Template(prim, re.compile("".join(regex)), readers, writers, flags)
+        return _Template(prim, re.compile("".join(regex)), readers, writers, facts)
 
     def _read_square(self, text: str) -> int:
         try:
@@ -153,10 +162,12 @@ class MoveNotation:
                 legal = set(g.legal_moves(st))
             if move in legal:
                 canon = prim.fields(st, move)
-                for flag, mark in tpl.flags.items():
-                    if values.get(flag) and not canon.get(flag):
-                        raise IllegalMoveError(f"it is marked {mark!r} ({flag}), but the move does not {flag}",
-                                               text)
+                for fact, mark in tpl.facts.items():
+                    given = values.get(fact)
+                    if given is True and not canon.get(fact):
+                        raise IllegalMoveError(f"it is marked {mark!r}, but the move does not {fact}", text)
+                    if given not in (None, True, False) and given != canon.get(fact):
+                        raise IllegalMoveError(f"it states {fact} {given}, but that is {canon.get(fact)}", text)
                 return move
             reasons.append(prim.explain(st, move))
         if not matched:

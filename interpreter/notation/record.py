@@ -36,6 +36,13 @@ class Record:
     result: str | None = None
     line: int = 1
 
+    @property
+    def recorded_result(self) -> str | None:
+        """The result the record states: its movetext token, else its ``Result`` tag."""
+        if self.result is not None:
+            return self.result
+        return next((v for k, v in self.tags.items() if k.lower() == "result"), None)
+
 
 def parse_records(text: str, result_tokens: set[str] | None = None) -> list[Record]:
     """Split ``text`` into games and read each one's tags and moves."""

@@ -40,7 +40,7 @@ class Carry(Primitive):
     name = "carry"
     default_template = "{count}{from}{direction}{drops}{flatten}"
     field_kinds = {"count": "int", "from": "square", "direction": "direction", "drops": "digits",
-                   "flatten": "flag"}
+                   "top": "piece", "flatten": "flag"}
 
     def __init__(self, game, index, params, path):
         super().__init__(game, index, params, path)
@@ -207,8 +207,9 @@ class Carry(Primitive):
 
     def fields(self, st, move):
         _, sq, d, drops = move
+        top = st.stacks[sq][-1] >> 1 if st.stacks[sq] else 0
         return {"count": sum(drops), "from": sq, "direction": self.dir_names[d], "drops": drops,
-                "flatten": self._flattens(st, move)}
+                "top": self.game.kind_names[top], "flatten": self._flattens(st, move)}
 
     def from_fields(self, st, fields):
         count = fields.get("count")

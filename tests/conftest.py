@@ -1,0 +1,23 @@
+"""Shared fixtures: paths to the copied data and small helpers."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "data")
+ROOT = os.path.dirname(HERE)
+GAMES = os.path.join(ROOT, "games")
+sys.path.insert(0, os.path.join(HERE, "reference"))
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> str:
+    return DATA
+
+
+def games_path(name: str) -> str:
+    return os.path.join(GAMES, name)
