@@ -130,7 +130,7 @@ def bundled_games() -> list[str]:
 
 
 def resolve_game_path(name: str, relative_to: str | None = None) -> str:
-    """A bundled game name (``tak``) or a path to a YAML file, as a file path."""
+    """A bundled game name or a path to a YAML file, as a file path."""
     if name.endswith((".yaml", ".yml")) or os.sep in name or "/" in name:
         if relative_to and not os.path.isabs(name):
             candidate = os.path.join(os.path.dirname(relative_to), name)

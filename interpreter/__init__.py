@@ -1,13 +1,6 @@
 """Spielwerk: board-game rules as YAML, compiled to fast move generators.
 
->>> import spielwerk
->>> game = spielwerk.load("tak", size=5)
->>> board = game.initial()
->>> board.push_text("a1"); board.push_text("e5")
->>> board.text()
-'x4,1/x5/x5/x5/2,x4 1 2'
->>> [game.perft(game.initial(), d) for d in (1, 2)]
-[25, 600]
+The README shows the API at work; every example there is run by the tests.
 """
 
 from __future__ import annotations
@@ -47,7 +40,7 @@ def load_spec_for(game: str) -> Spec:
 
 
 def load(game: str, **options: Any) -> Game:
-    """Compile a game: a bundled name (``"tak"``) or a path to a YAML file, with option values.
+    """Compile a game: a bundled name (see :func:`bundled_games`) or a path to a YAML file, with option values.
 
     Options are keyword-only and may be given as text (``size="6"``), as on the command line.
     """

@@ -220,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:  # `spielwerk moves tak | head`
+    except BrokenPipeError:  # `spielwerk moves GAME | head`
         return 0
     return 1
 

@@ -1,15 +1,4 @@
 """A compiled game: a checked spec plus option values turned into tables, primitives and rules.
-
->>> import spielwerk
->>> game = spielwerk.load("tak", size=3)
->>> state = game.initial()
->>> len(state.legal_moves())
-9
->>> state.push_text("a1")
->>> state.text()
-'x3/x3/2,x2 2 1'
->>> game.perft(game.initial(), 2)
-72
 """
 
 from __future__ import annotations

@@ -1,0 +1,136 @@
+"""The CLI contract: exact output forms and exit codes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from spielwerk.cli import main
+
+HERE = os.path.dirname(__file__)
+DATA = os.path.join(HERE, "..", "data")
+GAMES = os.path.join(HERE, "..", "..", "games")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_perft_prints_one_line_per_depth(capsys):
+    code, out, _ = run(capsys, "perft", "tak", "--depth", "3", "-o", "size=5")
+    assert code == 0
+    assert out == "1\t25\n2\t600\n3\t43320\n"
+
+
+def test_perft_from_a_position(capsys):
+    code, out, _ = run(capsys, "perft", "tak", "--depth", "2", "--position", "x5/x2,2S,x2/x2,121,x2/x5/x5 1 4")
+    assert out.splitlines() == ["1\t87", "2\t6155"]
+
+
+def test_perft_divide_sums_to_the_total(capsys):
+    code, out, _ = run(capsys, "perft", "tak", "-o", "size=3", "--depth", "2", "--divide")
+    lines = out.splitlines()
+    assert lines[-1] == "total\t72" and len(lines) == 10
+
+
+def test_moves_lists_legal_moves_and_after_adds_the_position(capsys):
+    code, out, _ = run(capsys, "moves", "tak", "-o", "size=3", "--after")
+    lines = out.splitlines()
+    assert len(lines) == 9
+    assert lines[0] == "a1\tx3/x3/2,x2 2 1"
+
+
+def test_moves_with_a_position(capsys):
+    code, out, _ = run(capsys, "moves", "tak", "--position", "x5/x5/x5/x5/1C,2S,x3 1 3")
+    assert "a1>*" in out.splitlines()
+
+
+def test_replay_prints_a_result_per_game(capsys, tmp_path):
+    rec = tmp_path / "two.ptn"
+    rec.write_text('[Size "3"]\n1. a1 c3 2. b1 c1 3. c2 b2\n\n[Size "3"]\n1. c3 a1 2. a2 c2 3. a3\n')
+    code, out, _ = run(capsys, "replay", "tak", str(rec), os.path.join(DATA, "tak-games", "playtak_251158.ptn"))
+    assert code == 0
+    assert out.splitlines() == ["result: *", "result: R-0", "result: F-0"]
+
+
+def test_replay_of_an_illegal_move_prints_why_and_exits_1(capsys, tmp_path):
+    rec = tmp_path / "bad.ptn"
+    rec.write_text('[Size "3"]\n1. a1 c3 2. Sa1 c1\n\n[Size "3"]\n1. a1 c3\n')
+    code, out, _ = run(capsys, "replay", "tak", str(rec))
+    assert code == 1
+    assert out.splitlines() == ["move 2: Sa1: a1 is not empty", "result: *"]
+
+
+def test_replay_options_win_over_nothing_and_tags_set_size(capsys, tmp_path):
+    rec = tmp_path / "g.ptn"
+    rec.write_text("1. e5 a1 2. b1 e4 3. c1 e3 4. d1 e2 5. e1 R-0\n")
+    code, out, _ = run(capsys, "replay", "tak", str(rec), "-o", "size=5")
+    assert out == "result: R-0\n"
+
+
+def test_validate_accepts_the_bundled_games(capsys):
+    files = [os.path.join(GAMES, f) for f in sorted(os.listdir(GAMES)) if f.endswith(".yaml")]
+    code, out, _ = run(capsys, "validate", *files)
+    assert (code, out) == (0, "")
+
+
+def test_validate_reports_file_line_col(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: tak\ngame: bad\nreserves:\n  stones: {pieces: [flat, wal], count: stones}\n")
+    code, out, _ = run(capsys, "validate", str(bad))
+    assert code == 1
+    assert out.startswith(f"{bad}:4:")
+    assert "unknown piece 'wal'" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["perft", "nosuchgame", "--depth", "1"], "no game"),
+    (["perft", "tak", "--depth", "1", "-o", "size=12"], "between 3 and 8"),
+    (["perft", "tak", "--depth", "1", "-o", "colour=red"], "no option"),
+    (["perft", "tak", "--depth", "1", "-o", "size"], "KEY=VALUE"),
+    (["moves", "tak", "--position", "x5/x5 1 1"], "rows"),
+    (["moves", "tak", "--roll", "3-1"], "no dice"),
+])
+def test_bad_input_exits_non_zero_with_a_message(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code != 0
+    assert needle in err and "Traceback" not in err
+
+
+def test_replay_of_a_missing_file_exits_non_zero(capsys):
+    code, out, err = run(capsys, "replay", "tak", "/nonexistent.ptn")
+    assert code == 1 and "cannot read" in err
+
+
+def test_play_with_random_agents_ends_with_a_result(capsys):
+    code, out, _ = run(capsys, "play", "tak", "-o", "size=4", "--white", "random", "--black", "random",
+                       "--seed", "3")
+    assert code == 0
+    assert out.splitlines()[-1].startswith("result: ")
+
+
+def test_play_reads_a_persons_moves_and_explains_illegal_ones(capsys, monkeypatch):
+    answers = iter(["Sa1", "zz", "a1", "moves", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "tak", "-o", "size=3", "--black", "human")
+    assert code == 0
+    assert "illegal: 'Sa1': only flat may be placed now" in out
+    assert "illegal: 'zz'" in out
+    assert "b1 c1" in out  # the move list after a1
+
+
+@pytest.mark.skipif(shutil.which("spielwerk") is None, reason="the console script is not installed")
+def test_the_console_script_runs():
+    proc = subprocess.run(["spielwerk", "perft", "tak", "--depth", "2"], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout == "1\t25\n2\t600\n"
+
+
+def test_python_dash_m_runs_the_cli():
+    proc = subprocess.run([sys.executable, "-m", "spielwerk.cli", "games"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "tak" in proc.stdout.split()
