@@ -26,7 +26,7 @@ __all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "BUILTIN_FUNCTION
 BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply")
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
-                     "max": (1, 9), "abs": (1, 1)}
+                     "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1)}
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "all")
 
@@ -176,7 +176,8 @@ class _Checker:
         regions = set(self.data.get("board", {}).get("regions", {}))
         self.regions = regions | set(BUILTIN_REGIONS)
         self.names = (set(self.data.get("options", {})) | set(self.data.get("tables", {}))
-                      | set(BUILTIN_VARIABLES) | self.pieces | set(self.data.get("reserves", {})))
+                      | set(BUILTIN_VARIABLES) | self.pieces | set(self.data.get("reserves", {}))
+                      | self.regions | self.predicates)
         self.functions = set(BUILTIN_FUNCTIONS) | self.predicates
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:

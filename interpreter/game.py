@@ -43,6 +43,16 @@ class Phase:
     name: str
     plies: int | None
     primitives: list[Primitive]
+    #: who moves first in this phase (None: play simply alternates into it)
+    first: int | None = None
+
+
+@dataclass
+class _Effect:
+    """An after-move rule: when ``when`` holds, every piece of the kinds in ``remove`` leaves."""
+
+    when: Callable[[Any], Any]
+    remove: list[int]
 
 
 class _Ctx:
@@ -81,6 +91,8 @@ class Game:
         for tname, table in d.get("tables", {}).items():
             key = self.options.get(table["by"])
             values = {str(k): v for k, v in table["values"].items()}
+            if str(key) not in values and "default" in table:
+                values[str(key)] = table["default"]
             if str(key) not in values:
                 raise OptionError(f"table {tname!r} of {self.name} has no entry for "
                                   f"{table['by']}={key!r}")
@@ -91,12 +103,23 @@ class Game:
         self.num_codes = 2 * len(self.kind_names)
         for name in self.kind_names:
             self.constants.setdefault(name, name)
+        pieces = d.get("pieces", {})
+        self.neutral = [bool(pieces[k].get("neutral")) for k in self.kind_names]
+        #: owner of each piece code: 1, 2, or 0 for a neutral piece
+        self.code_owner = [0 if self.neutral[c >> 1] else (c & 1) + 1 for c in range(self.num_codes)]
         # board
         board = d["board"]
         width = int(self.constant(("board", "width"), board.get("width", 8)))
         height = int(self.constant(("board", "height"), board.get("height", width)))
         self.topology = SquareTopology(width, height)
         self._regions = {name: self._region_from_spec(name, r) for name, r in board.get("regions", {}).items()}
+        # predicates
+        self.predicates = {}
+        for pname, pspec in d.get("predicates", {}).items():
+            (kind, params), = pspec.items()
+            self.predicates[pname] = PREDICATES[kind](self, params, ("predicates", pname, kind))
+        for name in self.predicates:
+            self.constants.setdefault(name, name)
         # reserves
         self.reserve_names = list(d.get("reserves", {}))
         for name in self.reserve_names:
@@ -110,15 +133,16 @@ class Game:
         total = 2 * sum(self.reserve_counts) or self.topology.size
         self.max_height = max(total, 1)
         rng = random.Random(0x5E1E1)
+        self._ctx = _Ctx()
+        self._env_value: Env | None = None
         self.zobrist_stride = self.max_height + 1
         self.zobrist = [rng.getrandbits(64) for _ in range(self.topology.size * self.zobrist_stride
                                                              * self.num_codes)]
         self.side_key = rng.getrandbits(64)
-        # predicates
-        self.predicates = {}
-        for pname, pspec in d.get("predicates", {}).items():
-            (kind, params), = pspec.items()
-            self.predicates[pname] = PREDICATES[kind](self, params, ("predicates", pname, kind))
+        for name in board.get("regions", {}):
+            self.constants.setdefault(name, name)
+        for name in self.topology.regions:
+            self.constants.setdefault(name, name)
         # phases and primitives
         self.primitives: list[Primitive] = []
         self.phases: list[Phase] = []
@@ -133,7 +157,10 @@ class Game:
                 prim = cls(self, len(self.primitives), params or {}, ("phases", i, "moves", j, kind))
                 self.primitives.append(prim)
                 prims.append(prim)
-            self.phases.append(Phase(ph.get("name", f"phase {i + 1}"), ph.get("plies"), prims))
+            plies = ph.get("plies")
+            if plies is not None:
+                plies = int(self.constant(("phases", i, "plies"), plies))
+            self.phases.append(Phase(ph.get("name", f"phase {i + 1}"), plies, prims, ph.get("first")))
         self.phase_keys = [rng.getrandbits(64) for _ in self.phases]
         ends, acc = [], 0
         for ph in self.phases:
@@ -141,10 +168,25 @@ class Game:
             ends.append(acc if acc is not None else 1 << 62)
         self.phase_end = ends
         self.no_moves = d.get("no_moves", "draw")
+        self.pass_move: tuple[Any, ...] | None = None
+        if self.no_moves == "pass":
+            from .primitives.passing import Pass
+            prim = Pass(self, len(self.primitives), {}, ("no_moves",))
+            self.primitives.append(prim)
+            self.pass_move = (prim.index,)
+        rep = d.get("repetition")
+        self.repetition = int(rep.get("count", 3)) if rep else 0
+        self.repetition_rule = _EndRule(lambda c: True, None, None, rep.get("result", "repetition"), {}) \
+            if rep else None
+        self.effects = [_Effect(compile_expr(self.spec.expr(("after_move", i, "when")), self._env_cache()),
+                                [self.kind_index[k] for k in ([e["remove"]] if isinstance(e["remove"], str)
+                                                              else e["remove"])])
+                        for i, e in enumerate(d.get("after_move", []))]
+        #: apply() takes the plain path unless effects, repetition or phase hand-overs need care
+        self._plain = not self.effects and not self.repetition and all(p.first is None for p in self.phases)
         # notation and end rules
         notation = d.get("notation", {})
         self.results = {name: tuple(tokens) for name, tokens in notation.get("results", {}).items()}
-        self._ctx = _Ctx()
         self.end_rules = [self._compile_end(i, rule) for i, rule in enumerate(d.get("end", []))]
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
@@ -174,8 +216,14 @@ class Game:
                 mask |= 1 << self.topology.parse_square(text)
         return mask
 
+    def _env_cache(self) -> Env:
+        if self._env_value is None:
+            self._env_value = self._env()
+        return self._env_value
+
     def _env(self) -> Env:
-        full = self.topology.full_mask
+        topology = getattr(self, "topology", None)  # absent while the board itself is being sized
+        full = topology.full_mask if topology is not None else 0
         variables = {
             "mover": lambda c: c.mover,
             "opponent": lambda c: 3 - c.mover,
@@ -208,6 +256,12 @@ class Game:
                 return sum(1 for s in c.st.stacks for pc in s if pc & 1 == owner and pc >> 1 in kinds)
             return counter
 
+        def pieces_in(args, asts):
+            mask = self.region_mask(args[0](None))
+            kinds = [self.kind_index[a(None)] for a in args[1:]] or list(range(len(self.kind_names)))
+            codes = [k * 2 + o for k in kinds for o in (0, 1)]
+            return lambda c: sum((c.st.tops[code] & mask).bit_count() for code in codes)
+
         def simple(fn):
             def build(args, asts):
                 return lambda c: fn(*(a(c) for a in args))
@@ -220,12 +274,22 @@ class Game:
             "min": (*BUILTIN_FUNCTIONS["min"], simple(min)),
             "max": (*BUILTIN_FUNCTIONS["max"], simple(max)),
             "abs": (*BUILTIN_FUNCTIONS["abs"], simple(abs)),
+            "pieces_in": (*BUILTIN_FUNCTIONS["pieces_in"], pieces_in),
         }
-        for pname, pred in self.predicates.items():
+        for pname, pred in getattr(self, "predicates", {}).items():
             def build(args, asts, pred=pred):
                 who = args[0]
                 return lambda c: pred.holds(c.st, who(c))
             functions[pname] = (1, 1, build)
+
+        def cells(args, asts):
+            name = args[0](None)
+            pred = getattr(self, "predicates", {}).get(name)
+            if pred is None or not hasattr(pred, "cells"):
+                raise ValueError(f"cells() takes the name of a pattern predicate, not {name!r}")
+            n = pred.cells
+            return lambda c: n
+        functions["cells"] = (1, 1, cells)
         return Env(dict(self.constants), variables, functions)
 
     def constant(self, path: tuple[Any, ...], value: Any) -> Any:
@@ -237,7 +301,7 @@ class Game:
             from .dsl.expr import parse_expr
             node = parse_expr(value)
         try:
-            return compile_expr(node, Env(dict(self.constants)))(None)
+            return compile_expr(node, self._env())(None)
         except Exception as exc:  # a run-time name in an option-only place
             raise self.spec.error(path, f"{value!r} must be computable from options alone: {exc}") from None
 
@@ -270,6 +334,8 @@ class Game:
         """The start position."""
         st = State(self)
         st.hash = self.rehash(st)
+        if self.repetition:
+            st.seen = {st.hash: 1}
         return st
 
     def legal_moves(self, st: State) -> list[Any]:
@@ -279,25 +345,86 @@ class Game:
         out: list[Any] = []
         for prim in self.phases[st.phase].primitives:
             prim.generate(st, out)
+        if not out and self.pass_move is not None:
+            out.append(self.pass_move)
         return out
 
     def apply(self, st: State, move: tuple[Any, ...]) -> Any:
         """Play ``move`` on ``st`` in place; return what :meth:`undo` needs. The move is not checked."""
+        if not self._plain:
+            return self._apply_full(st, move)
         info = self.primitives[move[0]].apply(st, move)
         undo = (info, st.phase, st.result)
         st.ply += 1
-        st.to_move ^= 3
+        mover = st.to_move
+        st.to_move = mover ^ 3
         h = st.hash ^ self.side_key
         if st.ply >= self.phase_end[st.phase]:
             h ^= self.phase_keys[st.phase]
             st.phase += 1
             h ^= self.phase_keys[st.phase]
         st.hash = h
-        st.result = self.evaluate_end(st)
+        st.result = self.evaluate_end(st, mover)
         return undo
+
+    def _apply_full(self, st: State, move: tuple[Any, ...]) -> Any:
+        """``apply`` for games with after-move effects, repetition or phases that set the first player."""
+        info = self.primitives[move[0]].apply(st, move)
+        mover = st.to_move
+        undo_effects = [self._remove(st, e.remove) for e in self.effects if e.when(self._bind(st, mover))]
+        undo = (info, st.phase, st.result, mover, undo_effects)
+        st.ply += 1
+        to_move = mover ^ 3
+        h = st.hash
+        if st.ply >= self.phase_end[st.phase]:
+            h ^= self.phase_keys[st.phase]
+            st.phase += 1
+            h ^= self.phase_keys[st.phase]
+            first = self.phases[st.phase].first
+            if first is not None:
+                to_move = first
+        if to_move != mover:
+            h ^= self.side_key
+        st.to_move = to_move
+        st.hash = h
+        st.result = self.evaluate_end(st, mover)
+        if self.repetition:
+            seen = st.seen
+            count = seen.get(h, 0) + 1
+            seen[h] = count
+            if count >= self.repetition and st.result is None:
+                st.result = self._outcome(self.repetition_rule, None, None)
+        return undo
+
+    def _bind(self, st: State, mover: int) -> _Ctx:
+        ctx = self._ctx
+        ctx.st = st
+        ctx.mover = mover
+        return ctx
+
+    def _remove(self, st: State, kinds: list[int]) -> list[tuple[int, int, int]]:
+        """Take every piece of ``kinds`` off the board; return (square, height, code) to put back."""
+        from .primitives.base import retop
+        gone = []
+        zs, nc = self.zobrist_stride, self.num_codes
+        for sq, stack in enumerate(st.stacks):
+            if not stack:
+                continue
+            old = stack[-1]
+            for height in range(len(stack) - 1, -1, -1):
+                code = stack[height]
+                if code >> 1 in kinds:
+                    gone.append((sq, height, code))
+                    st.hash ^= self.zobrist[(sq * zs + height) * nc + code]
+                    del stack[height]
+            retop(st, sq, old)
+        return gone
 
     def undo(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""
+        if not self._plain:
+            self._undo_full(st, move, undo)
+            return
         info, phase, result = undo
         h = st.hash ^ self.side_key
         if phase != st.phase:
@@ -309,16 +436,47 @@ class Game:
         st.result = result
         self.primitives[move[0]].undo(st, move, info)
 
-    def evaluate_end(self, st: State) -> Outcome | None:
-        """The end rules, checked after a move (the mover is the player not to move)."""
+    def _undo_full(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
+        from .primitives.base import retop
+        info, phase, result, mover, undo_effects = undo
+        h = st.hash
+        if self.repetition:
+            seen = st.seen
+            count = seen[h] - 1
+            if count:
+                seen[h] = count
+            else:
+                del seen[h]
+        if st.to_move != mover:
+            h ^= self.side_key
+        if phase != st.phase:
+            h ^= self.phase_keys[st.phase] ^ self.phase_keys[phase]
+            st.phase = phase
+        zs, nc = self.zobrist_stride, self.num_codes
+        for gone in reversed(undo_effects):
+            for sq, height, code in reversed(gone):
+                stack = st.stacks[sq]
+                old = stack[-1] if stack else -1
+                stack.insert(height, code)
+                h ^= self.zobrist[(sq * zs + height) * nc + code]
+                retop(st, sq, old)
+        st.hash = h
+        st.ply -= 1
+        st.to_move = mover
+        st.result = result
+        self.primitives[move[0]].undo(st, move, info)
+
+    def evaluate_end(self, st: State, mover: int | None = None) -> Outcome | None:
+        """The end rules, checked after a move by ``mover`` (default: the player not to move)."""
         ctx = self._ctx
         ctx.st = st
-        ctx.mover = 3 - st.to_move
+        ctx.mover = mover = (3 - st.to_move) if mover is None else mover
         for rule in self.end_rules:
             if rule.when(ctx):
                 if rule.score is None:
                     w = rule.winner
-                    winner = ctx.mover if w == "mover" else 3 - ctx.mover if w == "opponent" else None
+                    winner = (mover if w == "mover" else 3 - mover if w == "opponent"
+                              else w if isinstance(w, int) else None)
                     return self._outcome(rule, winner, None)
                 ctx.player = 1
                 s1 = rule.score(ctx)
@@ -404,6 +562,8 @@ class Game:
             phase += 1
         st.phase = phase
         st.hash = self.rehash(st)
+        if self.repetition:
+            st.seen = {st.hash: 1}
         if ply > 0:
             st.result = self.evaluate_end(st)
         return st

@@ -23,7 +23,7 @@ class State:
     """
 
     __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
-                 "result", "stack")
+                 "result", "stack", "seen")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -38,6 +38,8 @@ class State:
         self.hash = 0
         self.result: "Outcome | None" = None
         self.stack: list[tuple[Any, Any]] = []
+        #: how often each position hash has occurred (kept only by games with a repetition rule)
+        self.seen: dict[int, int] = {}
 
     # -- python-chess style conveniences -------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -89,6 +91,7 @@ class State:
         other.hash = self.hash
         other.result = self.result
         other.stack = list(self.stack)
+        other.seen = dict(self.seen)
         return other
 
     def key(self) -> tuple[Any, ...]:
