@@ -74,6 +74,9 @@ class _ToAst(Transformer):
     def int_(self, items):
         return Const(int(items[0]))
 
+    def string(self, items):
+        return Const(str(items[0])[1:-1])
+
     def true(self, _):
         return Const(True)
 

@@ -68,8 +68,16 @@ def _mark(node: yaml.Node, file: str, lines: list[str]) -> Mark:
     return Mark(file, line + 1, node.start_mark.column + 1, lines[line] if line < len(lines) else "")
 
 
+_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("map", "seq", "str", "int", "float", "bool", "null")}
+
+
 def _build(node: yaml.Node, path: Path, file: str, lines: list[str], marks: dict[Path, Mark],
            errors: list[SpecError], ctor: yaml.constructor.SafeConstructor) -> Any:
+    if node.tag not in _PLAIN_TAGS:
+        m = _mark(node, file, lines)
+        errors.append(SpecError(f"unsupported YAML tag {node.tag!r}: game files hold plain data only",
+                                m.file, m.line, m.col, m.text))
+        return None
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
@@ -182,7 +190,7 @@ def read_document(path: str, _seen: tuple[str, ...] = ()) -> Document:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
     except OSError as exc:
-        raise SpecError(f"cannot read the file: {exc.strerror}", path, 0, 0) from None
+        raise SpecError(f"cannot read the file: {exc.strerror}", path, 1, 1) from None
     data, marks = read_text(text, path)
     if not isinstance(data, dict):
         raise marks.error((), "a game file must be a mapping of keys such as `game`, `board`, `phases`")

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 import jsonschema
 
 from .errors import OptionError, SpecError, SpecErrors
-from .expr import ExprError, Node, parse_expr, names_in
+from .expr import ExprError, Node, parse_expr
 from .loader import Document, Marks, read_document
 
 __all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "BUILTIN_FUNCTIONS", "BUILTIN_REGIONS"]
@@ -148,20 +148,52 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
     yield path, f"{where}: {error.message}"
 
 
+@lru_cache(maxsize=1)
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
 def _validate_schema(doc: Document) -> list[SpecError]:
-    validator = jsonschema.Draft202012Validator(schema())
     seen: set[tuple[Any, ...]] = set()
-    out: list[SpecError] = []
-    for error in sorted(validator.iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
+    found: list[tuple[tuple[Any, ...], str]] = []
+    for error in sorted(_validator().iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path]):
         for path, message in _schema_messages(error):
-            if path in seen:
-                continue
-            seen.add(path)
-            out.append(doc.marks.error(path, message))
+            if (path, message) not in seen:
+                seen.add((path, message))
+                found.append((path, message))
+    # a misspelt key also leaves the key it was meant to be missing: report the misspelling only
+    meant = {(path[:-1], m.split("did you mean ")[1][1:-3]) for path, m in found if "did you mean" in m}
+    out = []
+    done: set[tuple[Any, ...]] = set()
+    for path, message in found:
+        if message.startswith("missing key ") and (path, message.split("'")[1]) in meant:
+            continue
+        if path in done:
+            continue
+        done.add(path)
+        out.append(doc.marks.error(path, message))
     return out
 
 
 # -- semantic checks -----------------------------------------------------------------------------
+
+def _names_with_columns(node: Node) -> set[tuple[str, int]]:
+    from .expr import Call, IfElse, Name, Op
+    if isinstance(node, Name):
+        return {(node.name, node.column)}
+    if isinstance(node, Call):
+        out = {(node.name, node.column)}
+        for a in node.args:
+            out |= _names_with_columns(a)
+        return out
+    if isinstance(node, (Op, IfElse)):
+        parts = node.args if isinstance(node, Op) else (node.then, node.cond, node.other)
+        out = set()
+        for a in parts:
+            out |= _names_with_columns(a)
+        return out
+    return set()
+
 
 class _Checker:
     """Checks the references between parts of a schema-valid document."""
@@ -208,9 +240,13 @@ class _Checker:
         except ExprError as exc:
             self._expr_fail(path, exc)
             return
-        for name in sorted(names_in(node)):
-            if name not in self.names | self.functions | extra:
-                self.fail(path, f"unknown name {name!r} in expression {text!r}")
+        known = self.names | self.functions | extra
+        for name, column in sorted(_names_with_columns(node)):
+            if name not in known:
+                hint = difflib.get_close_matches(name, sorted(known), n=1)
+                tip = f" (did you mean {hint[0]!r}?)" if hint else ""
+                self._expr_fail(path, ExprError(f"unknown name {name!r} in expression {text!r}{tip}", column))
+                return
         self.expressions[path] = node
 
     def _expr_fail(self, path: tuple[Any, ...], exc: ExprError) -> None:
