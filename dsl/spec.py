@@ -55,18 +55,43 @@ class Spec:
     def options(self) -> dict[str, dict[str, Any]]:
         return self.data.get("options", {})
 
+    def option_decl(self, key: str) -> dict[str, Any]:
+        """The declaration of option ``key``, with ``values_from`` turned into ``values``."""
+        decl = dict(self.options[key])
+        source = decl.get("values_from")
+        if source is not None:
+            pred = self.data.get("predicates", {}).get(source, {}).get("pattern")
+            if pred is not None and "pictures" in pred:
+                decl["values"] = list(pred["pictures"])
+            elif source in self.data.get("tables", {}):
+                decl["values"] = list(self.data["tables"][source]["values"])
+        return decl
+
     def option_defaults(self) -> dict[str, Any]:
         return {k: v.get("default") for k, v in self.options.items()}
 
     def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Option values: defaults overridden by ``given`` (text values are converted and checked)."""
-        values = self.option_defaults()
-        for key, raw in (given or {}).items():
-            decl = self.options.get(key)
-            if decl is None:
+        """Option values: defaults overridden by ``given`` (text values are converted and checked).
+
+        A default written ``{by, values, otherwise}`` follows the value of another option.
+        """
+        values = {}
+        given = dict(given or {})
+        for key in given:
+            if key not in self.options:
                 known = ", ".join(sorted(self.options)) or "none"
                 raise OptionError(f"{self.name} has no option {key!r} (options: {known})")
-            values[key] = _convert_option(self.name, key, decl, raw)
+        for key, decl in self.options.items():
+            if key in given:
+                values[key] = _convert_option(self.name, key, self.option_decl(key), given[key])
+            elif not isinstance(decl.get("default"), dict):
+                values[key] = decl.get("default")
+        for key, decl in self.options.items():
+            default = decl.get("default")
+            if key not in values and isinstance(default, dict):
+                other = values.get(default["by"])
+                table = {str(k): v for k, v in default.get("values", {}).items()}
+                values[key] = table.get(str(other), default.get("otherwise"))
         return values
 
     def expr(self, path: tuple[Any, ...]) -> Node:
@@ -177,6 +202,20 @@ def _validate_schema(doc: Document) -> list[SpecError]:
 
 # -- semantic checks -----------------------------------------------------------------------------
 
+def picture_problem(rows: Any) -> str | None:
+    """Why ``rows`` is not a valid picture (``O``, ``x``, ``.``, equal rows, an ``O``), or None."""
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        return "a picture is a list of rows (strings) such as [\"OO\", \"OO\"]"
+    if len({len(r) for r in rows}) != 1:
+        return f"the rows of a picture must have the same length, not {[len(r) for r in rows]}"
+    bad = sorted({ch for r in rows for ch in r} - set("Ox."))
+    if bad:
+        return f"a picture uses only O (own piece), x (no own piece) and . (anything), not {''.join(bad)!r}"
+    if not any("O" in r for r in rows):
+        return "a picture needs at least one O cell"
+    return None
+
+
 def _names_with_columns(node: Node) -> set[tuple[str, int]]:
     from .expr import Call, IfElse, Name, Op
     if isinstance(node, Name):
@@ -264,6 +303,10 @@ class _Checker:
 
     def run(self) -> None:
         d = self.data
+        for i, effect in enumerate(d.get("after_move", [])):
+            self.expression(("after_move", i, "when"), effect.get("when"))
+            removed = effect.get("remove")
+            self.pieces_at(("after_move", i, "remove"), removed)
         board = d.get("board", {})
         for key in ("width", "height"):
             if key in board:
@@ -278,6 +321,12 @@ class _Checker:
         for oname, o in d.get("options", {}).items():
             if "default" not in o:
                 self.fail(("options", oname), f"option {oname!r} needs a `default`")
+            source = o.get("values_from")
+            if source is not None:
+                pattern = d.get("predicates", {}).get(source, {}).get("pattern", {})
+                if "pictures" not in pattern and source not in d.get("tables", {}):
+                    self.fail(("options", oname, "values_from"), f"`values_from: {source}` names neither a "
+                              "pattern predicate with `pictures` nor a table")
         for i, phase in enumerate(d.get("phases", [])):
             for j, move in enumerate(phase.get("moves", [])):
                 for prim, params in move.items():
@@ -286,7 +335,21 @@ class _Checker:
                 self.expression(("phases", i, "until"), phase["until"])
         for pname, pred in d.get("predicates", {}).items():
             for kind, params in pred.items():
+                if kind == "description":
+                    continue
                 base = ("predicates", pname, kind)
+                pictures = params.get("pictures", {}) if kind == "pattern" else {}
+                for name, pic in pictures.items():
+                    rows = pic.get("rows") if isinstance(pic, dict) else pic
+                    problem = picture_problem(rows)
+                    if problem:
+                        self.fail(base + ("pictures", name), f"picture {name!r}: {problem}")
+                if kind == "pattern" and "picture" in params:
+                    problem = picture_problem(params["picture"])
+                    if problem:
+                        self.fail(base + ("picture",), problem)
+                if "within" in params:
+                    self.region(base + ("within",), params["within"])
                 self.pieces_at(base + ("pieces",), params.get("pieces"))
                 for k, pair in enumerate(params.get("between", [])):
                     for m, region in enumerate(pair):
@@ -321,7 +384,17 @@ class _Checker:
             self.expression(path + ("limit",), params["limit"])
         where = params.get("where")
         if isinstance(where, str) and where != "empty":
-            self.region(path + ("where",), where)
+            if where in self.regions:
+                pass
+            elif where in self.data.get("options", {}):
+                pass  # an option whose value names a region
+            else:
+                self.expression(path + ("where",), where)
+        if "push_limit" in params:
+            self.expression(path + ("push_limit",), params["push_limit"], {"power"})
+        for i, extra in enumerate(params.get("extra", []) or []):
+            if isinstance(extra, dict) and "from" in extra:
+                self.region(path + ("extra", i, "from"), extra["from"])
         flatten = params.get("flatten")
         if isinstance(flatten, dict):
             for key in ("piece", "target", "becomes"):

@@ -109,6 +109,7 @@ class Game:
         self.code_owner = [0 if self.neutral[c >> 1] else (c & 1) + 1 for c in range(self.num_codes)]
         # board
         board = d["board"]
+        self.stacking = bool(board.get("stacking", False))
         width = int(self.constant(("board", "width"), board.get("width", 8)))
         height = int(self.constant(("board", "height"), board.get("height", width)))
         self.topology = SquareTopology(width, height)
@@ -283,7 +284,7 @@ class Game:
             functions[pname] = (1, 1, build)
 
         def cells(args, asts):
-            name = args[0](None)
+            name = getattr(asts[0], "name", None)
             pred = getattr(self, "predicates", {}).get(name)
             if pred is None or not hasattr(pred, "cells"):
                 raise ValueError(f"cells() takes the name of a pattern predicate, not {name!r}")
@@ -395,6 +396,10 @@ class Game:
             if count >= self.repetition and st.result is None:
                 st.result = self._outcome(self.repetition_rule, None, None)
         return undo
+
+    def fired_effects(self, undo: Any) -> bool:
+        """Whether the move ``undo`` came from made an after-move rule fire."""
+        return not self._plain and any(undo[4])
 
     def _bind(self, st: State, mover: int) -> _Ctx:
         ctx = self._ctx
@@ -513,13 +518,17 @@ class Game:
         return total
 
     # -- notation -----------------------------------------------------------------------------------
-    def format_move(self, st: State, move: tuple[Any, ...]) -> str:
-        """``move`` in the game's notation, written canonically."""
-        return self.notation.format(st, move)
+    def format_move(self, st: State, move: tuple[Any, ...], suffixes: bool = True) -> str:
+        """``move`` in the game's notation, written canonically (with fact suffixes such as a job
+        done, unless ``suffixes`` is false)."""
+        return self.notation.format(st, move, suffixes)
 
-    def parse_move(self, st: State, text: str) -> tuple[Any, ...]:
-        """The legal move ``text`` names in ``st``; raises Invalid/Illegal/AmbiguousMoveError."""
-        return self.notation.parse(st, text)
+    def parse_move(self, st: State, text: str, annotations: tuple[str, ...] = ()) -> tuple[Any, ...]:
+        """The legal move ``text`` names in ``st``; raises Invalid/Illegal/AmbiguousMoveError.
+
+        ``annotations`` written apart from the move (``xx`` after a space) are checked like suffixes.
+        """
+        return self.notation.parse(st, text, annotations)
 
     def position_text(self, st: State) -> str:
         return self.position.format(st)
@@ -555,8 +564,8 @@ class Game:
                 st.tops[s[-1]] ^= 1 << sq
             for pc in s:
                 r = self.reserve_of_kind[pc >> 1]
-                if r >= 0:
-                    st.reserves[(pc & 1) + 1][r] -= 1
+                if r >= 0 and self.code_owner[pc]:
+                    st.reserves[self.code_owner[pc]][r] -= 1
         phase = 0
         while phase < len(self.phases) - 1 and ply >= self.phase_end[phase]:
             phase += 1

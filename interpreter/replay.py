@@ -94,7 +94,7 @@ def replay(spec: Spec, record: Record, options: dict[str, Any] | None = None,
         return Replayed(record, None, ReplayError(0, "(start)", str(exc)))
     for mv in record.moves:
         try:
-            st.push_text(mv.text)
+            st.push(game.parse_move(st, mv.text, tuple(mv.annotations)))
         except MoveError as exc:
             return Replayed(record, st, ReplayError(mv.number, mv.text, exc.reason))
     return Replayed(record, st, None)
@@ -102,6 +102,9 @@ def replay(spec: Spec, record: Record, options: dict[str, Any] | None = None,
 
 def replay_text(spec: Spec, text: str, options: dict[str, Any] | None = None) -> list[Replayed]:
     """Every game of a record file's text, replayed."""
-    tokens = {t for tokens in spec.data.get("notation", {}).get("results", {}).values() for t in tokens}
+    notation = spec.data.get("notation", {})
+    tokens = {t for tokens in notation.get("results", {}).values() for t in tokens}
+    separators = "".join(notation.get("ply_separators", []))
     games: dict[Any, Game] = {}
-    return [replay(spec, rec, options, games) for rec in parse_records(text, tokens)]
+    records = parse_records(text, tokens, separators, set(notation.get("suffixes", {})))
+    return [replay(spec, rec, options, games) for rec in records]

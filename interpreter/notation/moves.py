@@ -32,6 +32,8 @@ class _Template:
     writers: list[Callable[[dict[str, Any]], str]]
     #: fields that state a fact about the move (a marker, a piece letter): checked when given
     facts: dict[str, str] = field(default_factory=dict)
+    #: markers that tell moves apart (a worm's ``(w)``), which may stand after the suffixes
+    identity_marks: list[str] = field(default_factory=list)
 
 
 class MoveNotation:
@@ -40,6 +42,10 @@ class MoveNotation:
     def __init__(self, game: Any, spec: dict[str, Any]) -> None:
         self.game = game
         self.name = spec.get("name", "move")
+        self.upper = spec.get("case", "lower") == "upper"
+        #: suffix -> the fact it states (``finished``, ``effect``) or None (accepted, not checked)
+        self.suffixes: dict[str, str | None] = dict(spec.get("suffixes", {}))
+        self.prefixes: list[str] = list(spec.get("prefixes", []))
         self.templates: dict[int, _Template] = {}
         templates = spec.get("moves", {})
         fields = spec.get("fields", {})
@@ -72,7 +78,11 @@ class MoveNotation:
             if kind == "square":
                 regex.append(group + g.topology.square_pattern() + ")")
                 readers[name] = self._read_square
-                writers.append(lambda f, name=name: g.topology.name(f[name]))
+                writers.append(lambda f, name=name: self.square_name(f[name]))
+            elif kind == "squares":
+                regex.append(group + r"[a-zA-Z]+\d+(?:/\d+)*)")
+                readers[name] = self._read_squares
+                writers.append(lambda f, name=name: self.group_name(f[name]))
             elif kind == "piece":
                 letters = {k: str(g.spec.data["pieces"][k].get("letter", k[0].upper())) for k in g.kind_names}
                 conf = dict(conf) if isinstance(conf, dict) else {}
@@ -117,12 +127,14 @@ class MoveNotation:
                 mark = str(conf) if isinstance(conf, str) else ""
                 if mark:
                     regex.append(group + re.escape(mark) + ")?")
-                    facts[name] = mark
+                    if name not in getattr(prim, "identity_flags", ()):
+                        facts[name] = mark
                 readers[name] = lambda s: bool(s)
                 writers.append(lambda f, name=name, mark=mark: mark if f[name] else "")
             else:  # pragma: no cover - primitives declare only the kinds above
                 raise SpecError(f"unknown field kind {kind!r}")
-        return _Template(prim, re.compile("".join(regex)), readers, writers, facts)
+        marks = [str(fields.get(f)) for f in getattr(prim, "identity_flags", ()) if isinstance(fields.get(f), str)]
+        return _Template(prim, re.compile("".join(regex)), readers, writers, facts, marks)
 
     def _read_square(self, text: str) -> int:
         try:
@@ -130,19 +142,116 @@ class MoveNotation:
         except ValueError as exc:
             raise InvalidMoveError(str(exc)) from None
 
+    def square_name(self, sq: int) -> str:
+        name = self.game.topology.name(sq)
+        return name.upper() if self.upper else name
+
+    def group_name(self, squares: list[int]) -> str:
+        """Squares sharing a rank as letters and the rank (``GH2``), sharing a file as the letter
+        and the ranks (``F56``; ``C9/10`` once a rank has two digits)."""
+        names = [self.game.topology.name(sq) for sq in sorted(squares)]
+        files = [n[0] for n in names]
+        ranks = [n[1:] for n in names]
+        if len(set(ranks)) == 1:
+            text = "".join(sorted(files)) + ranks[0]
+        else:
+            sep = "/" if any(len(r) > 1 for r in ranks) else ""
+            text = files[0] + sep.join(sorted(ranks, key=int))
+        return text.upper() if self.upper else text
+
+    def _read_squares(self, text: str) -> list[int]:
+        topo = self.game.topology
+        m = re.fullmatch(r"([a-zA-Z]+)(\d+(?:/\d+)*)", text)
+        if not m:
+            raise InvalidMoveError(f"cannot read the squares {text!r}")
+        letters, digits = m.group(1).lower(), m.group(2)
+        try:
+            if len(letters) > 1:
+                if "/" in digits:
+                    raise ValueError(f"{text!r}: several files share one rank")
+                return [topo.parse_square(ch + digits) for ch in letters]
+            if "/" in digits:
+                return [topo.parse_square(letters + r) for r in digits.split("/")]
+            if int(digits) <= topo.height:
+                return [topo.parse_square(letters + digits)]
+            return [topo.parse_square(letters + r) for r in self._split_ranks(digits, topo.height)]
+        except ValueError as exc:
+            raise InvalidMoveError(str(exc)) from None
+
+    @staticmethod
+    def _split_ranks(digits: str, height: int) -> list[str]:
+        """``910`` -> [9, 10]: the one split into increasing ranks on the board."""
+        found: list[list[str]] = []
+
+        def walk(rest: str, done: list[str]) -> None:
+            if not rest:
+                found.append(done)
+                return
+            for n in (1, 2):
+                part = rest[:n]
+                if len(part) == n and part[0] != "0" and int(part) <= height and \
+                        (not done or int(part) > int(done[-1])):
+                    walk(rest[n:], done + [part])
+        walk(digits, [])
+        if len(found) != 1:
+            raise ValueError(f"cannot tell the ranks in {digits!r}")
+        return found[0]
     # -- use ------------------------------------------------------------------------------------
-    def format(self, st: Any, move: tuple[Any, ...]) -> str:
+    def format(self, st: Any, move: tuple[Any, ...], suffixes: bool = True) -> str:
+        """``move`` written canonically; with the suffixes that state facts (``xx``) when they hold."""
         tpl = self.templates[move[0]]
         f = tpl.prim.fields(st, move)
-        return "".join(w(f) for w in tpl.writers)
+        text = "".join(w(f) for w in tpl.writers)
+        if suffixes and any(self.suffixes.values()):
+            facts = self._facts(st, move)
+            text += "".join(sfx for sfx, fact in self.suffixes.items() if fact and fact in facts)
+        return text
 
-    def parse(self, st: Any, text: str) -> tuple[Any, ...]:
+    def _facts(self, st: Any, move: tuple[Any, ...]) -> set[str]:
+        """What playing ``move`` does that a suffix may state: ``finished`` (the game ends),
+        ``effect`` (an after-move rule fires)."""
+        g = self.game
+        undo = g.apply(st, move)
+        facts = {"finished"} if st.result is not None else set()
+        g.undo(st, move, undo)
+        if g.fired_effects(undo):
+            facts.add("effect")
+        return facts
+
+    def split_suffixes(self, text: str) -> tuple[str, list[str]]:
+        """The move text without its trailing suffixes, and those suffixes (in order)."""
+        found: list[str] = []
+        known = sorted(self.suffixes, key=len, reverse=True)
+        flags = [m for tpl in self.templates.values() for m in tpl.identity_marks]
+        moved: list[str] = []
+        while True:
+            for sfx in known:
+                if text.endswith(sfx) and len(text) > len(sfx):
+                    found.insert(0, sfx)
+                    text = text[: -len(sfx)].rstrip()
+                    break
+            else:
+                for mark in flags:  # an identity marker written after the suffixes: `C6-C10xx(w)`
+                    if found and text.endswith(mark):
+                        moved.insert(0, mark)
+                        text = text[: -len(mark)]
+                        break
+                else:
+                    return text + "".join(moved), found
+
+    def parse(self, st: Any, text: str, annotations: list[str] | tuple[str, ...] = ()) -> tuple[Any, ...]:
         g = self.game
         t = normalize_move_text(text)
+        for prefix in self.prefixes:
+            if t.startswith(prefix):
+                t = t[len(prefix):].lstrip()
+        t, suffixes = self.split_suffixes(t)
+        suffixes += [a for a in annotations if a in self.suffixes]
         if st.result is not None:
             raise IllegalMoveError(f"the game is already over ({st.result.token})", text)
         matched = False
         reasons: list[str] = []
+        invalid: list[str] = []
         legal: set[Any] | None = None
         for prim in g.phases[st.phase].primitives:
             tpl = self.templates[prim.index]
@@ -155,9 +264,11 @@ class MoveNotation:
                 values = {k: read(groups.get(k) or "") for k, read in tpl.readers.items()}
                 move = prim.from_fields(st, values)
             except InvalidMoveError as exc:
-                raise InvalidMoveError(exc.reason, text) from None
+                invalid.append(exc.reason)
+                continue
             except (KeyError, ValueError) as exc:
-                raise InvalidMoveError(f"cannot read it as a {prim.name} move ({exc})", text) from None
+                invalid.append(f"cannot read it as a {prim.name} move ({exc})")
+                continue
             if legal is None:
                 legal = set(g.legal_moves(st))
             if move in legal:
@@ -168,9 +279,22 @@ class MoveNotation:
                         raise IllegalMoveError(f"it is marked {mark!r}, but the move does not {fact}", text)
                     if given not in (None, True, False) and given != canon.get(fact):
                         raise IllegalMoveError(f"it states {fact} {given}, but that is {canon.get(fact)}", text)
+                stated = {self.suffixes[s] for s in suffixes if self.suffixes.get(s)}
+                if stated:
+                    facts = self._facts(st, move)
+                    for sfx in suffixes:
+                        fact = self.suffixes.get(sfx)
+                        if fact and fact not in facts:
+                            raise IllegalMoveError(f"it is marked {sfx!r}, but the move does not "
+                                                   f"{_FACT_WORDS.get(fact, fact)}", text)
                 return move
             reasons.append(prim.explain(st, move))
-        if not matched:
-            phase = g.phases[st.phase].name
-            raise InvalidMoveError(f"not a move in {self.name} notation (phase {phase!r})", text)
-        raise IllegalMoveError(reasons[0], text)
+        if reasons:
+            raise IllegalMoveError(reasons[0], text)
+        if invalid:
+            raise InvalidMoveError(invalid[0], text)
+        phase = g.phases[st.phase].name
+        raise InvalidMoveError(f"not a move in {self.name} notation (phase {phase!r})", text)
+
+
+_FACT_WORDS = {"finished": "end the game", "effect": "trigger an after-move rule"}

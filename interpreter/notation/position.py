@@ -34,8 +34,8 @@ class StackRows:
         self.by_letter = {v: i for i, v in enumerate(self.letters)}
         self.plain = self.by_letter.get("", -1)
         self.trailer = spec.get("trailer", "{to_move} {move_number}")
-        self._cell = re.compile(r"^(?:[12]{L}?)+$".replace("{L}", self._letters_re())) if not self.only_top \
-            else re.compile(r"^([12]+)(" + self._letters_re() + r")?$")
+        self._cell = re.compile(r"^(?:[012]{L}?)+$".replace("{L}", self._letters_re())) if not self.only_top \
+            else re.compile(r"^([012]+)(" + self._letters_re() + r")?$")
 
     def _letters_re(self) -> str:
         written = [re.escape(x) for x in sorted(self.by_letter, key=len, reverse=True) if x]
@@ -43,9 +43,10 @@ class StackRows:
 
     # -- writing --------------------------------------------------------------------------------
     def cell(self, stack: list[int]) -> str:
+        owner = self.game.code_owner
         if self.only_top:
-            return "".join(str((pc & 1) + 1) for pc in stack) + self.letters[stack[-1] >> 1]
-        return "".join(f"{(pc & 1) + 1}{self.letters[pc >> 1]}" for pc in stack)
+            return "".join(str(owner[pc]) for pc in stack) + self.letters[stack[-1] >> 1]
+        return "".join(f"{owner[pc]}{self.letters[pc >> 1]}" for pc in stack)
 
     def _rows(self) -> list[int]:
         h = self.game.topology.height
@@ -111,6 +112,8 @@ class StackRows:
             if f != topo.width:
                 raise fail(f"row {i + 1} ({row!r}) has {f} squares, not {topo.width}")
         st = g.state_from_board(stacks, ply, to_move)
+        if not g.stacking and any(len(s) > 1 for s in stacks):
+            raise fail("this game has at most one piece on a square")
         for p in (1, 2):
             if min(st.reserves[p], default=0) < 0:
                 raise fail(f"player {p} has more pieces on the board than the game provides")
@@ -125,14 +128,19 @@ class StackRows:
             if self.plain < 0 and len(owners) > 1:
                 raise fail(f"cannot tell the pieces under the top in {cell!r}")
             top = self.by_letter[letter]
-            out = [self.plain * 2 + int(o) - 1 for o in owners[:-1]]
-            return out + [top * 2 + int(owners[-1]) - 1]
+            kinds = [self.plain] * (len(owners) - 1) + [top]
+            return [self._code(kind, int(o), cell, fail) for kind, o in zip(kinds, owners)]
         if not self._cell.match(cell):
             raise fail(f"cannot read the square {cell!r}")
-        out = []
-        for o, letter in re.findall(r"([12])(" + self._letters_re() + ")", cell):
-            out.append(self.by_letter[letter] * 2 + int(o) - 1)
-        return out
+        return [self._code(self.by_letter[letter], int(o), cell, fail)
+                for o, letter in re.findall(r"([012])(" + self._letters_re() + ")", cell)]
+
+    def _code(self, kind: int, owner: int, cell: str, fail: Any) -> int:
+        neutral = self.game.neutral[kind]
+        if neutral != (owner == 0):
+            which = "belongs to nobody (0)" if neutral else "belongs to player 1 or 2"
+            raise fail(f"in {cell!r}: a {self.game.kind_names[kind]} {which}")
+        return kind * 2 + (0 if neutral else owner - 1)
 
     def render(self, st: Any) -> str:
         g = self.game

@@ -13,7 +13,7 @@ __all__ = ["Record", "RecordMove", "parse_records"]
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _NUMBER = re.compile(r"^(\d+)\.(?:\.\.)?")
-_ANNOTATION = re.compile(r"^(?:[!?]{1,2}|\([!?w>]\)|['\"]+)$")
+_ANNOTATION = re.compile(r"^(?:[!?]{1,2}|\([!?]{1,2}\)|\([w>]\)|['\"]+)$")
 RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*", "R-0", "0-R", "F-0", "0-F"}
 
 
@@ -44,9 +44,16 @@ class Record:
         return next((v for k, v in self.tags.items() if k.lower() == "result"), None)
 
 
-def parse_records(text: str, result_tokens: set[str] | None = None) -> list[Record]:
-    """Split ``text`` into games and read each one's tags and moves."""
+def parse_records(text: str, result_tokens: set[str] | None = None, separators: str = "",
+                  annotations: set[str] | None = None) -> list[Record]:
+    """Split ``text`` into games and read each one's tags and moves.
+
+    ``separators``: characters besides white space between plies (``,;``); ``annotations``: more
+    tokens that annotate the move before them when written apart (``xx``).
+    """
     results = RESULT_TOKENS | (result_tokens or set())
+    extra = annotations or set()
+    split = re.compile("[\\s" + re.escape(separators) + "]+") if separators else None
     records: list[Record] = []
     current: Record | None = None
     in_moves = False
@@ -84,7 +91,9 @@ def parse_records(text: str, result_tokens: set[str] | None = None) -> list[Reco
             records.append(current)
             number, plies_in_number = 1, 0
         in_moves = True
-        for token in body.split():
+        for token in (split.split(body) if split else body.split()):
+            if not token:
+                continue
             m = _NUMBER.match(token)
             if m:
                 number, plies_in_number = int(m.group(1)), 0
@@ -94,7 +103,7 @@ def parse_records(text: str, result_tokens: set[str] | None = None) -> list[Reco
             if token in results:
                 current.result = token
                 continue
-            if _ANNOTATION.match(token):
+            if _ANNOTATION.match(token) or token in extra:
                 if not current.moves:
                     raise InvalidRecordError(f"line {lineno}: annotation {token!r} before any move")
                 current.moves[-1].annotations.append(token)

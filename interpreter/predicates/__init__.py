@@ -2,8 +2,9 @@
 
 from .base import Predicate
 from .connection import Connection
+from .pattern import Pattern
 
 #: predicate key in game files -> class
-PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection,)}
+PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern)}
 
-__all__ = ["Predicate", "PREDICATES", "Connection"]
+__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern"]

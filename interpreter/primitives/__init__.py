@@ -3,8 +3,10 @@
 from .base import Primitive
 from .carry import Carry
 from .place import Place
+from .slide import Slide
+from .block import Block
 
 #: primitive key in game files -> class
-PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry)}
+PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry, Slide, Block)}
 
-__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry"]
+__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry", "Slide", "Block"]

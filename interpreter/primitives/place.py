@@ -10,10 +10,13 @@ __all__ = ["Place"]
 
 
 class Place(Primitive):
-    """Parameters: ``pieces`` (kinds that may be placed), ``owner`` (``mover`` or ``opponent``: whose
-    piece, taken from that player's reserve), ``where`` (``empty`` or a region: empty squares in it).
+    """Parameters: ``pieces`` (kinds that may be placed), ``owner`` (``mover``, ``opponent``: whose
+    piece, taken from that player's reserve; ``neutral``: a piece of nobody's), ``where`` (``empty``,
+    a region, or an expression naming a region: empty squares in it), ``not_adjacent_to_own``
+    (``orthogonal`` or ``all``: not next to a piece of the same owner) with ``fallback: true`` (when
+    no square satisfies that, any square of ``where`` will do).
 
-    A move is ``(index, square, code)``.
+    A kind that belongs to no reserve has an unlimited supply. A move is ``(index, square, code)``.
     """
 
     name = "place"
@@ -24,11 +27,23 @@ class Place(Primitive):
         super().__init__(game, index, params, path)
         g = game
         self.kinds = [g.kind_index[k] for k in params.get("pieces", list(g.kind_index))]
-        self.for_opponent = params.get("owner", "mover") == "opponent"
+        owner = params.get("owner", "mover")
+        self.for_opponent = owner == "opponent"
+        self.neutral = owner == "neutral"
         where = params.get("where", "empty")
+        if where != "empty":
+            where = g.constant(path + ("where",), where)
         mask = g.topology.full_mask if where == "empty" else g.region_mask(where)
         self.squares = tuple(sq for sq in range(g.topology.size) if mask >> sq & 1)
         n = g.topology.size
+        apart = params.get("not_adjacent_to_own")
+        self.apart = None
+        if apart:
+            topo = g.topology
+            steps = topo.directions(apart)
+            self.apart = [sum(1 << t for t in (topo.step(sq, d) for d in steps) if t >= 0)
+                          for sq in range(n)]
+        self.fallback = bool(params.get("fallback", False))
         # prebuilt move tuples: table[code][sq]
         self.table = [[(index, sq, code) for sq in range(n)] for code in range(g.num_codes)]
         self.reserve_of = g.reserve_of_kind
@@ -38,20 +53,33 @@ class Place(Primitive):
     def supplier(self, st) -> int:
         return 3 - st.to_move if self.for_opponent else st.to_move
 
+    def _free(self, st) -> list[int]:
+        stacks = st.stacks
+        free = [sq for sq in self.squares if not stacks[sq]]
+        if self.apart is None or not free:
+            return free
+        g = self.game
+        own = 0
+        for code in range(g.num_codes):
+            if g.code_owner[code] == st.to_move:
+                own |= st.tops[code]
+        apart = self.apart
+        spaced = [sq for sq in free if not own & apart[sq]]
+        return spaced if spaced or not self.fallback else free
+
     def generate(self, st, out: list[Any]) -> None:
         p = self.supplier(st)
         reserves = st.reserves[p]
-        stacks = st.stacks
         free = None
         for kind in self.kinds:
             r = self.reserve_of[kind]
-            if r < 0 or reserves[r] <= 0:
+            if r >= 0 and reserves[r] <= 0:
                 continue
             if free is None:
-                free = [sq for sq in self.squares if not stacks[sq]]
+                free = self._free(st)
                 if not free:
                     return
-            row = self.table[kind * 2 + p - 1]
+            row = self.table[kind * 2 + (0 if self.neutral else p - 1)]
             out.extend([row[sq] for sq in free])
 
     def apply(self, st, move):
@@ -60,7 +88,9 @@ class Place(Primitive):
         st.hash ^= self.zobrist[(sq * self.zstride + len(s)) * self.game.num_codes + code]
         s.append(code)
         retop(st, sq, -1)
-        st.reserves[(code & 1) + 1][self.reserve_of[code >> 1]] -= 1
+        r = self.reserve_of[code >> 1]
+        if r >= 0:
+            st.reserves[self.supplier(st)][r] -= 1
         return None
 
     def undo(self, st, move, info) -> None:
@@ -69,14 +99,17 @@ class Place(Primitive):
         s.pop()
         st.hash ^= self.zobrist[(sq * self.zstride + len(s)) * self.game.num_codes + code]
         retop(st, sq, code)
-        st.reserves[(code & 1) + 1][self.reserve_of[code >> 1]] += 1
+        r = self.reserve_of[code >> 1]
+        if r >= 0:
+            st.reserves[self.supplier(st)][r] += 1
 
     def fields(self, st, move):
         return {"piece": self.game.kind_names[move[2] >> 1], "to": move[1]}
 
     def from_fields(self, st, fields):
-        kind = self.game.kind_index[fields["piece"]]
-        return (self.index, fields["to"], kind * 2 + self.supplier(st) - 1)
+        piece = fields.get("piece")
+        kind = self.game.kind_index[piece] if piece else self.kinds[0]
+        return (self.index, fields["to"], kind * 2 + (0 if self.neutral else self.supplier(st) - 1))
 
     def explain(self, st, move) -> str:
         _, sq, code = move
@@ -90,6 +123,8 @@ class Place(Primitive):
         if sq not in self.squares:
             return f"{g.topology.name(sq)} is not a square a piece may be placed on"
         r = self.reserve_of[kind]
-        if r < 0 or st.reserves[self.supplier(st)][r] <= 0:
+        if r >= 0 and st.reserves[self.supplier(st)][r] <= 0:
             return f"no {g.kind_names[kind]} left in reserve"
+        if self.apart is not None and sq not in self._free(st):
+            return f"{g.topology.name(sq)} is next to a piece of the same player"
         return super().explain(st, move)

@@ -1,0 +1,114 @@
+"""``slide``: one piece moves in a straight line over empty squares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Primitive, retop
+
+__all__ = ["Slide"]
+
+
+class Slide(Primitive):
+    """Parameters: ``pieces`` (kinds that slide), ``directions``, ``distance`` (``any``, or a number
+    of squares: exactly that many), ``extra`` (a list of ``{from: region, directions: ...}``: more
+    directions for a piece standing in that region, e.g. diagonals from the corners).
+
+    Every square passed and the end square must be empty. A move is ``(index, from, to)``.
+    """
+
+    name = "slide"
+    default_template = "{from}-{to}"
+    field_kinds = {"from": "square", "to": "square"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        topo = g.topology
+        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
+        self.codes = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
+                      [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        base = topo.directions(params.get("directions", "orthogonal"))
+        distance = params.get("distance", "any")
+        self.exact = None if distance == "any" else int(g.constant(path + ("distance",), distance))
+        extra = [(g.region_mask(e["from"]), topo.directions(e["directions"])) for e in params.get("extra", [])]
+        self.rays = []
+        for sq in range(topo.size):
+            dirs = list(base)
+            for mask, more in extra:
+                if mask >> sq & 1:
+                    dirs += [d for d in more if d not in dirs]
+            rays = [topo.ray(sq, d) for d in dirs]
+            if self.exact is not None:
+                rays = [r[:self.exact] for r in rays if len(r) >= self.exact]
+            self.rays.append([r for r in rays if r])
+        self.table = [[(index, a, b) for b in range(topo.size)] for a in range(topo.size)]
+        self.zobrist = g.zobrist
+        self.zstride = g.zobrist_stride
+
+    def generate(self, st, out: list[Any]) -> None:
+        stacks = st.stacks
+        tops = st.tops
+        mine = 0
+        for c in self.codes[st.to_move]:
+            mine |= tops[c]
+        exact = self.exact
+        while mine:
+            low = mine & -mine
+            sq = low.bit_length() - 1
+            mine ^= low
+            row = self.table[sq]
+            for ray in self.rays[sq]:
+                if exact is None:
+                    for t in ray:
+                        if stacks[t]:
+                            break
+                        out.append(row[t])
+                else:
+                    for t in ray:
+                        if stacks[t]:
+                            break
+                    else:
+                        out.append(row[ray[-1]])
+
+    def apply(self, st, move):
+        _, a, b = move
+        stacks = st.stacks
+        src = stacks[a]
+        code = src.pop()
+        zs, nc, Z = self.zstride, self.game.num_codes, self.zobrist
+        dst = stacks[b]
+        st.hash ^= Z[(a * zs + len(src)) * nc + code] ^ Z[(b * zs + len(dst)) * nc + code]
+        old = dst[-1] if dst else -1
+        dst.append(code)
+        retop(st, a, code)
+        retop(st, b, old)
+        return None
+
+    def undo(self, st, move, info) -> None:
+        self.apply(st, (move[0], move[2], move[1]))
+
+    def fields(self, st, move):
+        return {"from": move[1], "to": move[2]}
+
+    def from_fields(self, st, fields):
+        return (self.index, fields["from"], fields["to"])
+
+    def explain(self, st, move) -> str:
+        _, a, b = move
+        g = self.game
+        name = g.topology.name
+        stack = st.stacks[a]
+        if not stack:
+            return f"there is no piece on {name(a)}"
+        if stack[-1] not in self.codes[st.to_move]:
+            return f"the piece on {name(a)} does not belong to the player to move"
+        for ray in self.rays[a]:
+            if b in ray:
+                blocked = next((t for t in ray[:ray.index(b) + 1] if st.stacks[t]), None)
+                if blocked is not None:
+                    return f"{name(blocked)} is in the way"
+                break
+        else:
+            return f"{name(b)} is not in a straight line the piece on {name(a)} may move along"
+        return super().explain(st, move)
