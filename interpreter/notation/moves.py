@@ -253,7 +253,10 @@ class MoveNotation:
         reasons: list[str] = []
         invalid: list[str] = []
         legal: set[Any] | None = None
-        for prim in g.phases[st.phase].primitives:
+        prims = list(g.phases[st.phase].primitives)
+        if g.pass_move is not None:
+            prims.append(g.primitives[g.pass_move[0]])
+        for prim in prims:
             tpl = self.templates[prim.index]
             m = tpl.regex.fullmatch(t)
             if m is None:

@@ -57,7 +57,9 @@ Notation (what this module writes)
       separated by '/' ('C9/10-F9/10', 'A8/9/10-D8/9/10').  A block moving east or
       west keeps its ranks, so both sides of such a move always use the same form.
 * a worm is written like a block move with the final squares of the rear stones:
-  'C6-C10' (triple c4-c6 moving south, loses c4, ends on c9, c10).
+  'C6-C10' (triple c4-c6 moving south, loses c4, ends on c9, c10).  The re-entry
+  squares must be empty before the move: squares of the worming block itself do not
+  count as empty, so the rear stone never ends where it started.
   ONE EXCEPTION (documented deviation from "no suffixes"): a worm of a block one
   stone wide can have exactly the same text as the single-stone move of its rear
   stone straight back to the opposite edge (triple c4-c6 worming south = 'C6-C10';
@@ -528,8 +530,13 @@ def _play_move_list(pos):
                             y = j if d[1] > 0 else SIZE - 1 - j
                             dst = (src[0], y)
                         re_entry[src] = dst
-                still_occupied = occupied - set(block)     # the block has left
-                if any(t in still_occupied for t in re_entry.values()):
+                # The re-entry squares must be empty at the start of the move; a
+                # square still held by the block itself does NOT count as empty.
+                # (So a block touching the opposite edge can never worm; in
+                # particular no "worm in place" that only drops the front layer,
+                # e.g. c1-c3 north back onto c1, c2.  This reading also keeps the
+                # texts of all worms distinct from each other.)
+                if any(t in occupied for t in re_entry.values()):
                     continue
                 new_own = (own - set(block)) | set(re_entry.values())
                 found.append((_move_text(rear, [re_entry[r] for r in rear]), True,
