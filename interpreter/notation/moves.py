@@ -232,7 +232,7 @@ class MoveNotation:
                     break
             else:
                 for mark in flags:  # an identity marker written after the suffixes: `C6-C10xx(w)`
-                    if found and text.endswith(mark):
+                    if text.endswith(mark) and len(text) > len(mark):
                         moved.insert(0, mark)
                         text = text[: -len(mark)]
                         break
