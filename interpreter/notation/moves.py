@@ -16,11 +16,11 @@ from ..dsl.errors import IllegalMoveError, InvalidMoveError, SpecError
 __all__ = ["MoveNotation", "normalize_move_text"]
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2212": "-", "\u2014": "-"})
-_TRAILING_MARKS = re.compile(r"[!?'\"]+$")
+_TRAILING_MARKS = re.compile(r"(?:[!?'\"]+|\([!?]{1,2}\))+$")
 
 
 def normalize_move_text(text: str) -> str:
-    """Unify dashes, drop surrounding space and trailing ``!``/``?``/``'``/``"`` annotations."""
+    """Unify dashes, drop surrounding space and trailing opinion marks: ``!``, ``?!``, ``(!)``, ``'``."""
     return _TRAILING_MARKS.sub("", text.strip().translate(_DASHES))
 
 
