@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from tackle_board import game, moves, position
-from test_rules import JOBS
+from test_tackle_rules import JOBS
 
 import spielwerk
 
