@@ -1,7 +1,8 @@
-"""Speed figures for Spielwerk (prints, asserts nothing). Run: ``python bench/bench.py [--quick]``.
+"""Speed figures for Spielwerk (prints, asserts nothing). Run: ``python bench/bench.py [--quick] [GAME...]``.
 
-For each game: load+compile time, perft leaves per second, random playouts (full games) per second
-and random-playout plies per second (generate all legal moves, pick one uniformly, apply).
+For each case: load+compile time, perft leaves per second, random playouts (generate all legal
+moves, pick one uniformly, apply) as games and plies per second, and legal moves generated per
+second over mid-game positions. One process, one core.
 """
 
 from __future__ import annotations
@@ -13,6 +14,14 @@ import time
 import spielwerk
 from spielwerk.dsl.loader import resolve_game_path
 from spielwerk.dsl.spec import load_spec
+
+# (game, options, perft depth, quick perft depth, playout ply cap)
+CASES = [
+    ("tak", {"size": 5}, 4, 3, 10_000),
+    ("tak", {"size": 6}, 3, 2, 10_000),
+    ("tackle", {"job": "Quadrat"}, 3, 2, 300),
+    ("tackle", {"job": "Block9"}, 3, 2, 300),
+]
 
 
 def best_of(n, fn):
@@ -27,48 +36,79 @@ def best_of(n, fn):
 
 def load_time(name, options):
     path = resolve_game_path(name)
+    load_spec(path)  # the schema and the expression parser are read once per process
     return best_of(5, lambda: spielwerk.Game(load_spec(path), options))[0]
 
 
-def perft_rate(game, depth):
-    st = game.initial()
-    dt, leaves = best_of(1, lambda: game.perft(st, depth))
-    return leaves, dt
-
-
-def playouts(game, seconds, seed=1):
+def playouts(game, seconds, cap, seed=1):
+    """Games and plies per second; a game stops at its end or after ``cap`` plies."""
     rng = random.Random(seed)
     legal, apply = game.legal_moves, game.apply
-    games = plies = 0
+    games = plies = finished = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         st = game.initial()
-        while True:
+        for _ in range(cap):
             moves = legal(st)
             if not moves:
                 break
             apply(st, moves[rng.randrange(len(moves))])
             plies += 1
         games += 1
+        finished += st.result is not None
     dt = time.perf_counter() - t0
-    return games / dt, plies / dt, plies / games
+    return games / dt, plies / dt, plies / games, finished / games
+
+
+def midgame_positions(game, count, plies, seed=2):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        st = game.initial()
+        for _ in range(plies):
+            moves = game.legal_moves(st)
+            if not moves:
+                break
+            game.apply(st, moves[rng.randrange(len(moves))])
+        if st.result is None:
+            out.append(st)
+    return out
+
+
+def generation_rate(game, positions, seconds):
+    legal = game.legal_moves
+    calls = moves = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for st in positions:
+            moves += len(legal(st))
+        calls += len(positions)
+    dt = time.perf_counter() - t0
+    return moves / dt, calls / dt
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="shorter runs (for a smoke test)")
+    parser.add_argument("--quick", action="store_true", help="shorter runs (a smoke test)")
+    parser.add_argument("games", nargs="*", help="only these games (default: all cases)")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else 5.0
-    cases = [("tak", {"size": 5}, 3 if args.quick else 4), ("tak", {"size": 6}, 2 if args.quick else 3)]
-    for name, options, depth in cases:
+    for name, options, depth, quick_depth, cap in CASES:
+        if args.games and name not in args.games:
+            continue
         game = spielwerk.load(name, **options)
         label = f"{name} " + " ".join(f"{k}={v}" for k, v in options.items())
         print(f"== {label}")
-        print(f"load+compile        {load_time(name, options) * 1000:8.1f} ms")
-        leaves, dt = perft_rate(game, depth)
-        print(f"perft({depth})            {leaves:>10} leaves in {dt:6.2f} s = {leaves / dt:12,.0f} leaves/s")
-        gps, pps, length = playouts(game, seconds)
-        print(f"random playouts     {gps:10.1f} games/s  ({pps:,.0f} plies/s, {length:.1f} plies/game)")
+        print(f"load+compile        {load_time(name, options) * 1000:10.1f} ms")
+        d = quick_depth if args.quick else depth
+        dt, leaves = best_of(1, lambda: game.perft(game.initial(), d))
+        print(f"perft({d}) start     {leaves:>10} leaves in {dt:6.2f} s = {leaves / dt:12,.0f} leaves/s")
+        gps, pps, length, done = playouts(game, seconds, cap)
+        print(f"random playouts     {gps:10.1f} games/s, {pps:10,.0f} plies/s "
+              f"({length:.0f} plies/game, {done:.0%} finished, cap {cap})")
+        positions = midgame_positions(game, 50, 40)
+        mps, cps = generation_rate(game, positions, seconds / 2)
+        print(f"move generation     {mps:10,.0f} moves/s ({cps:,.0f} positions/s, mid-game at ply 40)")
 
 
 if __name__ == "__main__":
