@@ -51,7 +51,9 @@ class Carry(Primitive):
         self.rays = [[topo.ray(sq, d) for d in self.dir_names] for sq in range(topo.size)]
         self.max_ray = max((len(r) for rays in self.rays for r in rays), default=0)
         codes = range(g.num_codes)
-        blocked = {g.kind_index[k] for k in params.get("blocked_by", [])}
+        # nothing lands on these; by default the pieces declared `blocks: true`
+        default = [k for k in g.kind_names if g.spec.data["pieces"][k].get("blocks")]
+        blocked = {g.kind_index[k] for k in params.get("blocked_by", default)}
         self.blocker = [c >> 1 in blocked for c in codes]
         flat = params.get("flatten") or {}
         self.flattener = [bool(flat) and c >> 1 == g.kind_index[flat["piece"]] for c in codes]
