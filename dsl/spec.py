@@ -354,6 +354,14 @@ class _Checker:
                 for k, pair in enumerate(params.get("between", [])):
                     for m, region in enumerate(pair):
                         self.region(base + ("between", k, m), region)
+        no_moves = d.get("no_moves")
+        if no_moves is not None and no_moves not in ("pass", "lose", "draw"):
+            decl = d.get("options", {}).get(no_moves)
+            if decl is None:
+                self.fail(("no_moves",), f"no_moves: {no_moves!r} is neither pass, lose, draw nor an option")
+            elif not set(map(str, decl.get("values", []))) <= {"pass", "lose", "draw"}:
+                self.fail(("options", no_moves), f"option {no_moves!r} chooses no_moves: its values must "
+                          "be among pass, lose, draw")
         results = set(d.get("notation", {}).get("results", {}))
         for i, rule in enumerate(d.get("end", [])):
             self.expression(("end", i, "when"), rule.get("when"))

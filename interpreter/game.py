@@ -168,7 +168,9 @@ class Game:
             acc = acc + ph.plies if ph.plies is not None and acc is not None else None
             ends.append(acc if acc is not None else 1 << 62)
         self.phase_end = ends
-        self.no_moves = d.get("no_moves", "draw")
+        no_moves = d.get("no_moves", "draw")
+        # the rule itself, or the name of an option that chooses it
+        self.no_moves = self.options.get(no_moves, no_moves) if no_moves in self.options else no_moves
         self.pass_move: tuple[Any, ...] | None = None
         if self.no_moves == "pass":
             from .primitives.passing import Pass

@@ -25,7 +25,7 @@ CASES = {
     "YAML syntax error": ("wins.}", "wins.", "YAML syntax error", None),
     "unknown primitive": ("      - carry:\n", "      - teleport:\n", "unknown key 'teleport'", 9),
     "unknown region": ("[[north, south]", "[[north, soth]", "unknown region 'soth' (did you mean 'south'?)", None),
-    "value not allowed": ("no_moves: draw", "no_moves: sulk", "no_moves: 'sulk' is not one of 'pass', 'lose', 'draw'", 1),
+    "value not allowed": ("no_moves: draw", "no_moves: sulk", "no_moves: 'sulk' is neither pass, lose, draw nor an option", 1),
     "duplicate key": ("game: tak\n", "game: tak\ngame: tak2\n", "duplicate key 'game'", 1),
     "table keyed by no option": ("    by: size\n    description: Flat", "    by: sise\n    description: Flat", "table 'stones' is keyed by 'sise'", 5),
     "result without tokens": ("    result: flat\n", "    result: flats\n", "result 'flats' has no tokens", 5),

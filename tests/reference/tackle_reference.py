@@ -37,6 +37,24 @@ phase 'play': White moves first.  After every move: if no stone of either colour
   checked (both done = draw, one done = that player wins).  A player without a
   legal move has exactly one move, 'pass'.
 
+Moves in the play phase
+-----------------------
+single stone: orthogonally, any distance >= 1 over empty squares (stones and the
+  gold stone block); from a corner also along the one diagonal into the board.
+block: the rear stones (a straight row of own stones across the moving direction)
+  plus the run of own stones directly ahead of each; the runs must be equally long
+  (a filled rectangle), at least 2 stones, and the length in the moving direction
+  (the power) must be >= the width (long axis; a square goes all 4 ways).
+push: lane by lane, the run of enemy stones directly in front of the block must be
+  shorter than the power; block and runs then move together d >= 1 squares, where in
+  every lane the d squares after the front (after the pushed run) are empty and on
+  the board.  Single stones never push.
+worm: a block with nothing in front of it up to the edge in every lane (no pushing)
+  leaves the board there: its front layer is lost, the other layers re-enter at the
+  opposite edge, the rear layer on that edge's line, the others following in their
+  order.  The re-entry squares must be empty BEFORE the move (see below).
+After every move the mover's job and the opponent's job are both checked.
+
 Notation (what this module writes)
 ----------------------------------
 * squares are upper case: 'B1', 'J10'.
@@ -73,6 +91,7 @@ worm.
 """
 
 from dataclasses import dataclass
+from typing import Optional
 
 FILES = "abcdefghij"
 SIZE = 10
@@ -187,12 +206,12 @@ assert len(BORDER) == 36 and len(COURT) == 64 and len(CORE) == 16
 
 @dataclass(frozen=True)
 class Position:
-    white: frozenset          # lower-case square names of White's stones
-    black: frozenset          # lower-case square names of Black's stones
-    gold: object              # square name of the gold stone, or None
+    white: frozenset          # frozenset[str]: lower-case square names of White's stones
+    black: frozenset          # frozenset[str]: lower-case square names of Black's stones
+    gold: Optional[str]       # square name of the gold stone, or None
     to_move: str              # 'W' or 'B'
     phase: str                # 'opening', 'gold' or 'play'
-    to_place: tuple           # (White, Black) stones still to place in the opening
+    to_place: tuple           # (int, int): White's and Black's stones still to place
     job: str                  # a key of JOBS
     gold_anywhere: bool       # gold stone may go on any empty court square
 

@@ -365,3 +365,22 @@ def test_a_player_without_a_legal_move_passes():
     assert st.move_text(g.pass_move) == "pass"
     st.push_text("pass")
     assert st.to_move == 2
+
+
+@pytest.mark.parametrize("rule,expect", [("lose", "0-1"), ("draw", "1/2-1/2")])
+def test_the_no_move_rule_is_an_option(rule, expect):
+    g = game("Quadrat", stalemate=rule)
+    st = position(g, white=["a1"], black=["a2", "b1", "b2", "j10"], to_move=1)
+    assert st.legal_moves() == []
+    assert st.outcome().token == expect
+
+
+def test_a_malformed_job_picture_is_refused_with_its_location(tmp_path, capsys):
+    from spielwerk.cli import main
+    for rows, message in [('["OO", "O"]', "same length"), ('["OO", "OZ"]', "'OZ'"), ('["x.", ".x"]', "O cell")]:
+        variant = tmp_path / "bad.yaml"
+        variant.write_text("extends: tackle\ngame: bad\npredicates:\n  job:\n    pattern:\n      pictures:\n"
+                           f"        Krumm: {rows}\n")
+        assert main(["validate", str(variant)]) == 1
+        out = capsys.readouterr().out.strip().splitlines()
+        assert len(out) == 1 and out[0].startswith(f"{variant}:7:") and message in out[0], out
