@@ -23,7 +23,8 @@ class Block(Primitive):
     always), ``push`` (``{pieces: [...]}``: enemy pieces of these kinds directly in front may be pushed,
     lane by lane, when each lane's run is shorter than the block's length in the moving direction),
     ``worm`` (true: a block with a clear path to the edge may leave the board; its front layer is
-    removed for good and the rest re-enter from the opposite edge, rear layer on the edge).
+    removed for good and the rest re-enter from the opposite edge, rear layer on the edge; the
+    re-entry squares must be empty before the move).
 
     A move is ``(index, file, rank, width, height, direction, distance)``: the rectangle's lower-left
     corner and size; ``distance`` 0 means the worm.
@@ -144,9 +145,10 @@ class Block(Primitive):
         return out
 
     def _reentry_free(self, st, f, r, w, h, d) -> bool:
-        block = {sq for sqs, _, _ in self._lanes(f, r, w, h, d) for sq in sqs}
+        """The re-entry squares must be empty before the move (the block's own squares included:
+        no worm lands where it stood)."""
         stacks = st.stacks
-        return all(not stacks[sq] or sq in block for lane in self._reentry(f, r, w, h, d) for sq in lane)
+        return all(not stacks[sq] for lane in self._reentry(f, r, w, h, d) for sq in lane)
 
     def rectangles(self, st, p: int):
         """Every filled rectangle of the player's block pieces with at least ``min_size`` of them."""
