@@ -15,7 +15,7 @@ from .notation.position import position_format
 from .predicates import PREDICATES
 from .primitives import PRIMITIVES, Primitive
 from .state import State
-from .topology import SquareTopology
+from .topology import make_topology
 
 __all__ = ["Game", "Outcome", "Phase"]
 
@@ -77,6 +77,10 @@ class _EndRule:
     value: Callable[[Any], Any] | None = None
 
 
+def board_is_square(topology: Any) -> bool:
+    return topology.__class__.__name__ == "SquareTopology"
+
+
 class Game:
     """The rules of one game with fixed option values. Build it with :func:`spielwerk.load`."""
 
@@ -112,7 +116,7 @@ class Game:
         self.stacking = bool(board.get("stacking", False))
         width = int(self.constant(("board", "width"), board.get("width", 8)))
         height = int(self.constant(("board", "height"), board.get("height", width)))
-        self.topology = SquareTopology(width, height)
+        self.topology = make_topology(board, width, height)
         self._regions = {name: self._region_from_spec(name, r) for name, r in board.get("regions", {}).items()}
         # predicates
         self.predicates = {}
@@ -205,7 +209,7 @@ class Game:
         items = region if isinstance(region, list) else [region]
         for item in items:
             text = str(item)
-            if "-" in text:
+            if "-" in text and hasattr(self.topology, "rows") and board_is_square(self.topology):
                 a, b = (self.topology.parse_square(t) for t in text.split("-", 1))
                 w = self.topology.width
                 f0, f1 = sorted((a % w, b % w))

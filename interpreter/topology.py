@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["SquareTopology", "DIRECTION_SETS"]
+__all__ = ["SquareTopology", "HexTopology", "DIRECTION_SETS", "make_topology"]
 
 #: Direction names and their (file, rank) steps on square boards.
 _SQUARE_STEPS = {
@@ -47,14 +47,29 @@ class SquareTopology:
         self.not_first_file = self.full_mask & ~col(0)
         self.not_last_file = self.full_mask & ~col(w - 1)
         corners = (1 << 0) | (1 << (w - 1)) | (1 << (w * (h - 1))) | (1 << (w * h - 1))
+        cf = {(w - 1) // 2, w // 2}
+        cr = {(h - 1) // 2, h // 2}
+        center = sum(1 << (r * w + f) for r in cr for f in cf)
         self.regions = {
             "north": row(h - 1), "south": row(0), "west": col(0), "east": col(w - 1),
-            "border": row(0) | row(h - 1) | col(0) | col(w - 1), "corners": corners, "all": self.full_mask,
+            "border": row(0) | row(h - 1) | col(0) | col(w - 1), "corners": corners, "center": center,
+            "all": self.full_mask,
         }
 
     # -- names ---------------------------------------------------------------------------------
     def name(self, sq: int) -> str:
         return self.names[sq]
+
+    def rows(self) -> list[list[int]]:
+        """The squares rank by rank, bottom rank first, each from the left."""
+        w = self.width
+        return [list(range(r * w, r * w + w)) for r in range(self.height)]
+
+    def row_label(self, i: int) -> str:
+        return str(i + 1)
+
+    def column_labels(self) -> list[str]:
+        return [chr(ord("a") + f) for f in range(self.width)]
 
     def parse_square(self, text: str) -> int:
         """Square index of ``a1``/``A1``; ``ValueError`` if it is not on the board."""
@@ -112,3 +127,102 @@ class SquareTopology:
             if grown == seed:
                 return seed
             seed = grown
+
+
+#: the six hex directions as (doubled x step, rank step)
+_HEX_STEPS = {
+    "east": (2, 0), "west": (-2, 0), "northeast": (1, 1), "northwest": (-1, 1),
+    "southeast": (1, -1), "southwest": (-1, -1),
+}
+_HEX_SETS = {"all": tuple(_HEX_STEPS), "orthogonal": tuple(_HEX_STEPS)}
+
+
+class HexTopology:
+    """A hex board of ranks of points (``ranks: [4, 5, 6, 7, 6, 5, 4]``), named rank letter + number.
+
+    Each rank is centred: point n of a rank of length L sits at x = 2(n-1) - (L-1) in half steps.
+    Neighbours are the points one step away in the six directions, which gives NOTES' rule:
+    towards a longer rank n touches n and n+1, towards a shorter one n-1 and n.
+    """
+
+    def __init__(self, ranks: list[int]) -> None:
+        self.ranks = list(ranks)
+        self.height = len(ranks)
+        self.width = max(ranks)
+        self.names: list[str] = []
+        self.coords: list[tuple[int, int]] = []
+        self._rows: list[list[int]] = []
+        for r, length in enumerate(ranks):
+            row = []
+            for n in range(1, length + 1):
+                row.append(len(self.names))
+                self.names.append(f"{chr(ord('a') + r)}{n}")
+                self.coords.append((2 * (n - 1) - (length - 1), r))
+            self._rows.append(row)
+        self.size = len(self.names)
+        self._index = {name: sq for sq, name in enumerate(self.names)}
+        self._at = {xy: sq for sq, xy in enumerate(self.coords)}
+        self.full_mask = (1 << self.size) - 1
+        border = sum(1 << sq for sq in range(self.size)
+                     if sum(self.step(sq, d) >= 0 for d in _HEX_STEPS) < 6)
+        middle = self._rows[len(ranks) // 2]
+        center = 1 << middle[len(middle) // 2]
+        first, last = self._rows[0], self._rows[-1]
+        self.regions = {
+            "south": sum(1 << sq for sq in first), "north": sum(1 << sq for sq in last),
+            "border": border, "center": center, "all": self.full_mask,
+            "corners": sum(1 << sq for sq in range(self.size)
+                           if sum(self.step(sq, d) >= 0 for d in _HEX_STEPS) == 3),
+        }
+
+    def name(self, sq: int) -> str:
+        return self.names[sq]
+
+    def rows(self) -> list[list[int]]:
+        return [list(r) for r in self._rows]
+
+    def row_label(self, i: int) -> str:
+        return chr(ord("a") + i)
+
+    def column_labels(self) -> list[str]:
+        return []
+
+    def parse_square(self, text: str) -> int:
+        sq = self._index.get(text.lower())
+        if sq is None:
+            raise ValueError(f"{text!r} is not a point of this hex board")
+        return sq
+
+    def square_pattern(self) -> str:
+        return r"[a-zA-Z]\d{1,2}"
+
+    def directions(self, which: str | list[str]) -> list[str]:
+        if isinstance(which, str):
+            return list(_HEX_SETS.get(which, (which,)))
+        out: list[str] = []
+        for w in which:
+            out.extend(d for d in self.directions(w) if d not in out)
+        return out
+
+    def step(self, sq: int, direction: str) -> int:
+        dx, dy = _HEX_STEPS[direction]
+        x, y = self.coords[sq]
+        return self._at.get((x + dx, y + dy), -1)
+
+    def ray(self, sq: int, direction: str) -> tuple[int, ...]:
+        out = []
+        t = self.step(sq, direction)
+        while t >= 0:
+            out.append(t)
+            t = self.step(t, direction)
+        return tuple(out)
+
+    def region_mask(self, name: str) -> int:
+        return self.regions[name]
+
+
+def make_topology(board: dict, width: int, height: int) -> "SquareTopology | HexTopology":
+    """The topology a game file's ``board`` describes."""
+    if board.get("shape", "square") == "hex":
+        return HexTopology(board["ranks"])
+    return SquareTopology(width, height)

@@ -79,6 +79,12 @@ class MoveNotation:
                 regex.append(group + g.topology.square_pattern() + ")")
                 readers[name] = self._read_square
                 writers.append(lambda f, name=name: self.square_name(f[name]))
+            elif kind == "squarelist":
+                join = conf.get("join", ",") if isinstance(conf, dict) else ","
+                sq = g.topology.square_pattern()
+                regex.append(group + f"{sq}(?:\\s*{re.escape(join.strip())}\\s*{sq})+)")
+                readers[name] = lambda s, join=join: [self._read_square(x.strip()) for x in s.split(join.strip())]
+                writers.append(lambda f, name=name, join=join: join.join(self.square_name(x) for x in sorted(f[name])))
             elif kind == "squares":
                 regex.append(group + r"[a-zA-Z]+\d+(?:/\d+)*)")
                 readers[name] = self._read_squares

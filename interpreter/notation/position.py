@@ -48,17 +48,16 @@ class StackRows:
             return "".join(str(owner[pc]) for pc in stack) + self.letters[stack[-1] >> 1]
         return "".join(f"{owner[pc]}{self.letters[pc >> 1]}" for pc in stack)
 
-    def _rows(self) -> list[int]:
-        h = self.game.topology.height
-        return list(range(h - 1, -1, -1)) if self.top_down else list(range(h))
+    def _rows(self) -> list[list[int]]:
+        rows = self.game.topology.rows()
+        return rows[::-1] if self.top_down else rows
 
     def format(self, st: Any) -> str:
-        w = self.game.topology.width
         rows = []
-        for r in self._rows():
+        for squares in self._rows():
             cells, run = [], 0
-            for f in range(w):
-                s = st.stacks[r * w + f]
+            for sq in squares:
+                s = st.stacks[sq]
                 if not s:
                     run += 1
                     continue
@@ -95,22 +94,23 @@ class StackRows:
         else:
             ply = values.get("ply", 0)
         rows = parts[0].split(self.row_sep)
-        if len(rows) != topo.height:
-            raise fail(f"{len(rows)} rows for a board of {topo.height}")
+        layout = self._rows()
+        if len(rows) != len(layout):
+            raise fail(f"{len(rows)} rows for a board of {len(layout)}")
         stacks: list[list[int]] = [[] for _ in range(topo.size)]
         for i, row in enumerate(rows):
-            r = self._rows()[i]
+            squares = layout[i]
             f = 0
             for cell in row.split(self.cell_sep):
                 if cell.startswith(self.empty) and (cell == self.empty or cell[len(self.empty):].isdigit()):
                     f += 1 if cell == self.empty else int(cell[len(self.empty):])
                     continue
-                if f >= topo.width:
-                    raise fail(f"row {i + 1} has more than {topo.width} squares")
-                stacks[r * topo.width + f] = self._parse_cell(cell, fail)
+                if f >= len(squares):
+                    raise fail(f"row {i + 1} has more than {len(squares)} squares")
+                stacks[squares[f]] = self._parse_cell(cell, fail)
                 f += 1
-            if f != topo.width:
-                raise fail(f"row {i + 1} ({row!r}) has {f} squares, not {topo.width}")
+            if f != len(squares):
+                raise fail(f"row {i + 1} ({row!r}) has {f} squares, not {len(squares)}")
         st = g.state_from_board(stacks, ply, to_move)
         if not g.stacking and any(len(s) > 1 for s in stacks):
             raise fail("this game has at most one piece on a square")
@@ -148,10 +148,15 @@ class StackRows:
         cells = [self.cell(s) if s else "." for s in st.stacks]
         width = max(3, max(len(c) for c in cells) + 1)
         lines = []
-        for r in range(topo.height - 1, -1, -1):
-            row = "".join(cells[r * topo.width + f].rjust(width) for f in range(topo.width))
-            lines.append(f"{r + 1:>3} {row}")
-        lines.append("    " + "".join(chr(ord("a") + f).rjust(width) for f in range(topo.width)))
+        rows = topo.rows()
+        widest = max(len(r) for r in rows)
+        for i in range(len(rows) - 1, -1, -1):
+            indent = " " * ((widest - len(rows[i])) * width // 2)
+            row = "".join(cells[sq].rjust(width) for sq in rows[i])
+            lines.append(f"{topo.row_label(i):>3} {indent}{row}")
+        labels = topo.column_labels()
+        if labels:
+            lines.append("    " + "".join(c.rjust(width) for c in labels))
         mover = g.players[st.to_move - 1]
         tail = f"{mover} to move (player {st.to_move}), ply {st.ply}"
         if st.result is not None:

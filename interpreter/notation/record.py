@@ -49,7 +49,8 @@ def parse_records(text: str, result_tokens: set[str] | None = None, separators: 
     """Split ``text`` into games and read each one's tags and moves.
 
     ``separators``: characters besides white space between plies (``,;``); ``annotations``: more
-    tokens that annotate the move before them when written apart (``xx``).
+    tokens that annotate the move before them when written apart (``xx``). Where ``,`` does not
+    separate plies, a token ending in ``,`` continues into the next one (``f5, c5-e6``).
     """
     results = RESULT_TOKENS | (result_tokens or set())
     extra = annotations or set()
@@ -91,9 +92,16 @@ def parse_records(text: str, result_tokens: set[str] | None = None, separators: 
             records.append(current)
             number, plies_in_number = 1, 0
         in_moves = True
-        for token in (split.split(body) if split else body.split()):
-            if not token:
-                continue
+        tokens = [t for t in (split.split(body) if split else body.split()) if t]
+        if "," not in separators:
+            glued: list[str] = []
+            for t in tokens:
+                if glued and glued[-1].endswith(","):
+                    glued[-1] += t
+                else:
+                    glued.append(t)
+            tokens = glued
+        for token in tokens:
             m = _NUMBER.match(token)
             if m:
                 number, plies_in_number = int(m.group(1)), 0

@@ -2,9 +2,10 @@
 
 from .base import Predicate
 from .connection import Connection
+from .count import Count
 from .pattern import Pattern
 
 #: predicate key in game files -> class
-PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern)}
+PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern, Count)}
 
-__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern"]
+__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern", "Count"]

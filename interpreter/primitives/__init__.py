@@ -5,8 +5,9 @@ from .carry import Carry
 from .place import Place
 from .slide import Slide
 from .block import Block
+from .converge import Converge
 
 #: primitive key in game files -> class
-PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry, Slide, Block)}
+PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry, Slide, Block, Converge)}
 
-__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry", "Slide", "Block"]
+__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry", "Slide", "Block", "Converge"]

@@ -34,6 +34,8 @@ class Place(Primitive):
         if where != "empty":
             where = g.constant(path + ("where",), where)
         mask = g.topology.full_mask if where == "empty" else g.region_mask(where)
+        if params.get("except"):
+            mask &= ~g.region_mask(g.constant(path + ("except",), params["except"]))
         self.squares = tuple(sq for sq in range(g.topology.size) if mask >> sq & 1)
         n = g.topology.size
         apart = params.get("not_adjacent_to_own")

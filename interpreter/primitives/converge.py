@@ -1,0 +1,174 @@
+"""``converge``: several own pieces or stacks move at once, from different directions, onto one
+enemy piece or stack (a capture by convergence)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ..dsl.errors import InvalidMoveError
+from .base import Primitive, retop
+
+__all__ = ["Converge"]
+
+
+class Converge(Primitive):
+    """Parameters: ``pieces``, ``min_movers`` (2), ``max_movers`` (no limit), ``directions`` (all),
+    ``margin`` (the mover's pieces minus the opponent's in the new stack, exactly; 1),
+    ``max_height`` (5), ``frozen_height`` (stacks of this height never move nor are captured).
+
+    A stack belongs to the owner of its top piece; the movers' stacks are put on top of the target
+    in board order, so the mover owns the result. Each mover is the nearest piece in its direction:
+    nothing is jumped. A move is ``(index, target, movers)`` with ``movers`` a sorted tuple.
+    """
+
+    name = "converge"
+    default_template = "{movers}-{to}"
+    field_kinds = {"movers": "squarelist", "to": "square"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        topo = g.topology
+        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
+        self.kinds = kinds
+        dirs = topo.directions(params.get("directions", "all"))
+        self.rays = [[topo.ray(sq, d) for d in dirs] for sq in range(topo.size)]
+        self.min_movers = int(params.get("min_movers", 2))
+        self.max_movers = int(params.get("max_movers", len(dirs)))
+        self.margin = int(params.get("margin", 1))
+        self.max_height = int(params.get("max_height", 5))
+        frozen = params.get("frozen_height")
+        self.frozen = int(frozen) if frozen is not None else -1
+        self.owner = g.code_owner
+        self.zobrist = g.zobrist
+        self.zstride = g.zobrist_stride
+
+    def _counts(self, stack: list[int], p: int) -> tuple[int, int]:
+        mine = sum(1 for pc in stack if self.owner[pc] == p)
+        return mine, len(stack) - mine
+
+    def generate(self, st, out: list[Any]) -> None:
+        p = st.to_move
+        q = 3 - p
+        stacks = st.stacks
+        owner = self.owner
+        frozen = self.frozen
+        targets = 0
+        for code, bits in enumerate(st.tops):
+            if owner[code] == q and code >> 1 in self.kinds:
+                targets |= bits
+        index = self.index
+        while targets:
+            low = targets & -targets
+            sq = low.bit_length() - 1
+            targets ^= low
+            target = stacks[sq]
+            if len(target) == frozen:
+                continue
+            movers = []
+            for ray in self.rays[sq]:
+                for t in ray:
+                    s = stacks[t]
+                    if s:
+                        if owner[s[-1]] == p and len(s) != frozen and s[-1] >> 1 in self.kinds:
+                            movers.append(t)
+                        break
+            if len(movers) < self.min_movers:
+                continue
+            tm, to = self._counts(target, p)
+            counts = [self._counts(stacks[m], p) for m in movers]
+            for k in range(self.min_movers, min(self.max_movers, len(movers)) + 1):
+                for pick in combinations(range(len(movers)), k):
+                    mine = tm + sum(counts[i][0] for i in pick)
+                    theirs = to + sum(counts[i][1] for i in pick)
+                    if mine - theirs == self.margin and mine + theirs <= self.max_height:
+                        out.append((index, sq, tuple(sorted(movers[i] for i in pick))))
+
+    def apply(self, st, move):
+        _, sq, movers = move
+        stacks = st.stacks
+        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
+        target = stacks[sq]
+        old = target[-1]
+        h = st.hash
+        lifted = []
+        for m in movers:
+            s = stacks[m]
+            top = s[-1]
+            for height, pc in enumerate(s):
+                h ^= Z[(m * zs + height) * nc + pc]
+            lifted.append(list(s))
+            s.clear()
+            retop(st, m, top)
+        for chunk in lifted:
+            for pc in chunk:
+                h ^= Z[(sq * zs + len(target)) * nc + pc]
+                target.append(pc)
+        retop(st, sq, old)
+        st.hash = h
+        return lifted
+
+    def undo(self, st, move, lifted) -> None:
+        _, sq, movers = move
+        stacks = st.stacks
+        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
+        target = stacks[sq]
+        old = target[-1]
+        h = st.hash
+        for m, chunk in zip(reversed(movers), reversed(lifted)):
+            for pc in reversed(chunk):
+                target.pop()
+                h ^= Z[(sq * zs + len(target)) * nc + pc]
+            s = stacks[m]
+            for height, pc in enumerate(chunk):
+                h ^= Z[(m * zs + height) * nc + pc]
+                s.append(pc)
+            retop(st, m, -1)
+        retop(st, sq, old)
+        st.hash = h
+
+    def fields(self, st, move):
+        return {"movers": list(move[2]), "to": move[1]}
+
+    def from_fields(self, st, fields):
+        movers = tuple(sorted(set(fields["movers"])))
+        if len(movers) != len(fields["movers"]):
+            raise InvalidMoveError("a mover is named twice")
+        return (self.index, fields["to"], movers)
+
+    def explain(self, st, move) -> str:
+        _, sq, movers = move
+        g = self.game
+        name = g.topology.name
+        p = st.to_move
+        target = st.stacks[sq]
+        if not target or self.owner[target[-1]] != 3 - p:
+            return f"{name(sq)} holds no enemy piece or stack"
+        if len(target) == self.frozen:
+            return f"the stack on {name(sq)} is complete and can no longer be captured"
+        if len(movers) < self.min_movers:
+            return f"a capture needs at least {self.min_movers} movers"
+        seen = set()
+        for m in movers:
+            s = st.stacks[m]
+            if not s or self.owner[s[-1]] != p:
+                return f"{name(m)} holds no piece or stack of the player to move"
+            if len(s) == self.frozen:
+                return f"the stack on {name(m)} is complete and can no longer move"
+            for d, ray in enumerate(self.rays[sq]):
+                if m in ray:
+                    if any(st.stacks[t] for t in ray[:ray.index(m)]):
+                        return f"the way from {name(m)} to {name(sq)} is not free"
+                    if d in seen:
+                        return "two movers come from the same direction"
+                    seen.add(d)
+                    break
+            else:
+                return f"{name(m)} is not on a straight line to {name(sq)}"
+        mine = sum(self._counts(st.stacks[m], p)[0] for m in movers) + self._counts(target, p)[0]
+        total = sum(len(st.stacks[m]) for m in movers) + len(target)
+        if total > self.max_height:
+            return f"the new stack would have {total} pieces, more than {self.max_height}"
+        return (f"afterwards the mover must have exactly {self.margin} piece(s) more than the opponent "
+                f"in the stack, not {2 * mine - total}")
