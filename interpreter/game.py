@@ -111,13 +111,31 @@ class Game:
         self.neutral = [bool(pieces[k].get("neutral")) for k in self.kind_names]
         #: owner of each piece code: 1, 2, or 0 for a neutral piece
         self.code_owner = [0 if self.neutral[c >> 1] else (c & 1) + 1 for c in range(self.num_codes)]
+        #: kinds whose orientation is tracked (dice), and the die model
+        self.oriented = [pieces[k].get("orientation") == "die" for k in self.kind_names]
+        self.die = None
+        if any(self.oriented):
+            from .orientation import DieModel
+            hands = {pieces[k].get("handedness", "right") for k in self.kind_names if pieces[k].get("orientation")}
+            self.die = DieModel(hands.pop())
         # board
         board = d["board"]
         self.stacking = bool(board.get("stacking", False))
         width = int(self.constant(("board", "width"), board.get("width", 8)))
         height = int(self.constant(("board", "height"), board.get("height", width)))
         self.topology = make_topology(board, width, height)
-        self._regions = {name: self._region_from_spec(name, r) for name, r in board.get("regions", {}).items()}
+        self._player_regions: dict[str, tuple[int, int]] = {}
+        self._regions = {}
+        for name, r in board.get("regions", {}).items():
+            if isinstance(r, dict) and "per_player" in r:
+                halves = tuple(self._region_from_spec(name, half) for half in r["per_player"])
+                self._player_regions[name] = (halves[0], halves[1])
+                self._regions[name] = halves[0] | halves[1]
+            elif isinstance(r, dict):
+                self._regions[name] = (self._region_from_spec(name, r["include"])
+                                       & ~self._region_from_spec(name, r.get("exclude", [])))
+            else:
+                self._regions[name] = self._region_from_spec(name, r)
         # predicates
         self.predicates = {}
         for pname, pspec in d.get("predicates", {}).items():
@@ -144,6 +162,8 @@ class Game:
         self.zobrist = [rng.getrandbits(64) for _ in range(self.topology.size * self.zobrist_stride
                                                              * self.num_codes)]
         self.side_key = rng.getrandbits(64)
+        #: hash keys for an orientation code on a square (index sq * 64 + code)
+        self.orient_keys = [rng.getrandbits(64) for _ in range(self.topology.size * 64)] if self.die else []
         for name in board.get("regions", {}):
             self.constants.setdefault(name, name)
         for name in self.topology.regions:
@@ -197,8 +217,15 @@ class Game:
         self.end_rules = [self._compile_end(i, rule) for i, rule in enumerate(d.get("end", []))]
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
+        self._setup(State(self))  # counts the starting pieces
 
     # -- compile helpers ----------------------------------------------------------------------------
+    def player_region_mask(self, name: str, player: int) -> int:
+        """A per-player region's half for ``player`` (1 or 2); other regions are the same for both."""
+        if name in self._player_regions:
+            return self._player_regions[name][player - 1]
+        return self.region_mask(name)
+
     def region_mask(self, name: str) -> int:
         if name in self._regions:
             return self._regions[name]
@@ -340,10 +367,44 @@ class Game:
     def initial(self) -> State:
         """The start position."""
         st = State(self)
+        self._setup(st)
         st.hash = self.rehash(st)
         if self.repetition:
             st.seen = {st.hash: 1}
         return st
+
+    def _setup(self, st: State) -> None:
+        """Put the ``setup`` groups on the board (player 2's copy of `each` rotated by 180 degrees)."""
+        topo = self.topology
+        for i, group in enumerate(self.spec.data.get("setup", [])):
+            kind = self.kind_index[group["piece"]]
+            owner = group.get("owner", "each")
+            owners = [1, 2] if owner == "each" else [0] if owner == "neutral" else [int(owner)]
+            for p in owners:
+                for name in group["at"]:
+                    sq = topo.parse_square(str(name))
+                    if p == 2 and owner == "each":
+                        sq = topo.size - 1 - sq
+                    code = kind * 2 + (p - 1 if p else 0)
+                    for _ in range(int(group.get("count", 1))):
+                        st.stacks[sq].append(code)
+                    if self.oriented[kind]:
+                        st.orient[sq] = self.die.from_faces(group.get("orientation", {"top": 1, "north": 5}),
+                                                            owner_faces_south=p != 2)
+                    r = self.reserve_of_kind[kind]
+                    if r >= 0 and p:
+                        st.reserves[p][r] -= int(group.get("count", 1))
+        for sq, s in enumerate(st.stacks):
+            if s:
+                st.occupied |= 1 << sq
+                st.tops[s[-1]] |= 1 << sq
+        #: pieces of each kind each player starts with (for the ``captured`` predicate)
+        if not hasattr(self, "start_counts"):
+            counts = [[0] * len(self.kind_names) for _ in range(3)]
+            for s in st.stacks:
+                for pc in s:
+                    counts[self.code_owner[pc]][pc >> 1] += 1
+            self.start_counts = counts
 
     def legal_moves(self, st: State) -> list[Any]:
         """Every legal move in ``st`` (empty once the game is over)."""
@@ -554,14 +615,19 @@ class Game:
         for sq, stack in enumerate(st.stacks):
             for height, pc in enumerate(stack):
                 h ^= self.zobrist[(sq * zs + height) * nc + pc]
+            if stack and self.oriented[stack[-1] >> 1]:
+                h ^= self.orient_keys[sq * 64 + st.orient[sq]]
         if st.to_move == 2:
             h ^= self.side_key
         return h ^ self.phase_keys[st.phase]
 
-    def state_from_board(self, stacks: Iterable[Iterable[int]], ply: int, to_move: int) -> State:
+    def state_from_board(self, stacks: Iterable[Iterable[int]], ply: int, to_move: int,
+                         orient: list[int] | None = None) -> State:
         """A state with the given stacks; reserves are what the pieces on the board leave."""
         st = State(self)
         st.stacks = [list(s) for s in stacks]
+        if orient is not None:
+            st.orient = list(orient)
         st.ply = ply
         st.to_move = to_move
         for sq, s in enumerate(st.stacks):

@@ -23,7 +23,7 @@ class State:
     """
 
     __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
-                 "result", "stack", "seen")
+                 "result", "stack", "seen", "orient")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -40,6 +40,8 @@ class State:
         self.stack: list[tuple[Any, Any]] = []
         #: how often each position hash has occurred (kept only by games with a repetition rule)
         self.seen: dict[int, int] = {}
+        #: per square, the orientation code of an oriented piece standing there (dice), else 0
+        self.orient: list[int] = [0] * n
 
     # -- python-chess style conveniences -------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -92,12 +94,13 @@ class State:
         other.result = self.result
         other.stack = list(self.stack)
         other.seen = dict(self.seen)
+        other.orient = list(self.orient)
         return other
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality (not the move stack)."""
         return (tuple(tuple(s) for s in self.stacks), tuple(map(tuple, self.reserves)), self.ply,
-                self.to_move, self.phase, self.result)
+                self.to_move, self.phase, self.result, tuple(self.orient))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()

@@ -79,6 +79,12 @@ class MoveNotation:
                 regex.append(group + g.topology.square_pattern() + ")")
                 readers[name] = self._read_square
                 writers.append(lambda f, name=name: self.square_name(f[name]))
+            elif kind == "waypoint":
+                after = conf.get("after", "-") if isinstance(conf, dict) else "-"
+                regex.append(f"(?:{group}{g.topology.square_pattern()}){re.escape(after)})?")
+                readers[name] = lambda s: self._read_square(s) if s else None
+                writers.append(lambda f, name=name, after=after:
+                               self.square_name(f[name]) + after if f[name] is not None and f[name] >= 0 else "")
             elif kind == "squarelist":
                 join = conf.get("join", ",") if isinstance(conf, dict) else ","
                 sq = g.topology.square_pattern()

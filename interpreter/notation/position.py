@@ -35,18 +35,19 @@ class StackRows:
         self.plain = self.by_letter.get("", -1)
         self.trailer = spec.get("trailer", "{to_move} {move_number}")
         self._cell = re.compile(r"^(?:[012]{L}?)+$".replace("{L}", self._letters_re())) if not self.only_top \
-            else re.compile(r"^([012]+)(" + self._letters_re() + r")?$")
+            else re.compile(r"^([012]+)(" + self._letters_re() + r")?([1-6][1-6])?$")
 
     def _letters_re(self) -> str:
         written = [re.escape(x) for x in sorted(self.by_letter, key=len, reverse=True) if x]
         return "(?:" + "|".join(written) + ")" if written else "(?!)"
 
     # -- writing --------------------------------------------------------------------------------
-    def cell(self, stack: list[int]) -> str:
+    def cell(self, stack: list[int], orient: int = 0) -> str:
         owner = self.game.code_owner
+        faces = f"{orient >> 3}{orient & 7}" if self.game.oriented[stack[-1] >> 1] else ""
         if self.only_top:
-            return "".join(str(owner[pc]) for pc in stack) + self.letters[stack[-1] >> 1]
-        return "".join(f"{owner[pc]}{self.letters[pc >> 1]}" for pc in stack)
+            return "".join(str(owner[pc]) for pc in stack) + self.letters[stack[-1] >> 1] + faces
+        return "".join(f"{owner[pc]}{self.letters[pc >> 1]}" for pc in stack) + faces
 
     def _rows(self) -> list[list[int]]:
         rows = self.game.topology.rows()
@@ -64,7 +65,7 @@ class StackRows:
                 if run:
                     cells.append(self.empty if run == 1 else f"{self.empty}{run}")
                     run = 0
-                cells.append(self.cell(s))
+                cells.append(self.cell(s, st.orient[sq]))
             if run:
                 cells.append(self.empty if run == 1 else f"{self.empty}{run}")
             rows.append(self.cell_sep.join(cells))
@@ -98,6 +99,7 @@ class StackRows:
         if len(rows) != len(layout):
             raise fail(f"{len(rows)} rows for a board of {len(layout)}")
         stacks: list[list[int]] = [[] for _ in range(topo.size)]
+        orient = [0] * topo.size
         for i, row in enumerate(rows):
             squares = layout[i]
             f = 0
@@ -107,11 +109,11 @@ class StackRows:
                     continue
                 if f >= len(squares):
                     raise fail(f"row {i + 1} has more than {len(squares)} squares")
-                stacks[squares[f]] = self._parse_cell(cell, fail)
+                stacks[squares[f]], orient[squares[f]] = self._parse_cell(cell, fail)
                 f += 1
             if f != len(squares):
                 raise fail(f"row {i + 1} ({row!r}) has {f} squares, not {len(squares)}")
-        st = g.state_from_board(stacks, ply, to_move)
+        st = g.state_from_board(stacks, ply, to_move, orient)
         if not g.stacking and any(len(s) > 1 for s in stacks):
             raise fail("this game has at most one piece on a square")
         for p in (1, 2):
@@ -119,21 +121,40 @@ class StackRows:
                 raise fail(f"player {p} has more pieces on the board than the game provides")
         return st
 
-    def _parse_cell(self, cell: str, fail: Any) -> list[int]:
+    def _parse_cell(self, cell: str, fail: Any) -> tuple[list[int], int]:
+        """The pieces of one cell, bottom first, and the top piece's orientation code."""
+        g = self.game
+        faces = ""
         if self.only_top:
             m = self._cell.match(cell)
             if not m:
                 raise fail(f"cannot read the square {cell!r}")
-            owners, letter = m.group(1), m.group(2) or ""
+            owners, letter, faces = m.group(1), m.group(2) or "", m.group(3) or ""
+            if letter not in self.by_letter:
+                raise fail(f"cannot read the square {cell!r}")
             if self.plain < 0 and len(owners) > 1:
                 raise fail(f"cannot tell the pieces under the top in {cell!r}")
             top = self.by_letter[letter]
             kinds = [self.plain] * (len(owners) - 1) + [top]
-            return [self._code(kind, int(o), cell, fail) for kind, o in zip(kinds, owners)]
-        if not self._cell.match(cell):
-            raise fail(f"cannot read the square {cell!r}")
-        return [self._code(self.by_letter[letter], int(o), cell, fail)
-                for o, letter in re.findall(r"([012])(" + self._letters_re() + ")", cell)]
+            pieces = [self._code(kind, int(o), cell, fail) for kind, o in zip(kinds, owners)]
+        else:
+            body = cell
+            if g.die is not None and re.search(r"\d\d$", cell):
+                body, faces = cell[:-2], cell[-2:]
+            if not self._cell.match(body):
+                raise fail(f"cannot read the square {cell!r}")
+            pieces = [self._code(self.by_letter[letter], int(o), cell, fail)
+                      for o, letter in re.findall(r"([012])(" + self._letters_re() + ")", body)]
+        oriented = g.oriented[pieces[-1] >> 1]
+        if oriented != bool(faces):
+            raise fail(f"in {cell!r}: " + ("a die needs its top and north faces, e.g. 54" if oriented
+                                           else "only a die has faces"))
+        orient = 0
+        if faces:
+            orient = int(faces[0]) * 8 + int(faces[1])
+            if orient not in g.die.tipped:
+                raise fail(f"in {cell!r}: no die shows {faces[0]} on top and {faces[1]} to the north")
+        return pieces, orient
 
     def _code(self, kind: int, owner: int, cell: str, fail: Any) -> int:
         neutral = self.game.neutral[kind]
@@ -145,7 +166,7 @@ class StackRows:
     def render(self, st: Any) -> str:
         g = self.game
         topo = g.topology
-        cells = [self.cell(s) if s else "." for s in st.stacks]
+        cells = [self.cell(s, st.orient[sq]) if s else "." for sq, s in enumerate(st.stacks)]
         width = max(3, max(len(c) for c in cells) + 1)
         lines = []
         rows = topo.rows()

@@ -2,10 +2,12 @@
 
 from .base import Predicate
 from .connection import Connection
+from .captured import Captured
 from .count import Count
+from .reach import Reach
 from .pattern import Pattern
 
 #: predicate key in game files -> class
-PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern, Count)}
+PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern, Count, Reach, Captured)}
 
-__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern", "Count"]
+__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern", "Count", "Reach", "Captured"]

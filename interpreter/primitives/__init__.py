@@ -6,8 +6,10 @@ from .place import Place
 from .slide import Slide
 from .block import Block
 from .converge import Converge
+from .step import Step
+from .tip import Tip
 
 #: primitive key in game files -> class
-PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry, Slide, Block, Converge)}
+PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry, Slide, Block, Converge, Step, Tip)}
 
-__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry", "Slide", "Block", "Converge"]
+__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry", "Slide", "Block", "Converge", "Step", "Tip"]

@@ -1,0 +1,27 @@
+"""``captured``: the player has lost pieces of a kind (compared with the start)."""
+
+from __future__ import annotations
+
+from .base import Predicate
+
+__all__ = ["Captured"]
+
+
+class Captured(Predicate):
+    """Parameters: ``piece``, ``count`` (how many must be lost; default 1)."""
+
+    name = "captured"
+
+    def __init__(self, game, params, path):
+        super().__init__(game, params, path)
+        self.kind = game.kind_index[params["piece"]]
+        count = params.get("count", 1)
+        self.count = int(game.constant(path + ("count",), count)) if not isinstance(count, int) else count
+
+    def holds(self, st, player: int) -> bool:
+        code = self.kind * 2 + player - 1
+        if self.game.stacking:
+            on_board = sum(1 for s in st.stacks for pc in s if pc == code)
+        else:
+            on_board = st.tops[code].bit_count()
+        return self.game.start_counts[player][self.kind] - on_board >= self.count

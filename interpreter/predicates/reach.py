@@ -1,0 +1,31 @@
+"""``reach``: one of the player's pieces of a kind stands on a square or region."""
+
+from __future__ import annotations
+
+from .base import Predicate
+
+__all__ = ["Reach"]
+
+
+class Reach(Predicate):
+    """Parameters: ``piece``, ``square`` (a square or region; a per-player region is read with
+    ``side``: ``own`` (default) or ``opponent`` - e.g. the opponent's king square)."""
+
+    name = "reach"
+
+    def __init__(self, game, params, path):
+        super().__init__(game, params, path)
+        kind = game.kind_index[params["piece"]]
+        self.codes = [0, kind * 2, kind * 2 + 1]
+        region = params["square"]
+        if region in game.topology.regions or region in game._regions:
+            halves = (game.player_region_mask(region, 1), game.player_region_mask(region, 2))
+        else:
+            mask = 1 << game.topology.parse_square(str(region))
+            halves = (mask, mask)
+        if params.get("side", "own") == "opponent":
+            halves = (halves[1], halves[0])
+        self.masks = [0, halves[0], halves[1]]
+
+    def holds(self, st, player: int) -> bool:
+        return bool(st.tops[self.codes[player]] & self.masks[player])

@@ -1,0 +1,128 @@
+"""``step``: a piece moves exactly one square, optionally capturing an enemy piece there."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Primitive, retop
+
+__all__ = ["Step", "capture_at", "uncapture_at"]
+
+
+def capture_at(st, sq: int, zobrist, zstride: int, nc: int, orient_keys) -> list[int]:
+    """Remove every piece on ``sq`` (a capture); return them for :func:`uncapture_at`."""
+    s = st.stacks[sq]
+    if not s:
+        return []
+    old = s[-1]
+    h = st.hash
+    if orient_keys and st.game.oriented[old >> 1]:
+        h ^= orient_keys[sq * 64 + st.orient[sq]]
+    for height, pc in enumerate(s):
+        h ^= zobrist[(sq * zstride + height) * nc + pc]
+    gone = list(s) + [st.orient[sq]]
+    s.clear()
+    st.orient[sq] = 0
+    st.hash = h
+    retop(st, sq, old)
+    return gone
+
+
+def uncapture_at(st, sq: int, gone: list[int], zobrist, zstride: int, nc: int, orient_keys) -> None:
+    if not gone:
+        return
+    *pieces, orient = gone
+    s = st.stacks[sq]
+    old = s[-1] if s else -1
+    h = st.hash
+    for height, pc in enumerate(pieces):
+        s.append(pc)
+        h ^= zobrist[(sq * zstride + height) * nc + pc]
+    st.orient[sq] = orient
+    if orient_keys and st.game.oriented[pieces[-1] >> 1]:
+        h ^= orient_keys[sq * 64 + orient]
+    st.hash = h
+    retop(st, sq, old)
+
+
+class Step(Primitive):
+    """Parameters: ``pieces``, ``directions`` (default orthogonal), ``capture`` (may land on an enemy
+    piece, which is removed). A move is ``(index, from, to)``."""
+
+    name = "step"
+    default_template = "{from}-{to}"
+    field_kinds = {"from": "square", "to": "square"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        topo = g.topology
+        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
+        self.codes = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
+                      [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        dirs = topo.directions(params.get("directions", "orthogonal"))
+        self.targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
+        self.capture = bool(params.get("capture", False))
+        self.table = [[(index, a, b) for b in range(topo.size)] for a in range(topo.size)]
+
+    def generate(self, st, out: list[Any]) -> None:
+        p = st.to_move
+        mine = 0
+        for c in self.codes[p]:
+            mine |= st.tops[c]
+        owner = self.game.code_owner
+        stacks = st.stacks
+        capture = self.capture
+        while mine:
+            low = mine & -mine
+            sq = low.bit_length() - 1
+            mine ^= low
+            row = self.table[sq]
+            for t in self.targets[sq]:
+                s = stacks[t]
+                if not s or (capture and owner[s[-1]] == 3 - p):
+                    out.append(row[t])
+
+    def apply(self, st, move):
+        _, a, b = move
+        g = self.game
+        gone = capture_at(st, b, g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys)
+        src, dst = st.stacks[a], st.stacks[b]
+        code = src.pop()
+        zs, nc, Z = g.zobrist_stride, g.num_codes, g.zobrist
+        st.hash ^= Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code]
+        dst.append(code)
+        retop(st, a, code)
+        retop(st, b, -1)
+        return gone
+
+    def undo(self, st, move, gone) -> None:
+        _, a, b = move
+        g = self.game
+        src, dst = st.stacks[a], st.stacks[b]
+        code = dst.pop()
+        zs, nc, Z = g.zobrist_stride, g.num_codes, g.zobrist
+        st.hash ^= Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code]
+        src.append(code)
+        retop(st, b, code)
+        retop(st, a, -1)
+        uncapture_at(st, b, gone, Z, zs, nc, g.orient_keys)
+
+    def fields(self, st, move):
+        return {"from": move[1], "to": move[2]}
+
+    def from_fields(self, st, fields):
+        return (self.index, fields["from"], fields["to"])
+
+    def explain(self, st, move) -> str:
+        _, a, b = move
+        name = self.game.topology.name
+        s = st.stacks[a]
+        if not s or s[-1] not in self.codes[st.to_move]:
+            return f"{name(a)} holds no piece of the player to move that steps"
+        if b not in self.targets[a]:
+            return f"{name(b)} is not one step from {name(a)}"
+        t = st.stacks[b]
+        if t and self.game.code_owner[t[-1]] == st.to_move:
+            return f"{name(b)} holds an own piece"
+        return super().explain(st, move)

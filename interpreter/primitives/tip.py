@@ -1,0 +1,145 @@
+"""``tip``: a die rolls over its edges square by square, as far as its top face shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Primitive, retop
+from .step import capture_at, uncapture_at
+
+__all__ = ["Tip"]
+
+_DIRS = ("north", "south", "east", "west")
+_PERPENDICULAR = {0: (2, 3), 1: (2, 3), 2: (0, 1), 3: (0, 1)}
+
+
+class Tip(Primitive):
+    """Parameters: ``pieces`` (kinds with ``orientation: die``), ``turns`` (0 or 1 right-angle
+    turns), ``capture`` (the last square may hold an enemy piece, which is removed).
+
+    The die moves exactly its top face's number of squares, every square but the last empty, never
+    back along its path. A move is its route: ``(index, from, turn, to)``, ``turn`` -1 when straight.
+    """
+
+    name = "tip"
+    default_template = "{from}-{turn}{to}"
+    field_kinds = {"from": "square", "turn": "waypoint", "to": "square"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        topo = g.topology
+        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
+        self.codes = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
+                      [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        self.turns = int(params.get("turns", 1))
+        self.capture = bool(params.get("capture", True))
+        self.rays = [[topo.ray(sq, d) for d in _DIRS] for sq in range(topo.size)]
+        self.die = g.die
+        self.tip = {code: [g.die.tipped[code][d] for d in _DIRS] for code in g.die.codes}
+
+    def _routes(self, sq: int, n: int):
+        """(turn square or -1, end, [directions of each step]) of every route of ``n`` squares."""
+        rays = self.rays
+        for d in range(4):
+            ray = rays[sq][d]
+            if len(ray) >= n:
+                yield -1, ray[n - 1], ray[:n], (d,) * n
+            if self.turns < 1:
+                continue
+            for k in range(1, min(n, len(ray) + 1)):
+                corner = ray[k - 1]
+                for e in _PERPENDICULAR[d]:
+                    rest = rays[corner][e]
+                    if len(rest) >= n - k:
+                        yield corner, rest[n - k - 1], ray[:k] + rest[:n - k], (d,) * k + (e,) * (n - k)
+
+    def generate(self, st, out: list[Any]) -> None:
+        p = st.to_move
+        mine = 0
+        for c in self.codes[p]:
+            mine |= st.tops[c]
+        stacks = st.stacks
+        owner = self.game.code_owner
+        index = self.index
+        capture = self.capture
+        while mine:
+            low = mine & -mine
+            sq = low.bit_length() - 1
+            mine ^= low
+            n = st.orient[sq] >> 3
+            for turn, end, path, _ in self._routes(sq, n):
+                if any(stacks[t] for t in path[:-1]):
+                    continue
+                last = stacks[end]
+                if not last or (capture and owner[last[-1]] == 3 - p):
+                    out.append((index, sq, turn, end))
+
+    def _path(self, st, move):
+        _, sq, turn, end = move
+        n = st.orient[sq] >> 3
+        for t, e, path, dirs in self._routes(sq, n):
+            if t == turn and e == end:
+                return path, dirs
+        return None, None
+
+    def apply(self, st, move):
+        _, a, turn, b = move
+        g = self.game
+        _, dirs = self._path(st, move)
+        Z, zs, nc, OK = g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys
+        gone = capture_at(st, b, Z, zs, nc, OK)
+        src, dst = st.stacks[a], st.stacks[b]
+        code = src.pop()
+        o = st.orient[a]
+        h = st.hash ^ Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code] ^ OK[a * 64 + o]
+        for d in dirs:
+            o = self.tip[o][d]
+        start = st.orient[a]
+        st.orient[a] = 0
+        st.orient[b] = o
+        st.hash = h ^ OK[b * 64 + o]
+        dst.append(code)
+        retop(st, a, code)
+        retop(st, b, -1)
+        return (gone, start)
+
+    def undo(self, st, move, info) -> None:
+        _, a, turn, b = move
+        gone, start = info
+        g = self.game
+        Z, zs, nc, OK = g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys
+        src, dst = st.stacks[a], st.stacks[b]
+        code = dst.pop()
+        st.hash ^= Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code] ^ OK[b * 64 + st.orient[b]] ^ OK[a * 64 + start]
+        st.orient[a] = start
+        src.append(code)
+        retop(st, b, code)
+        retop(st, a, -1)
+        uncapture_at(st, b, gone, Z, zs, nc, OK)
+
+    def fields(self, st, move):
+        return {"from": move[1], "turn": move[2], "to": move[3]}
+
+    def from_fields(self, st, fields):
+        turn = fields.get("turn")
+        return (self.index, fields["from"], -1 if turn is None else turn, fields["to"])
+
+    def explain(self, st, move) -> str:
+        _, a, turn, b = move
+        name = self.game.topology.name
+        s = st.stacks[a]
+        if not s or s[-1] not in self.codes[st.to_move]:
+            return f"{name(a)} holds no die of the player to move"
+        n = st.orient[a] >> 3
+        path, _ = self._path(st, move)
+        if path is None:
+            return f"no route of exactly {n} square(s) from {name(a)} to {name(b)}" + (
+                f" turning on {name(turn)}" if turn >= 0 else " in a straight line")
+        blocked = [t for t in path[:-1] if st.stacks[t]]
+        if blocked:
+            return f"{name(blocked[0])} is in the way"
+        t = st.stacks[b]
+        if t and self.game.code_owner[t[-1]] == st.to_move:
+            return f"{name(b)} holds an own piece"
+        return super().explain(st, move)
