@@ -113,6 +113,7 @@ class Tip(Primitive):
         code = dst.pop()
         st.hash ^= Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code] ^ OK[b * 64 + st.orient[b]] ^ OK[a * 64 + start]
         st.orient[a] = start
+        st.orient[b] = 0
         src.append(code)
         retop(st, b, code)
         retop(st, a, -1)
