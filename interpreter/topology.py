@@ -68,6 +68,10 @@ class SquareTopology:
     def row_label(self, i: int) -> str:
         return str(i + 1)
 
+    def reading_order(self, sq: int) -> tuple[int, int]:
+        """Sort key of board order as a diagram is read: the top rank first, then from the left."""
+        return (-(sq // self.width), sq % self.width)
+
     def column_labels(self) -> list[str]:
         return [chr(ord("a") + f) for f in range(self.width)]
 
@@ -183,6 +187,11 @@ class HexTopology:
 
     def row_label(self, i: int) -> str:
         return chr(ord("a") + i)
+
+    def reading_order(self, sq: int) -> tuple[int, int]:
+        """Sort key of board order as a diagram is read: the top rank first, then from the left."""
+        x, y = self.coords[sq]
+        return (-y, x)
 
     def column_labels(self) -> list[str]:
         return []

@@ -90,7 +90,9 @@ class MoveNotation:
                 sq = g.topology.square_pattern()
                 regex.append(group + f"{sq}(?:\\s*{re.escape(join.strip())}\\s*{sq})+)")
                 readers[name] = lambda s, join=join: [self._read_square(x.strip()) for x in s.split(join.strip())]
-                writers.append(lambda f, name=name, join=join: join.join(self.square_name(x) for x in sorted(f[name])))
+                order = g.topology.reading_order
+                writers.append(lambda f, name=name, join=join, order=order:
+                               join.join(self.square_name(x) for x in sorted(f[name], key=order)))
             elif kind == "squares":
                 regex.append(group + r"[a-zA-Z]+\d+(?:/\d+)*)")
                 readers[name] = self._read_squares
