@@ -21,6 +21,9 @@ CASES = [
     ("tak", {"size": 6}, 3, 2, 10_000),
     ("tackle", {"job": "Quadrat"}, 3, 2, 300),
     ("tackle", {"job": "Block9"}, 3, 2, 300),
+    ("attangle", {}, 3, 2, 10_000),
+    ("attangle-square", {}, 3, 2, 10_000),
+    ("tactix", {}, 3, 2, 10_000),
 ]
 
 
@@ -97,7 +100,7 @@ def main() -> None:
         if args.games and name not in args.games:
             continue
         game = spielwerk.load(name, **options)
-        label = f"{name} " + " ".join(f"{k}={v}" for k, v in options.items())
+        label = f"{name} " + " ".join(f"{k}={v}" for k, v in options.items()) if options else name
         print(f"== {label}")
         print(f"load+compile        {load_time(name, options) * 1000:10.1f} ms")
         d = quick_depth if args.quick else depth

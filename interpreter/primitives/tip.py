@@ -37,6 +37,10 @@ class Tip(Primitive):
         self.rays = [[topo.ray(sq, d) for d in _DIRS] for sq in range(topo.size)]
         self.die = g.die
         self.tip = {code: [g.die.tipped[code][d] for d in _DIRS] for code in g.die.codes}
+        # routes[sq * 8 + n]: (move tuples, masks of the squares passed before the end, ends)
+        self._route_cache: list[Any] = [None] * (topo.size * 8)
+        #: the orientation after following a route: (start code, route key) -> end code
+        self._end_orient: dict[tuple[int, int, int, int], int] = {}
 
     def _routes(self, sq: int, n: int):
         """(turn square or -1, end, [directions of each step]) of every route of ``n`` squares."""
@@ -54,26 +58,40 @@ class Tip(Primitive):
                     if len(rest) >= n - k:
                         yield corner, rest[n - k - 1], ray[:k] + rest[:n - k], (d,) * k + (e,) * (n - k)
 
+    def _compiled(self, sq: int, n: int) -> list[tuple[tuple[Any, ...], int, int]]:
+        key = sq * 8 + n
+        got = self._route_cache[key]
+        if got is None:
+            got = []
+            for turn, end, path, _ in self._routes(sq, n):
+                passed = 0
+                for t in path[:-1]:
+                    passed |= 1 << t
+                got.append(((self.index, sq, turn, end), passed, end))
+            self._route_cache[key] = got
+        return got
+
     def generate(self, st, out: list[Any]) -> None:
         p = st.to_move
         mine = 0
         for c in self.codes[p]:
             mine |= st.tops[c]
-        stacks = st.stacks
-        owner = self.game.code_owner
-        index = self.index
-        capture = self.capture
+        # squares a die may end on: empty, or (capturing) holding an enemy piece
+        occupied = st.occupied
+        allowed = st.game.topology.full_mask & ~occupied
+        if self.capture:
+            for code, bits in enumerate(st.tops):
+                if self.game.code_owner[code] == 3 - p:
+                    allowed |= bits
+        orient = st.orient
+        compiled = self._compiled
         while mine:
             low = mine & -mine
             sq = low.bit_length() - 1
             mine ^= low
-            n = st.orient[sq] >> 3
-            for turn, end, path, _ in self._routes(sq, n):
-                if any(stacks[t] for t in path[:-1]):
-                    continue
-                last = stacks[end]
-                if not last or (capture and owner[last[-1]] == 3 - p):
-                    out.append((index, sq, turn, end))
+            for move, passed, end in compiled(sq, orient[sq] >> 3):
+                if not occupied & passed and allowed >> end & 1:
+                    out.append(move)
 
     def _path(self, st, move):
         _, sq, turn, end = move
@@ -86,15 +104,21 @@ class Tip(Primitive):
     def apply(self, st, move):
         _, a, turn, b = move
         g = self.game
-        _, dirs = self._path(st, move)
         Z, zs, nc, OK = g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys
         gone = capture_at(st, b, Z, zs, nc, OK)
         src, dst = st.stacks[a], st.stacks[b]
         code = src.pop()
         o = st.orient[a]
         h = st.hash ^ Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code] ^ OK[a * 64 + o]
-        for d in dirs:
-            o = self.tip[o][d]
+        key = (o, a, turn, b)
+        end = self._end_orient.get(key)
+        if end is None:
+            _, dirs = self._path(st, move)
+            end = o
+            for d in dirs:
+                end = self.tip[end][d]
+            self._end_orient[key] = end
+        o = end
         start = st.orient[a]
         st.orient[a] = 0
         st.orient[b] = o
