@@ -120,6 +120,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"{game.title}: {game.players[0]} ({args.white}) against {game.players[1]} ({args.black})")
     print(st)
     while True:
+        if args.max_plies is not None and st.ply >= args.max_plies:
+            print(f"result: * (stopped after {args.max_plies} plies)")
+            return 0
         outcome = game.outcome(st)
         if outcome is not None:
             who = "draw" if outcome.winner is None else f"{game.players[outcome.winner - 1]} wins"
@@ -200,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--white", "--first", dest="white", choices=["human", "random"], default="human")
     p.add_argument("--black", "--second", dest="black", choices=["human", "random"], default="random")
     p.add_argument("--seed", type=int, help="seed for the random agents")
+    p.add_argument("--max-plies", type=int, help="stop after this many plies")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("games", help="list the bundled games")

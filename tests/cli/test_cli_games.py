@@ -1,0 +1,41 @@
+"""The CLI with every bundled game: perft, moves, replay and play work the same way for all."""
+
+from __future__ import annotations
+
+import pytest
+
+from spielwerk.cli import main
+
+
+@pytest.mark.parametrize("game,depth2", [("tak", 600), ("tackle", 1260), ("attangle", 1296),
+                                         ("attangle-square", 3780), ("tactix", 1329)])
+def test_perft_for_every_game(capsys, game, depth2):
+    assert main(["perft", game, "--depth", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"2\t{depth2}"
+
+
+@pytest.mark.parametrize("game", ["tak", "tackle", "attangle", "tactix", "tak-2caps", "tackle-anker",
+                                  "tackle-goldcourt", "attangle-square"])
+def test_random_agents_play_every_game(capsys, game):
+    assert main(["play", game, "--white", "random", "--black", "random", "--seed", "1", "--max-plies", "300"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith(("Tak", "Tackle", "Attangle", "Tactix"))
+    assert out.splitlines()[-1].startswith("result: ")
+
+
+def test_moves_after_for_tactix_and_attangle(capsys):
+    assert main(["moves", "tactix", "--after"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 37 and all("\t" in line for line in lines)
+    assert main(["moves", "attangle"]) == 0
+    assert "d4" not in capsys.readouterr().out.split()
+
+
+def test_replay_tactix_record(capsys, tmp_path):
+    rec = tmp_path / "t.txt"
+    rec.write_text("1. e1-e2 e9-e8 2. e2-e3 e8-e7 3. b1-b2 b9-b8 *\n")
+    assert main(["replay", "tactix", str(rec)]) == 0
+    assert capsys.readouterr().out == "result: *\n"
+    rec.write_text("1. e1-e3 *\n")
+    assert main(["replay", "tactix", str(rec)]) == 1
+    assert capsys.readouterr().out.startswith("move 1: e1-e3: ")
