@@ -139,7 +139,10 @@ class Game:
         # predicates
         self.predicates = {}
         for pname, pspec in d.get("predicates", {}).items():
-            (kind, params), = pspec.items()
+            kind, params = next((k, v) for k, v in pspec.items() if k != "description")
+            if kind not in PREDICATES:
+                raise spec.error(("predicates", pname, kind),
+                                 f"the predicate {kind!r} is designed but not implemented yet")
             self.predicates[pname] = PREDICATES[kind](self, params, ("predicates", pname, kind))
         for name in self.predicates:
             self.constants.setdefault(name, name)
@@ -285,9 +288,11 @@ class Game:
         def count(args, asts):
             who, kinds = args[0], set(piece_codes(args))
 
+            owner_of = self.code_owner
+
             def counter(c):
-                owner = who(c) - 1
-                return sum(1 for s in c.st.stacks for pc in s if pc & 1 == owner and pc >> 1 in kinds)
+                owner = who(c)
+                return sum(1 for s in c.st.stacks for pc in s if owner_of[pc] == owner and pc >> 1 in kinds)
             return counter
 
         def pieces_in(args, asts):

@@ -261,6 +261,8 @@ class MoveNotation:
                 t = t[len(prefix):].lstrip()
         t, suffixes = self.split_suffixes(t)
         suffixes += [a for a in annotations if a in self.suffixes]
+        marks = {m for tpl in self.templates.values() for m in tpl.identity_marks}
+        t += "".join(a for a in annotations if a in marks)  # `C6-C10 (w)`: the worm sign written apart
         if st.result is not None:
             raise IllegalMoveError(f"the game is already over ({st.result.token})", text)
         matched = False

@@ -118,7 +118,7 @@ class Block(Primitive):
                 return 0, False
             if free < best:
                 best = free
-        return best, clear and self.worm and self._reentry_free(st, f, r, w, h, d)
+        return best, clear and self.worm and power >= 2 and self._reentry_free(st, f, r, w, h, d)
 
     def _reentry(self, f, r, w, h, d) -> list[list[int]]:
         """Per lane, the squares the surviving layers land on: rear layer on the opposite edge."""

@@ -141,3 +141,11 @@ def test_cli_perft_moves_replay_and_play_take_the_job(capsys, tmp_path):
     assert main(["play", "tackle", "-o", "job=Turm3", "--white", "random", "--black", "random",
                  "--seed", "5"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("result: ")
+
+
+def test_the_worm_sign_may_be_written_apart(spec):
+    text = OPENING + "7. A2-B2 J2-I2\n"
+    (rec,) = replay_text(spec, text)
+    g = rec.state.game
+    st = position(g, white=["c4", "c5", "c6"], black=["j10"])
+    assert g.parse_move(st, "C6-C10", ("(w)",)) == g.parse_move(st, "C6-C10(w)")
