@@ -23,10 +23,11 @@ from .loader import Document, Marks, read_document
 __all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "BUILTIN_FUNCTIONS", "BUILTIN_REGIONS"]
 
 #: Names every expression may read (run-time values).
-BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply")
+BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube")
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
-                     "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1)}
+                     "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
+                     "at": (2, 2), "on_path": (3, 3)}
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "all")
 
@@ -248,7 +249,7 @@ class _Checker:
         self.regions = regions | set(BUILTIN_REGIONS)
         self.names = (set(self.data.get("options", {})) | set(self.data.get("tables", {}))
                       | set(BUILTIN_VARIABLES) | self.pieces | set(self.data.get("reserves", {}))
-                      | self.regions | self.predicates)
+                      | self.regions | self.predicates | set(self.data.get("board", {}).get("places", {})))
         self.functions = set(BUILTIN_FUNCTIONS) | self.predicates
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
@@ -387,7 +388,8 @@ class _Checker:
 
     def primitive(self, path: tuple[Any, ...], prim: str, params: dict[str, Any]) -> None:
         self.pieces_at(path + ("pieces",), params.get("pieces"))
-        self.pieces_at(path + ("blocked_by",), params.get("blocked_by"))
+        if not isinstance(params.get("blocked_by"), int):
+            self.pieces_at(path + ("blocked_by",), params.get("blocked_by"))
         if "limit" in params:
             self.expression(path + ("limit",), params["limit"])
         where = params.get("where")

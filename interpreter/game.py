@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
@@ -171,6 +172,8 @@ class Game:
             self.constants.setdefault(name, name)
         for name in self.topology.regions:
             self.constants.setdefault(name, name)
+        for name in getattr(self.topology, "places", {}):
+            self.constants.setdefault(name, name)
         # phases and primitives
         self.primitives: list[Primitive] = []
         self.phases: list[Phase] = []
@@ -195,6 +198,19 @@ class Game:
             acc = acc + ph.plies if ph.plies is not None and acc is not None else None
             ends.append(acc if acc is not None else 1 << 62)
         self.phase_end = ends
+        # dice: a roll is a chance move of a primitive the engine adds
+        self.roll_index = -1
+        dice_phase = next((ph for ph in d["phases"] if ph.get("dice")), None)
+        self.opening = None
+        if dice_phase is not None:
+            from .primitives.track import Roll
+            prim = Roll(self, len(self.primitives), {}, ("phases",))
+            self.primitives.append(prim)
+            self.roll_index = prim.index
+            faces = int(dice_phase["dice"].get("faces", 6))
+            self.faces = faces
+            self.dice_keys = {(a, b): rng.getrandbits(64) for a in range(1, faces + 1) for b in range(1, faces + 1)}
+            self.opening = dice_phase.get("opening")
         no_moves = d.get("no_moves", "draw")
         # the rule itself, or the name of an option that chooses it
         self.no_moves = self.options.get(no_moves, no_moves) if no_moves in self.options else no_moves
@@ -266,6 +282,7 @@ class Game:
             "opponent": lambda c: 3 - c.mover,
             "player": lambda c: c.player,
             "winner": lambda c: c.winner,
+            "cube": lambda c: 1,
             "board_full": lambda c: c.st.occupied == full,
             "ply": lambda c: c.st.ply,
         }
@@ -301,6 +318,21 @@ class Game:
             codes = [k * 2 + o for k in kinds for o in (0, 1)]
             return lambda c: sum((c.st.tops[code] & mask).bit_count() for code in codes)
 
+        def at(args, asts):
+            who, place = args[0], self.topology.places[args[1](None)]
+            return lambda c: len(c.st.stacks[place[who(c)]])
+
+        def on_path(args, asts):
+            who, lo, hi = args
+            paths = self.topology.paths
+
+            def counter(c):
+                p = who(c)
+                stacks = c.st.stacks
+                return sum(len(stacks[sq]) for sq in paths[p][lo(c) - 1:hi(c)]
+                           if stacks[sq] and self.code_owner[stacks[sq][-1]] == p)
+            return counter
+
         def simple(fn):
             def build(args, asts):
                 return lambda c: fn(*(a(c) for a in args))
@@ -314,6 +346,8 @@ class Game:
             "max": (*BUILTIN_FUNCTIONS["max"], simple(max)),
             "abs": (*BUILTIN_FUNCTIONS["abs"], simple(abs)),
             "pieces_in": (*BUILTIN_FUNCTIONS["pieces_in"], pieces_in),
+            "at": (*BUILTIN_FUNCTIONS["at"], at),
+            "on_path": (*BUILTIN_FUNCTIONS["on_path"], on_path),
         }
         for pname, pred in getattr(self, "predicates", {}).items():
             def build(args, asts, pred=pred):
@@ -387,9 +421,15 @@ class Game:
             owners = [1, 2] if owner == "each" else [0] if owner == "neutral" else [int(owner)]
             for p in owners:
                 for name in group["at"]:
-                    sq = topo.parse_square(str(name))
-                    if p == 2 and owner == "each":
-                        sq = topo.size - 1 - sq
+                    paths = getattr(topo, "paths", None)
+                    if paths is not None and isinstance(name, int):
+                        sq = paths[p][name - 1]  # a position along the owner's own path
+                    elif paths is not None and name in topo.places:
+                        sq = topo.places[name][p]
+                    else:
+                        sq = topo.parse_square(str(name))
+                        if p == 2 and owner == "each":
+                            sq = topo.size - 1 - sq
                     code = kind * 2 + (p - 1 if p else 0)
                     for _ in range(int(group.get("count", 1))):
                         st.stacks[sq].append(code)
@@ -411,8 +451,30 @@ class Game:
                     counts[self.code_owner[pc]][pc >> 1] += 1
             self.start_counts = counts
 
+    # -- chance ---------------------------------------------------------------------------------------
+    def is_chance(self, st: State) -> bool:
+        """Whether the dice must be rolled now."""
+        return self.roll_index >= 0 and st.dice is None and st.result is None
+
+    def chance_outcomes(self, st: State) -> list[tuple[tuple[int, ...], Fraction]]:
+        """The possible rolls with exact probabilities; an opening roll also decides who starts:
+        each player rolls one die, ties are rolled again, the higher plays both numbers."""
+        if not self.is_chance(st):
+            return []
+        r, n = self.roll_index, self.faces
+        if self.opening is not None and st.ply == 0:
+            p = Fraction(1, n * (n - 1))
+            return [((r, a, b, 1), p) for a in range(n, 0, -1) for b in range(a - 1, 0, -1)] + \
+                   [((r, a, b, 2), p) for a in range(n, 0, -1) for b in range(a - 1, 0, -1)]
+        double, other = Fraction(1, n * n), Fraction(2, n * n)
+        return [((r, a, b, 0), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
+
+    def roll(self, a: int, b: int) -> tuple[int, ...]:
+        """The chance move for the roll ``a``-``b`` (the higher first)."""
+        return (self.roll_index, max(a, b), min(a, b), 0)
+
     def legal_moves(self, st: State) -> list[Any]:
-        """Every legal move in ``st`` (empty once the game is over)."""
+        """Every legal move in ``st`` (empty once the game is over, and at chance nodes)."""
         if st.result is not None:
             return []
         out: list[Any] = []
@@ -424,6 +486,8 @@ class Game:
 
     def apply(self, st: State, move: tuple[Any, ...]) -> Any:
         """Play ``move`` on ``st`` in place; return what :meth:`undo` needs. The move is not checked."""
+        if move[0] == self.roll_index:  # chance: neither a ply nor a change of player
+            return self.primitives[move[0]].apply(st, move)
         if not self._plain:
             return self._apply_full(st, move)
         info = self.primitives[move[0]].apply(st, move)
@@ -499,6 +563,9 @@ class Game:
 
     def undo(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""
+        if move[0] == self.roll_index:
+            self.primitives[move[0]].undo(st, move, undo)
+            return
         if not self._plain:
             self._undo_full(st, move, undo)
             return
@@ -567,6 +634,8 @@ class Game:
         """How the game in ``st`` ended, or None; a player with no legal move ends it by ``no_moves``."""
         if st.result is not None:
             return st.result
+        if self.is_chance(st):
+            return None
         if self.no_moves != "pass" and not self.legal_moves(st):
             rule = _EndRule(lambda c: True, None, None, "no_moves", {})
             if self.no_moves == "lose":
@@ -578,6 +647,13 @@ class Game:
         """Leaf count of the move tree to ``depth`` (finished games count only at depth 0)."""
         if depth == 0:
             return 1
+        if self.roll_index >= 0 and self.is_chance(st):  # every roll expanded once
+            total = 0
+            for roll, _ in self.chance_outcomes(st):
+                info = self.apply(st, roll)
+                total += self.perft(st, depth)
+                self.undo(st, roll, info)
+            return total
         moves = self.legal_moves(st)
         if depth == 1:
             return len(moves)
@@ -624,6 +700,8 @@ class Game:
                 h ^= self.orient_keys[sq * 64 + st.orient[sq]]
         if st.to_move == 2:
             h ^= self.side_key
+        if st.dice is not None:
+            h ^= self.dice_keys[st.dice]
         return h ^ self.phase_keys[st.phase]
 
     def state_from_board(self, stacks: Iterable[Iterable[int]], ply: int, to_move: int,

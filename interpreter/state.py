@@ -23,7 +23,7 @@ class State:
     """
 
     __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
-                 "result", "stack", "seen", "orient")
+                 "result", "stack", "seen", "orient", "dice")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -42,6 +42,8 @@ class State:
         self.seen: dict[int, int] = {}
         #: per square, the orientation code of an oriented piece standing there (dice), else 0
         self.orient: list[int] = [0] * n
+        #: the dice rolled for the player to move (games with dice), None before the roll
+        self.dice: tuple[int, int] | None = None
 
     # -- python-chess style conveniences -------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -72,6 +74,14 @@ class State:
         """How the game ended, or None while it goes on."""
         return self.game.outcome(self)
 
+    def is_chance(self) -> bool:
+        """True when the dice must be rolled before anybody moves."""
+        return self.game.is_chance(self)
+
+    def chance_outcomes(self) -> list[tuple[Any, Any]]:
+        """The rolls possible now, each with its exact probability (a ``Fraction``)."""
+        return self.game.chance_outcomes(self)
+
     def is_over(self) -> bool:
         return self.game.outcome(self) is not None
 
@@ -95,12 +105,13 @@ class State:
         other.stack = list(self.stack)
         other.seen = dict(self.seen)
         other.orient = list(self.orient)
+        other.dice = self.dice
         return other
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality (not the move stack)."""
         return (tuple(tuple(s) for s in self.stacks), tuple(map(tuple, self.reserves)), self.ply,
-                self.to_move, self.phase, self.result, tuple(self.orient))
+                self.to_move, self.phase, self.result, tuple(self.orient), self.dice)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["SquareTopology", "HexTopology", "DIRECTION_SETS", "make_topology"]
+__all__ = ["SquareTopology", "HexTopology", "TrackTopology", "DIRECTION_SETS", "make_topology"]
 
 #: Direction names and their (file, rank) steps on square boards.
 _SQUARE_STEPS = {
@@ -230,8 +230,77 @@ class HexTopology:
         return self.regions[name]
 
 
-def make_topology(board: dict, width: int, height: int) -> "SquareTopology | HexTopology":
+def make_topology(board: dict, width: int, height: int) -> "SquareTopology | HexTopology | TrackTopology":
     """The topology a game file's ``board`` describes."""
-    if board.get("shape", "square") == "hex":
+    shape = board.get("shape", "square")
+    if shape == "hex":
         return HexTopology(board["ranks"])
+    if shape == "track":
+        return TrackTopology(int(board.get("points", 24)), board.get("point_names"),
+                             board.get("travel", ["backward", "forward"]), board.get("places"))
     return SquareTopology(width, height)
+
+
+class TrackTopology:
+    """The points of a race track (Backgammon family) plus per-player places such as the bar.
+
+    Squares 0..points-1 are the points in ``point_names`` order; then each place has one square per
+    player (``places[name][player]``). Each player's path runs along the points in his direction
+    of travel; path position 1 is his first point.
+    """
+
+    def __init__(self, points: int, point_names: list[str] | None, travel: list[str],
+                 places: dict[str, dict] | None) -> None:
+        self.points = points
+        self.point_names = [str(n) for n in (point_names or range(1, points + 1))]
+        self.names = list(self.point_names)
+        self.places: dict[str, list[int]] = {}
+        for name, spec in (places or {}).items():
+            if (spec or {}).get("per_player", True):
+                self.places[name] = [-1, len(self.names), len(self.names) + 1]
+                self.names += [f"{name}1", f"{name}2"]
+            else:
+                self.places[name] = [-1, len(self.names), len(self.names)]
+                self.names.append(name)
+        self.size = len(self.names)
+        self.width, self.height = points, 1
+        order = list(range(points))
+        self.paths = [[]] + [order if t == "forward" else order[::-1] for t in travel]
+        #: position along each player's path of every point square (1-based), 0 elsewhere
+        self.position = [[0] * self.size] + [[0] * self.size for _ in (1, 2)]
+        for p in (1, 2):
+            for i, sq in enumerate(self.paths[p]):
+                self.position[p][sq] = i + 1
+        self._index = {n.lower(): sq for sq, n in enumerate(self.names)}
+        self.full_mask = (1 << self.size) - 1
+        self.regions = {"all": (1 << points) - 1}
+
+    def name(self, sq: int) -> str:
+        return self.names[sq]
+
+    def parse_square(self, text: str) -> int:
+        sq = self._index.get(text.lower())
+        if sq is None:
+            raise ValueError(f"{text!r} is not a point of this track")
+        return sq
+
+    def square_pattern(self) -> str:
+        return r"\w+"
+
+    def rows(self) -> list[list[int]]:
+        return [list(range(self.size))]
+
+    def row_label(self, i: int) -> str:
+        return ""
+
+    def column_labels(self) -> list[str]:
+        return []
+
+    def reading_order(self, sq: int) -> tuple[int, int]:
+        return (0, sq)
+
+    def directions(self, which):
+        return []
+
+    def region_mask(self, name: str) -> int:
+        return self.regions[name]

@@ -85,6 +85,10 @@ class MoveNotation:
                 readers[name] = lambda s: self._read_square(s) if s else None
                 writers.append(lambda f, name=name, after=after:
                                self.square_name(f[name]) + after if f[name] is not None and f[name] >= 0 else "")
+            elif kind == "steps":
+                regex.append(group + r".+)")
+                readers[name] = lambda s: s
+                writers.append(lambda f, name=name, prim=prim: prim.format_steps(*f[name]))
             elif kind == "squarelist":
                 join = conf.get("join", ",") if isinstance(conf, dict) else ","
                 sq = g.topology.square_pattern()

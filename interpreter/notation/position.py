@@ -185,6 +185,100 @@ class StackRows:
         return "\n".join(lines) + "\n" + tail
 
 
-def position_format(game: Any, spec: dict[str, Any] | None) -> StackRows:
+def position_format(game: Any, spec: dict[str, Any] | None) -> "StackRows | GnubgId":
     """The position text a game declares, or the generic one."""
+    if (spec or {}).get("format") == "gnubg":
+        return GnubgId(game, spec)
     return StackRows(game, spec)
+
+
+class GnubgId:
+    """GNU Backgammon's position ID: 14 base64 characters for an 80-bit key.
+
+    For each player - first the player not on roll, then the player on roll - his points 1..24
+    counted along his own path from its end (his 1-point is his last point) and then his bar: each
+    point's checkers as that many 1 bits and a 0 bit. The bits fill ten bytes from the lowest bit
+    up. Parsing puts the player on roll to move as player 1 unless told otherwise.
+    """
+
+    _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+    def __init__(self, game: Any, spec: dict[str, Any] | None) -> None:
+        self.game = game
+        self.name = (spec or {}).get("name", "gnubg position ID")
+        self.track = next(p for p in game.primitives if p.name == "track")
+
+    def _board(self, st: Any, p: int) -> list[int]:
+        """Player p's 25 counts: own points 1..24 (1 = last point of his path), then the bar."""
+        me, _ = self.track.counts(st, p)
+        n = self.track.N
+        return [me[n + 1 - k] for k in range(1, n + 1)] + [me[0]]
+
+    def format(self, st: Any) -> str:
+        p = st.to_move
+        bits: list[int] = []
+        for who in (3 - p, p):
+            for count in self._board(st, who):
+                bits += [1] * count + [0]
+        bits += [0] * (80 - len(bits))
+        data = bytes(sum(bits[i * 8 + j] << j for j in range(8)) for i in range(10))
+        number = int.from_bytes(data + b"\0\0", "big")  # 96 bits = 16 base64 digits, the last 2 padding
+        chars = [self._ALPHABET[(number >> (6 * (15 - i))) & 63] for i in range(16)]
+        return "".join(chars[:14])
+
+    def parse(self, text: str, to_move: int = 1) -> Any:
+        fail = lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
+        t = text.strip()
+        if len(t) != 14 or any(c not in self._ALPHABET for c in t):
+            raise fail("a position ID has 14 characters of A-Z, a-z, 0-9, + and /")
+        number = 0
+        for c in t + "AA":
+            number = number * 64 + self._ALPHABET.index(c)
+        data = number.to_bytes(12, "big")[:10]
+        bits = [(data[i // 8] >> (i % 8)) & 1 for i in range(80)]
+        boards: list[list[int]] = []
+        i = 0
+        for _ in (0, 1):
+            board = []
+            for _ in range(25):
+                n = 0
+                while i < 80 and bits[i]:
+                    n += 1
+                    i += 1
+                if i >= 80:
+                    raise fail("the key ends inside a point")
+                i += 1
+                board.append(n)
+            boards.append(board)
+        g = self.game
+        track = self.track
+        total = sum(1 for s in g.initial().stacks for _ in s) // 2
+        stacks: list[list[int]] = [[] for _ in range(g.topology.size)]
+        for who, board in ((3 - to_move, boards[0]), (to_move, boards[1])):
+            if sum(board) > total:
+                raise fail(f"a player has more than {total} checkers")
+            code = track.code[who]
+            for k in range(1, track.N + 1):
+                sq = track.paths[who][track.N - k]
+                if board[k - 1]:
+                    if stacks[sq]:
+                        raise fail(f"both players have checkers on point {g.topology.name(sq)}")
+                    stacks[sq] = [code] * board[k - 1]
+            stacks[track.bar[who]] = [code] * board[24]
+            stacks[track.off[who]] = [code] * (total - sum(board))
+        return g.state_from_board(stacks, 1, to_move)
+
+    def render(self, st: Any) -> str:
+        track = self.track
+        lines = []
+        for who in (2, 1):
+            name = self.game.players[who - 1]
+            board = self._board(st, who)
+            pts = " ".join(f"{k}:{board[k - 1]}" for k in range(track.N, 0, -1) if board[k - 1])
+            me, _ = track.counts(st, who)
+            lines.append(f"{name:>6}: {pts}  bar:{board[24]} off:{me[track.N + 1]}")
+        dice = f", dice {st.dice[0]}-{st.dice[1]}" if st.dice else ""
+        tail = f"{self.game.players[st.to_move - 1]} on roll{dice}"
+        if st.result is not None:
+            tail = f"game over: {st.result.token}"
+        return "\n".join(lines) + "\n" + tail

@@ -8,8 +8,9 @@ from .block import Block
 from .converge import Converge
 from .step import Step
 from .tip import Tip
+from .track import Roll, Track
 
 #: primitive key in game files -> class
-PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry, Slide, Block, Converge, Step, Tip)}
+PRIMITIVES: dict[str, type[Primitive]] = {cls.name: cls for cls in (Place, Carry, Slide, Block, Converge, Step, Tip, Track)}
 
-__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry", "Slide", "Block", "Converge", "Step", "Tip"]
+__all__ = ["Primitive", "PRIMITIVES", "Place", "Carry", "Slide", "Block", "Converge", "Step", "Tip", "Track", "Roll"]

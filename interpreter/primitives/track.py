@@ -1,0 +1,399 @@
+"""``track``: checkers run along their owner's path by the numbers of the dice; a move is a whole
+turn, and the legal moves of a roll are its distinct resulting positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dsl.errors import InvalidMoveError
+from .base import Primitive, retop
+
+__all__ = ["Track", "Roll"]
+
+
+class Roll(Primitive):
+    """The chance move that sets the dice (added by the engine for games with ``dice``).
+
+    A move is ``(index, die1, die2, starter)``; ``starter`` (1 or 2) is set by an opening roll, which
+    also decides who moves first; 0 otherwise.
+    """
+
+    name = "roll"
+    default_template = "roll"
+    field_kinds: dict[str, str] = {}
+
+    def generate(self, st, out) -> None:
+        return None
+
+    def apply(self, st, move):
+        _, a, b, starter = move
+        g = self.game
+        old = (st.dice, st.to_move)
+        h = st.hash
+        if st.dice is not None:
+            h ^= g.dice_keys[st.dice]
+        st.dice = (a, b)
+        h ^= g.dice_keys[st.dice]
+        if starter and starter != st.to_move:
+            h ^= g.side_key
+            st.to_move = starter
+        st.hash = h
+        return old
+
+    def undo(self, st, move, info) -> None:
+        g = self.game
+        dice, to_move = info
+        h = st.hash ^ g.dice_keys[st.dice]
+        if dice is not None:
+            h ^= g.dice_keys[dice]
+        if to_move != st.to_move:
+            h ^= g.side_key
+        st.dice, st.to_move, st.hash = dice, to_move, h
+
+    def fields(self, st, move):
+        return {}
+
+    def from_fields(self, st, fields):
+        raise InvalidMoveError("a roll is not written as a move")
+
+
+class Track(Primitive):
+    """Parameters: ``pieces``, ``blocked_by`` (2), ``hit`` (``{to: bar}``), ``enter``
+    (``{from: bar}``: checkers there must come in first, die n onto path position n),
+    ``bear_off`` (``{requires: all_home, overshoot: highest, to: borne_off}``), ``maximize``
+    (``higher``: use as many numbers as possible and, if only one can be used, the higher).
+
+    A move is ``(index, dice, steps)``, ``steps`` a tuple of ``(from square, to square)`` in the
+    order played; an empty ``steps`` is the pass of a roll with nothing playable.
+    """
+
+    name = "track"
+    default_template = "{steps}"
+    field_kinds = {"steps": "steps"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        topo = g.topology
+        self.N = topo.points
+        self.paths = topo.paths
+        kind = g.kind_index[params.get("pieces", g.kind_names)[0]]
+        self.code = [0, kind * 2, kind * 2 + 1]
+        self.block = int(params.get("blocked_by", 2))
+        hit = params.get("hit") or {}
+        self.hit_place = topo.places[hit.get("to", "bar")]
+        enter = params.get("enter") or {}
+        self.bar = topo.places[enter.get("from", "bar")]
+        bear = params.get("bear_off") or {}
+        self.off = topo.places[bear.get("to", "borne_off")]
+        self.home_start = self.N - self.N // 4 + 1
+        self.maximize = params.get("maximize", "higher")
+        phase = next(ph for ph in g.spec.data["phases"] if any("track" in m for m in ph.get("moves", [])))
+        self.double_play = int((phase.get("doubles") or {}).get("play", 4))
+        self.pos_of = topo.position
+
+    # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
+    def counts(self, st, p: int) -> tuple[list[int], list[int]]:
+        N = self.N
+        q = 3 - p
+        me = [0] * (N + 2)
+        opp = [0] * (N + 2)
+        stacks = st.stacks
+        path = self.paths[p]
+        cp, cq = self.code[p], self.code[q]
+        for i, sq in enumerate(path):
+            s = stacks[sq]
+            if s:
+                if s[-1] == cp:
+                    me[i + 1] = len(s)
+                elif s[-1] == cq:
+                    opp[i + 1] = len(s)
+        me[0] = len(stacks[self.bar[p]])
+        me[N + 1] = len(stacks[self.off[p]])
+        return me, opp
+
+    def _single(self, me: list[int], opp: list[int], n: int, lowest: int):
+        """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``."""
+        N, block = self.N, self.block
+        if me[0]:
+            if opp[n] < block:
+                yield 0, n
+            return
+        home = self.home_start
+        all_home = not any(me[1:home])
+        for p in range(max(lowest, 1), N + 1):
+            if not me[p]:
+                continue
+            t = p + n
+            if t <= N:
+                if opp[t] < block:
+                    yield p, t
+            elif all_home:
+                if t == N + 1 or not any(me[home:p]):
+                    yield p, N + 1
+
+    def turns(self, me: list[int], opp: list[int], dice: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+        """The distinct results of a roll, each as the steps (from, to) that reach it."""
+        a, b = dice
+        numbers = [a] * self.double_play if a == b else [a, b]
+        found: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
+        used_of: dict[tuple[Any, ...], tuple[int, int]] = {}
+        double = a == b
+        N = self.N
+
+        def rec(remaining: list[int], steps: list[tuple[int, int]], last_from: int, used_high: int) -> None:
+            moved = False
+            tried = set()
+            for i, n in enumerate(remaining):
+                if n in tried:
+                    continue
+                tried.add(n)
+                rest = remaining[:i] + remaining[i + 1:]
+                for frm, to in list(self._single(me, opp, n, last_from if double else 0)):
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                    steps.append((frm, to))
+                    rec(rest, steps, frm, max(used_high, n))
+                    steps.pop()
+                    if hit:
+                        opp[to] = 1
+                    me[to] -= 1
+                    me[frm] += 1
+                    moved = True
+            if not moved:
+                key = (tuple(me), tuple(opp))
+                if key not in found:
+                    found[key] = tuple(steps)
+                    used_of[key] = (len(steps), used_high)
+
+        rec(numbers, [], 0, 0)
+        most = max(u for u, _ in used_of.values())
+        keys = [k for k, (u, _) in used_of.items() if u == most]
+        if self.maximize == "higher" and most == 1 and not double:
+            high = max(a, b)
+            if any(used_of[k][1] == high for k in keys):
+                keys = [k for k in keys if used_of[k][1] == high]
+        return [found[k] for k in keys]
+
+    def _square(self, p: int, pos: int) -> int:
+        if pos == 0:
+            return self.bar[p]
+        if pos == self.N + 1:
+            return self.off[p]
+        return self.paths[p][pos - 1]
+
+    def generate(self, st, out: list[Any]) -> None:
+        if st.dice is None:
+            return
+        p = st.to_move
+        me, opp = self.counts(st, p)
+        index = self.index
+        for steps in self.turns(me, opp, st.dice):
+            out.append((index, st.dice, tuple((self._square(p, a), self._square(p, b)) for a, b in steps)))
+
+    # -- play -------------------------------------------------------------------------------------
+    def _move_one(self, st, a: int, b: int, code: int) -> None:
+        g = self.game
+        Z, zs, nc = g.zobrist, g.zobrist_stride, g.num_codes
+        src, dst = st.stacks[a], st.stacks[b]
+        src.pop()
+        h = st.hash ^ Z[(a * zs + len(src)) * nc + code]
+        old = dst[-1] if dst else -1
+        h ^= Z[(b * zs + len(dst)) * nc + code]
+        dst.append(code)
+        st.hash = h
+        retop(st, a, code)
+        retop(st, b, old)
+
+    def apply(self, st, move):
+        _, dice, steps = move
+        p = st.to_move
+        q = 3 - p
+        code, enemy = self.code[p], self.code[q]
+        hits = []
+        for a, b in steps:
+            dst = st.stacks[b]
+            if len(dst) == 1 and dst[-1] == enemy:
+                self._move_one(st, b, self.hit_place[q], enemy)
+                hits.append(b)
+            else:
+                hits.append(-1)
+            self._move_one(st, a, b, code)
+        g = self.game
+        st.hash ^= g.dice_keys[st.dice]
+        old = st.dice
+        st.dice = None
+        return (old, hits)
+
+    def undo(self, st, move, info) -> None:
+        _, dice, steps = move
+        old, hits = info
+        g = self.game
+        st.dice = old
+        st.hash ^= g.dice_keys[old]
+        p = st.to_move
+        q = 3 - p
+        code, enemy = self.code[p], self.code[q]
+        for (a, b), hit in zip(reversed(steps), reversed(hits)):
+            self._move_one(st, b, a, code)
+            if hit >= 0:
+                self._move_one(st, self.hit_place[q], b, enemy)
+
+    # -- notation ---------------------------------------------------------------------------------
+    def own_number(self, p: int, sq: int) -> str:
+        """A square as the player calls it: his point numbers count down to 1; ``bar``, ``off``."""
+        if sq == self.bar[p]:
+            return "bar"
+        if sq == self.off[p]:
+            return "off"
+        return str(self.N + 1 - self.pos_of[p][sq])
+
+    def fields(self, st, move):
+        return {"steps": (st.to_move, move[2], self._hits(st, move))}
+
+    def _hits(self, st, move) -> list[bool]:
+        """Which steps of ``move`` hit, replayed on counts."""
+        p = st.to_move
+        me, opp = self.counts(st, p)
+        out = []
+        for a, b in move[2]:
+            pa = 0 if a == self.bar[p] else self.pos_of[p][a]
+            pb = self.N + 1 if b == self.off[p] else self.pos_of[p][b]
+            hit = pb <= self.N and opp[pb] == 1
+            if hit:
+                opp[pb] = 0
+            me[pa] -= 1
+            me[pb] += 1
+            out.append(hit)
+        return out
+
+    @staticmethod
+    def _chains(moves: list[tuple[int, int, bool]]) -> list[list[tuple[int, bool]]]:
+        """Steps (from, to, hit) in own numbers joined into one chain per checker movement."""
+        chains: list[list[tuple[int, bool]]] = []
+        for a, b, hit in moves:
+            for chain in chains:
+                if chain[-1][0] == a and not chain[-1][1]:
+                    chain.append((b, hit))
+                    break
+            else:
+                chains.append([(a, False), (b, hit)])
+        return chains
+
+    @staticmethod
+    def _point_text(n: int) -> str:
+        return "bar" if n == 25 else "off" if n == 0 else str(n)
+
+    def format_steps(self, p: int, steps: tuple, hits: list[bool]) -> str:
+        """Canonical text: one part per checker movement, from the highest point down; a hit marked
+        ``*`` (also at a point passed on the way), equal parts merged as ``8/5(2)``; ``pass``."""
+        if not steps:
+            return "pass"
+        own = [(self._own(p, a), self._own(p, b), hit) for (a, b), hit in zip(steps, hits)]
+        parts = []
+        for chain in self._chains(own):
+            if not any(hit for _, hit in chain[1:-1]):
+                chain = [chain[0], chain[-1]]
+            parts.append((chain[0][0], chain[-1][0],
+                          "/".join(self._point_text(n) + ("*" if hit else "") for n, hit in chain)))
+        parts.sort(key=lambda x: (-x[0], -x[1], x[2]))
+        out: list[str] = []
+        i = 0
+        while i < len(parts):
+            j = i
+            while j < len(parts) and parts[j][2] == parts[i][2]:
+                j += 1
+            out.append(parts[i][2] + (f"({j - i})" if j - i > 1 else ""))
+            i = j
+        return " ".join(out)
+
+    def _own(self, p: int, sq: int) -> int:
+        if sq == self.bar[p]:
+            return 25
+        if sq == self.off[p]:
+            return 0
+        return self.N + 1 - self.pos_of[p][sq]
+
+    def read_steps(self, text: str) -> tuple[list[tuple[int, int]], set[int]]:
+        """Movements (from, to) in own numbers and the points marked as hit, from any spelling."""
+        moves: list[tuple[int, int]] = []
+        starred: set[int] = set()
+        for token in text.replace(",", " ").split():
+            times = 1
+            if token.endswith(")") and "(" in token:
+                token, _, n = token[:-1].rpartition("(")
+                if not n.isdigit():
+                    raise InvalidMoveError(f"cannot read the repeat count in {token!r}")
+                times = int(n)
+            points = []
+            for part in token.split("/"):
+                hit = part.endswith("*")
+                part = part.rstrip("*").lower()
+                if part in ("bar", "b", "25"):
+                    n = 25
+                elif part in ("off", "o", "0"):
+                    n = 0
+                elif part.isdigit() and 1 <= int(part) <= self.N:
+                    n = int(part)
+                else:
+                    raise InvalidMoveError(f"{part!r} is not a point (1-{self.N}, bar or off)")
+                if hit:
+                    starred.add(n)
+                points.append(n)
+            if len(points) < 2:
+                raise InvalidMoveError(f"{token!r} needs a from and a to point, as in 13/7")
+            for _ in range(times):
+                moves.extend(zip(points, points[1:]))
+        return moves, starred
+
+    def signature(self, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The movements with each checker's chain reduced to its start and end."""
+        chains = self._chains([(a, b, False) for a, b in moves])
+        return sorted((c[0][0], c[-1][0]) for c in chains)
+
+    def from_fields(self, st, fields):
+        """The legal move the text names (compared by checker movements, hits breaking ties)."""
+        text = fields["steps"].strip()
+        legal = self.game.legal_moves(st) if st.dice is not None else []
+        if text.lower() in ("pass", "cannot move", "-", ""):
+            for move in legal:
+                if not move[2]:
+                    return move
+            raise InvalidMoveError("the roll can be played: a pass is not allowed")
+        moves, starred = self.read_steps(text)
+        want = self.signature(moves)
+        p = st.to_move
+        found = []
+        for move in legal:
+            own = [(self._own(p, a), self._own(p, b)) for a, b in move[2]]
+            if self.signature(own) == want:
+                found.append(move)
+        if len(found) > 1 and starred:
+            hit_sets = []
+            for move in found:
+                hits = {self._own(p, b) for (a, b), h in zip(move[2], self._hits(st, move)) if h}
+                hit_sets.append(hits)
+            narrowed = [m for m, h in zip(found, hit_sets) if h == starred]
+            found = narrowed or found
+        if found:
+            return found[0]
+        # not legal: build the move as written, for a reason
+        steps = []
+        for a, b in moves:
+            steps.append((self._square_own(p, a), self._square_own(p, b)))
+        return (self.index, st.dice, tuple(steps))
+
+    def _square_own(self, p: int, n: int) -> int:
+        if n == 25:
+            return self.bar[p]
+        if n == 0:
+            return self.off[p]
+        return self.paths[p][self.N - n]
+
+    def explain(self, st, move) -> str:
+        if st.dice is None:
+            return "roll the dice first"
+        return f"not a legal way to play {st.dice[0]}-{st.dice[1]} in this position"
