@@ -272,15 +272,21 @@ class Track(Primitive):
 
     @staticmethod
     def _chains(moves: list[tuple[int, int, bool]]) -> list[list[tuple[int, bool]]]:
-        """Steps (from, to, hit) in own numbers joined into one chain per checker movement."""
-        chains: list[list[tuple[int, bool]]] = []
-        for a, b, hit in moves:
-            for chain in chains:
-                if chain[-1][0] == a and not chain[-1][1]:
-                    chain.append((b, hit))
+        """Steps (from, to, hit) in own numbers joined into chains: a part ending on a point joins
+        a part starting there, in whatever order they were played (all checkers are alike)."""
+        chains: list[list[tuple[int, bool]]] = [[(a, False), (b, hit)] for a, b, hit in moves]
+        merged = True
+        while merged:
+            merged = False
+            for i, x in enumerate(chains):
+                for j, y in enumerate(chains):
+                    if i != j and x[-1][0] == y[0][0] and x[-1][0] not in (0, 25):
+                        chains[i] = x + y[1:]
+                        del chains[j]
+                        merged = True
+                        break
+                if merged:
                     break
-            else:
-                chains.append([(a, False), (b, hit)])
         return chains
 
     @staticmethod
@@ -295,18 +301,19 @@ class Track(Primitive):
         own = [(self._own(p, a), self._own(p, b), hit) for (a, b), hit in zip(steps, hits)]
         parts = []
         for chain in self._chains(own):
-            if not any(hit for _, hit in chain[1:-1]):
-                chain = [chain[0], chain[-1]]
-            parts.append((chain[0][0], chain[-1][0],
-                          "/".join(self._point_text(n) + ("*" if hit else "") for n, hit in chain)))
-        parts.sort(key=lambda x: (-x[0], -x[1], x[2]))
+            parts.append((chain[0][0], chain[-1][0], [n for n, _ in chain], [hit for _, hit in chain]))
+        parts.sort(key=lambda x: (-x[0], -x[1], [-n for n in x[2]]))
         out: list[str] = []
         i = 0
-        while i < len(parts):
+        while i < len(parts):  # equal paths are one part with a count; passed points shown where hit
             j = i
             while j < len(parts) and parts[j][2] == parts[i][2]:
                 j += 1
-            out.append(parts[i][2] + (f"({j - i})" if j - i > 1 else ""))
+            path = parts[i][2]
+            hits = [any(parts[k][3][m] for k in range(i, j)) for m in range(len(path))]
+            shown = [(n, h) for m, (n, h) in enumerate(zip(path, hits)) if m in (0, len(path) - 1) or h]
+            text = "/".join(self._point_text(n) + ("*" if h else "") for n, h in shown)
+            out.append(text + (f"({j - i})" if j - i > 1 else ""))
             i = j
         return " ".join(out)
 
