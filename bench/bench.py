@@ -12,6 +12,7 @@ import random
 import time
 
 import spielwerk
+from spielwerk.agents import sample_chance
 from spielwerk.dsl.loader import resolve_game_path
 from spielwerk.dsl.spec import load_spec
 
@@ -24,6 +25,7 @@ CASES = [
     ("attangle", {}, 3, 2, 10_000),
     ("attangle-square", {}, 3, 2, 10_000),
     ("tactix", {}, 3, 2, 10_000),
+    ("backgammon", {}, 2, 1, 10_000),
 ]
 
 
@@ -52,6 +54,9 @@ def playouts(game, seconds, cap, seed=1):
     while time.perf_counter() - t0 < seconds:
         st = game.initial()
         for _ in range(cap):
+            if game.roll_index >= 0 and game.is_chance(st):
+                apply(st, sample_chance(game, st, rng))
+                continue
             moves = legal(st)
             if not moves:
                 break
@@ -69,10 +74,14 @@ def midgame_positions(game, count, plies, seed=2):
     while len(out) < count:
         st = game.initial()
         for _ in range(plies):
+            if game.roll_index >= 0 and game.is_chance(st):
+                game.apply(st, sample_chance(game, st, rng))
             moves = game.legal_moves(st)
             if not moves:
                 break
             game.apply(st, moves[rng.randrange(len(moves))])
+        if game.roll_index >= 0 and game.is_chance(st):
+            game.apply(st, sample_chance(game, st, rng))
         if st.result is None:
             out.append(st)
     return out

@@ -11,7 +11,9 @@ import argparse
 import sys
 from typing import Any, Sequence
 
-from .agents import RandomAgent
+import random
+
+from .agents import RandomAgent, sample_chance
 from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
 from .dsl.loader import bundled_games
 from .dsl.spec import load_spec
@@ -96,11 +98,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def _roll(game: Game, st: Any, text: str) -> None:
+    """Set the dice from ``3-1``, ``31`` or ``3 1``."""
+    if game.roll_index < 0:
+        raise SpielwerkError(f"{game.name} has no dice: --roll does not apply")
+    digits = [c for c in text if c.isdigit()]
+    if len(digits) != 2 or not all(1 <= int(c) <= game.faces for c in digits):
+        raise SpielwerkError(f"--roll takes two dice such as 3-1, not {text!r}")
+    if not st.is_chance():
+        raise SpielwerkError("the dice are already rolled in this position")
+    st.push(game.roll(int(digits[0]), int(digits[1])))
+
+
 def cmd_moves(args: argparse.Namespace) -> int:
     game = _load(args.game, _options(args.option))
     st = game.parse_position(args.position) if args.position else game.initial()
     if args.roll:
-        raise SpielwerkError(f"{game.name} has no dice: --roll does not apply")
+        _roll(game, st, args.roll)
+    elif game.is_chance(st):
+        raise SpielwerkError("the dice are not rolled yet: give --roll, e.g. --roll 3-1")
     for move in game.legal_moves(st):
         text = game.format_move(st, move)
         if args.after:
@@ -117,6 +133,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     agents: list[Any] = []
     for i, who in enumerate((args.white, args.black)):
         agents.append(None if who == "human" else RandomAgent(None if args.seed is None else args.seed + i))
+    dice = random.Random(args.seed)
     print(f"{game.title}: {game.players[0]} ({args.white}) against {game.players[1]} ({args.black})")
     print(st)
     while True:
@@ -126,8 +143,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         outcome = game.outcome(st)
         if outcome is not None:
             who = "draw" if outcome.winner is None else f"{game.players[outcome.winner - 1]} wins"
-            print(f"result: {outcome.token} ({who}, {outcome.result})")
+            worth = f", {outcome.value} point(s)" if outcome.value is not None else ""
+            print(f"result: {outcome.token} ({who}, {outcome.result}{worth})")
             return 0
+        if game.is_chance(st):
+            roll = sample_chance(game, st, dice)
+            st.push(roll)
+            print(f"{game.players[st.to_move - 1]} rolls {st.dice[0]}-{st.dice[1]}")
+            continue
         moves = game.legal_moves(st)
         agent = agents[st.to_move - 1]
         if agent is None:

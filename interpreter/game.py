@@ -475,7 +475,7 @@ class Game:
 
     def legal_moves(self, st: State) -> list[Any]:
         """Every legal move in ``st`` (empty once the game is over, and at chance nodes)."""
-        if st.result is not None:
+        if st.result is not None or (st.dice is None and self.roll_index >= 0):
             return []
         out: list[Any] = []
         for prim in self.phases[st.phase].primitives:

@@ -91,6 +91,8 @@ class Track(Primitive):
         phase = next(ph for ph in g.spec.data["phases"] if any("track" in m for m in ph.get("moves", [])))
         self.double_play = int((phase.get("doubles") or {}).get("play", 4))
         self.pos_of = topo.position
+        #: mover coordinates (0 = bar, 1..N = path, N+1 = off) to squares, per player
+        self._square_map = [[]] + [[self._square(p, k) for k in range(self.N + 2)] for p in (1, 2)]
 
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
     def counts(self, st, p: int) -> tuple[list[int], list[int]]:
@@ -112,67 +114,92 @@ class Track(Primitive):
         me[N + 1] = len(stacks[self.off[p]])
         return me, opp
 
-    def _single(self, me: list[int], opp: list[int], n: int, lowest: int):
-        """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``."""
+    def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
+        """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
+        ``outside`` counts the mover's checkers not yet in his home quarter."""
         N, block = self.N, self.block
         if me[0]:
-            if opp[n] < block:
-                yield 0, n
-            return
+            return [(0, n)] if opp[n] < block else []
+        out = []
         home = self.home_start
-        all_home = not any(me[1:home])
-        for p in range(max(lowest, 1), N + 1):
+        for p in range(lowest if lowest > 1 else 1, N + 1):
             if not me[p]:
                 continue
             t = p + n
             if t <= N:
                 if opp[t] < block:
-                    yield p, t
-            elif all_home:
-                if t == N + 1 or not any(me[home:p]):
-                    yield p, N + 1
+                    out.append((p, t))
+            elif not outside:
+                if t == N + 1:
+                    out.append((p, t))
+                else:  # a higher number bears off from the highest point only
+                    for q in range(home, p):
+                        if me[q]:
+                            break
+                    else:
+                        out.append((p, N + 1))
+        return out
 
     def turns(self, me: list[int], opp: list[int], dice: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
         """The distinct results of a roll, each as the steps (from, to) that reach it."""
         a, b = dice
-        numbers = [a] * self.double_play if a == b else [a, b]
-        found: dict[tuple[Any, ...], tuple[tuple[int, int], ...]] = {}
-        used_of: dict[tuple[Any, ...], tuple[int, int]] = {}
-        double = a == b
         N = self.N
+        home = self.home_start
+        found: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        used_of: dict[tuple[int, ...], tuple[int, int]] = {}
+        outside = [sum(me[:home])]
 
-        def rec(remaining: list[int], steps: list[tuple[int, int]], last_from: int, used_high: int) -> None:
-            moved = False
-            tried = set()
-            for i, n in enumerate(remaining):
-                if n in tried:
-                    continue
-                tried.add(n)
-                rest = remaining[:i] + remaining[i + 1:]
-                for frm, to in list(self._single(me, opp, n, last_from if double else 0)):
-                    hit = to <= N and opp[to] == 1
-                    me[frm] -= 1
-                    me[to] += 1
-                    if hit:
-                        opp[to] = 0
-                    steps.append((frm, to))
-                    rec(rest, steps, frm, max(used_high, n))
-                    steps.pop()
-                    if hit:
-                        opp[to] = 1
-                    me[to] -= 1
-                    me[frm] += 1
-                    moved = True
-            if not moved:
-                key = (tuple(me), tuple(opp))
-                if key not in found:
-                    found[key] = tuple(steps)
-                    used_of[key] = (len(steps), used_high)
+        def move(frm: int, to: int) -> bool:
+            hit = to <= N and opp[to] == 1
+            me[frm] -= 1
+            me[to] += 1
+            if hit:
+                opp[to] = 0
+            if frm < home <= to:
+                outside[0] -= 1
+            return hit
 
-        rec(numbers, [], 0, 0)
+        def back(frm: int, to: int, hit: bool) -> None:
+            if hit:
+                opp[to] = 1
+            me[to] -= 1
+            me[frm] += 1
+            if frm < home <= to:
+                outside[0] += 1
+
+        def leaf(steps: tuple[tuple[int, int], ...], high: int) -> None:
+            key = tuple(me) + tuple(opp)
+            if key not in found:
+                found[key] = steps
+                used_of[key] = (len(steps), high)
+
+        if a != b:
+            for x, y in ((a, b), (b, a)):
+                for s1 in self._single(me, opp, x, 0, outside[0]):
+                    h1 = move(*s1)
+                    seconds = self._single(me, opp, y, 0, outside[0])
+                    for s2 in seconds:
+                        h2 = move(*s2)
+                        leaf((s1, s2), max(x, y))
+                        back(s2[0], s2[1], h2)
+                    if not seconds:
+                        leaf((s1,), x)
+                    back(s1[0], s1[1], h1)
+            if not found:
+                leaf((), 0)
+        else:
+            def rec(left: int, steps: tuple[tuple[int, int], ...], lowest: int) -> None:
+                options = self._single(me, opp, a, lowest, outside[0]) if left else []
+                for s1 in options:
+                    h = move(*s1)
+                    rec(left - 1, steps + (s1,), s1[0])
+                    back(s1[0], s1[1], h)
+                if not options:
+                    leaf(steps, a)
+            rec(self.double_play, (), 0)
         most = max(u for u, _ in used_of.values())
         keys = [k for k, (u, _) in used_of.items() if u == most]
-        if self.maximize == "higher" and most == 1 and not double:
+        if self.maximize == "higher" and most == 1 and a != b:
             high = max(a, b)
             if any(used_of[k][1] == high for k in keys):
                 keys = [k for k in keys if used_of[k][1] == high]
@@ -191,8 +218,10 @@ class Track(Primitive):
         p = st.to_move
         me, opp = self.counts(st, p)
         index = self.index
-        for steps in self.turns(me, opp, st.dice):
-            out.append((index, st.dice, tuple((self._square(p, a), self._square(p, b)) for a, b in steps)))
+        sm = self._square_map[p]
+        dice = st.dice
+        for steps in self.turns(me, opp, dice):
+            out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
 
     # -- play -------------------------------------------------------------------------------------
     def _move_one(self, st, a: int, b: int, code: int) -> None:
