@@ -3,6 +3,7 @@ turn, and the legal moves of a roll are its distinct resulting positions."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..dsl.errors import InvalidMoveError
@@ -353,6 +354,30 @@ class Track(Primitive):
             return 0
         return self.N + 1 - self.pos_of[p][sq]
 
+    def read_named(self, p: int, text: str) -> list[tuple[int, int]]:
+        """Movements in own numbers from the board's point names: ``1 A - 7 A und 12 A - 9 - 3``,
+        ``2 x 8 - 7`` (the seed's way); parts joined by ``und``, ``and`` or commas."""
+        topo = self.game.topology
+        moves: list[tuple[int, int]] = []
+        for part in re.split(r",|\bund\b|\band\b", text):
+            part = part.strip()
+            if not part:
+                continue
+            times = 1
+            m = re.match(r"^(\d+)\s*[x\u00d7]\s*(.*)$", part)
+            if m:
+                times, part = int(m.group(1)), m.group(2)
+            names = [n.replace(" ", "") for n in re.split(r"\s*-\s*", part)]
+            try:
+                own = [self._own(p, topo.parse_square(n)) for n in names]
+            except ValueError as exc:
+                raise InvalidMoveError(str(exc)) from None
+            if len(own) < 2:
+                raise InvalidMoveError(f"{part!r} needs a from and a to point")
+            for _ in range(times):
+                moves.extend(zip(own, own[1:]))
+        return moves
+
     def read_steps(self, text: str) -> tuple[list[tuple[int, int]], set[int]]:
         """Movements (from, to) in own numbers and the points marked as hit, from any spelling."""
         moves: list[tuple[int, int]] = []
@@ -399,15 +424,18 @@ class Track(Primitive):
                 if not move[2]:
                     return move
             raise InvalidMoveError("the roll can be played: a pass is not allowed")
-        moves, starred = self.read_steps(text)
-        want = self.signature(moves)
         p = st.to_move
+        if "/" in text:
+            moves, starred = self.read_steps(text)
+        else:
+            moves, starred = self.read_named(p, text), set()
+        want = self.signature(moves)
         found = []
         for move in legal:
             own = [(self._own(p, a), self._own(p, b)) for a, b in move[2]]
             if self.signature(own) == want:
                 found.append(move)
-        if len(found) > 1 and starred:
+        if len(found) > 1:  # the same start and end by different points: the stars tell them apart
             hit_sets = []
             for move in found:
                 hits = {self._own(p, b) for (a, b), h in zip(move[2], self._hits(st, move)) if h}
