@@ -242,7 +242,7 @@ def make_topology(board: dict, width: int, height: int) -> "SquareTopology | Hex
 
 
 class TrackTopology:
-    """The points of a race track (Backgammon family) plus per-player places such as the bar.
+    """The points of a race track plus per-player places such as the bar.
 
     Squares 0..points-1 are the points in ``point_names`` order; then each place has one square per
     player (``places[name][player]``). Each player's path runs along the points in his direction

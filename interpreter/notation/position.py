@@ -193,7 +193,7 @@ def position_format(game: Any, spec: dict[str, Any] | None) -> "StackRows | Gnub
 
 
 class GnubgId:
-    """GNU Backgammon's position ID: 14 base64 characters for an 80-bit key.
+    """The gnubg position ID of race games: 14 base64 characters for an 80-bit key.
 
     For each player - first the player not on roll, then the player on roll - his points 1..24
     counted along his own path from its end (his 1-point is his last point) and then his bar: each
