@@ -320,6 +320,9 @@ class _Checker:
                 self.fail(("tables", tname, "by"), f"table {tname!r} is keyed by {t.get('by')!r}, "
                           "which is not a declared option")
         for oname, o in d.get("options", {}).items():
+            if oname in BUILTIN_VARIABLES or oname in BUILTIN_FUNCTIONS:
+                self.fail(("options", oname), f"option {oname!r} would hide the built-in name {oname!r} "
+                          "in expressions: choose another name")
             if "default" not in o:
                 self.fail(("options", oname), f"option {oname!r} needs a `default`")
             source = o.get("values_from")

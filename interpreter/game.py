@@ -211,6 +211,17 @@ class Game:
             self.faces = faces
             self.dice_keys = {(a, b): rng.getrandbits(64) for a in range(1, faces + 1) for b in range(1, faces + 1)}
             self.opening = dice_phase.get("opening")
+        # the doubling cube, where the phase has one and its `enabled` condition holds
+        self.cube = None
+        self.cube_index = -1
+        cube = (dice_phase or {}).get("cube")
+        if cube is not None and self.constant(("phases", "cube"), cube.get("enabled", False)):
+            from .primitives.cube import Cube
+            self.cube = Cube(self, len(self.primitives), cube, ("phases", "cube"))
+            self.primitives.append(self.cube)
+            self.cube_index = self.cube.index
+        self._cube_keys: dict[tuple[int, int, int], int] = {}
+        self._cube_rng = random.Random(0xC0BE)
         no_moves = d.get("no_moves", "draw")
         # the rule itself, or the name of an option that chooses it
         self.no_moves = self.options.get(no_moves, no_moves) if no_moves in self.options else no_moves
@@ -282,7 +293,7 @@ class Game:
             "opponent": lambda c: 3 - c.mover,
             "player": lambda c: c.player,
             "winner": lambda c: c.winner,
-            "cube": lambda c: 1,
+            "cube": lambda c: c.st.cube_value,
             "board_full": lambda c: c.st.occupied == full,
             "ply": lambda c: c.st.ply,
         }
@@ -454,7 +465,24 @@ class Game:
     # -- chance ---------------------------------------------------------------------------------------
     def is_chance(self, st: State) -> bool:
         """Whether the dice must be rolled now."""
-        return self.roll_index >= 0 and st.dice is None and st.result is None
+        if self.roll_index < 0 or st.dice is not None or st.result is not None:
+            return False
+        return self.cube is None or st.cube_step == 2 or (st.cube_step == 0 and not self.cube.may_double(st))
+
+    def cube_key(self, cube: tuple[int, ...]) -> int:
+        """The hash key of a cube state (value, owner, step); the start state hashes as 0."""
+        key = tuple(cube[:3])
+        if key == (1, 0, 0):
+            return 0
+        got = self._cube_keys.get(key)
+        if got is None:
+            got = self._cube_keys[key] = self._cube_rng.getrandbits(64)
+        return got
+
+    def cube_drop_outcome(self, winner: int, value: int) -> Outcome:
+        rule = _EndRule(lambda c: True, None, None, "drop", {})
+        tokens = self.results.get("drop", DEFAULT_RESULTS)
+        return Outcome(winner, "drop", tokens[winner - 1], None, value)
 
     def chance_outcomes(self, st: State) -> list[tuple[tuple[int, ...], Fraction]]:
         """The possible rolls with exact probabilities; an opening roll also decides who starts:
@@ -475,7 +503,13 @@ class Game:
 
     def legal_moves(self, st: State) -> list[Any]:
         """Every legal move in ``st`` (empty once the game is over, and at chance nodes)."""
-        if st.result is not None or (st.dice is None and self.roll_index >= 0):
+        if st.result is not None:
+            return []
+        if st.dice is None and self.roll_index >= 0:
+            if self.cube is not None and not self.is_chance(st):
+                out: list[Any] = []
+                self.cube.generate(st, out)
+                return out
             return []
         out: list[Any] = []
         for prim in self.phases[st.phase].primitives:
@@ -486,7 +520,7 @@ class Game:
 
     def apply(self, st: State, move: tuple[Any, ...]) -> Any:
         """Play ``move`` on ``st`` in place; return what :meth:`undo` needs. The move is not checked."""
-        if move[0] == self.roll_index:  # chance: neither a ply nor a change of player
+        if move[0] == self.roll_index or move[0] == self.cube_index:  # chance and the cube: not plies
             return self.primitives[move[0]].apply(st, move)
         if not self._plain:
             return self._apply_full(st, move)
@@ -563,7 +597,7 @@ class Game:
 
     def undo(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""
-        if move[0] == self.roll_index:
+        if move[0] == self.roll_index or move[0] == self.cube_index:
             self.primitives[move[0]].undo(st, move, undo)
             return
         if not self._plain:
@@ -702,6 +736,8 @@ class Game:
             h ^= self.side_key
         if st.dice is not None:
             h ^= self.dice_keys[st.dice]
+        if self.cube is not None:
+            h ^= self.cube_key((st.cube_value, st.cube_owner, st.cube_step))
         return h ^ self.phase_keys[st.phase]
 
     def state_from_board(self, stacks: Iterable[Iterable[int]], ply: int, to_move: int,

@@ -85,6 +85,10 @@ class MoveNotation:
                 readers[name] = lambda s: self._read_square(s) if s else None
                 writers.append(lambda f, name=name, after=after:
                                self.square_name(f[name]) + after if f[name] is not None and f[name] >= 0 else "")
+            elif kind == "word":
+                regex.append(group + r"[A-Za-z][A-Za-z ]*(?:\s*=>\s*\d+)?)")
+                readers[name] = lambda s: s
+                writers.append(lambda f, name=name: str(f[name]))
             elif kind == "steps":
                 regex.append(group + r".+)")
                 readers[name] = lambda s: s
@@ -276,6 +280,8 @@ class MoveNotation:
         prims = list(g.phases[st.phase].primitives)
         if g.pass_move is not None:
             prims.append(g.primitives[g.pass_move[0]])
+        if g.cube is not None and st.dice is None:
+            prims = [g.cube]
         for prim in prims:
             tpl = self.templates[prim.index]
             m = tpl.regex.fullmatch(t)

@@ -256,14 +256,21 @@ class Track(Primitive):
         st.hash ^= g.dice_keys[st.dice]
         old = st.dice
         st.dice = None
-        return (old, hits)
+        cube_step = st.cube_step
+        if cube_step:  # the next player's cube decision comes before his roll
+            st.hash ^= g.cube_key((st.cube_value, st.cube_owner, cube_step)) ^ g.cube_key((st.cube_value, st.cube_owner, 0))
+            st.cube_step = 0
+        return (old, hits, cube_step)
 
     def undo(self, st, move, info) -> None:
         _, dice, steps = move
-        old, hits = info
+        old, hits, cube_step = info
         g = self.game
         st.dice = old
         st.hash ^= g.dice_keys[old]
+        if cube_step:
+            st.hash ^= g.cube_key((st.cube_value, st.cube_owner, 0)) ^ g.cube_key((st.cube_value, st.cube_owner, cube_step))
+            st.cube_step = cube_step
         p = st.to_move
         q = 3 - p
         code, enemy = self.code[p], self.code[q]

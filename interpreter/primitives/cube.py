@@ -1,0 +1,87 @@
+"""The doubling cube: before his roll a player may double the stakes; the opponent takes (and owns
+the cube) or drops (and loses at the stakes before the double)."""
+
+from __future__ import annotations
+
+from .base import Primitive
+
+__all__ = ["Cube", "ROLL", "DOUBLE", "TAKE", "DROP"]
+
+ROLL, DOUBLE, TAKE, DROP = 0, 1, 2, 3
+_WORDS = {ROLL: "roll", DOUBLE: "double", TAKE: "take", DROP: "drop"}
+_READ = {"roll": ROLL, "no double": ROLL, "double": DOUBLE, "doubles": DOUBLE, "take": TAKE,
+         "takes": TAKE, "accept": TAKE, "drop": DROP, "drops": DROP, "pass": DROP, "passes": DROP}
+
+
+class Cube(Primitive):
+    """Added by the engine for a phase with ``cube``. A move is ``(index, action)``: roll (no
+    double), double, take or drop. State: ``cube_value``, ``cube_owner`` (0 centred), and
+    ``cube_step`` (0 the roller may double, 1 a double is offered, 2 decided: roll the dice)."""
+
+    name = "cube"
+    default_template = "{action}"
+    field_kinds = {"action": "word"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        self.max = int(params.get("max", 64))
+        self.after_opening = bool(params.get("after_opening", True))
+
+    def may_double(self, st) -> bool:
+        if st.cube_value >= self.max or st.cube_owner not in (0, st.to_move):
+            return False
+        return not (self.after_opening and st.ply == 0)
+
+    def generate(self, st, out) -> None:
+        if st.cube_step == 0 and self.may_double(st):
+            out.append((self.index, ROLL))
+            out.append((self.index, DOUBLE))
+        elif st.cube_step == 1:
+            out.append((self.index, TAKE))
+            out.append((self.index, DROP))
+
+    def apply(self, st, move):
+        action = move[1]
+        old = (st.cube_value, st.cube_owner, st.cube_step, st.to_move, st.result)
+        g = self.game
+        if action == ROLL:
+            st.cube_step = 2
+        elif action == DOUBLE:
+            st.cube_step = 1
+            st.to_move ^= 3
+            st.hash ^= g.side_key
+        elif action == TAKE:
+            st.cube_value *= 2
+            st.cube_owner = st.to_move
+            st.cube_step = 2
+            st.to_move ^= 3
+            st.hash ^= g.side_key
+        else:  # drop: the doubler wins at the stakes before the double
+            st.result = g.cube_drop_outcome(3 - st.to_move, st.cube_value)
+        st.hash ^= g.cube_key(old) ^ g.cube_key((st.cube_value, st.cube_owner, st.cube_step))
+        return old
+
+    def undo(self, st, move, old) -> None:
+        g = self.game
+        st.hash ^= g.cube_key((st.cube_value, st.cube_owner, st.cube_step)) ^ g.cube_key(old)
+        if st.to_move != old[3]:
+            st.hash ^= g.side_key
+        st.cube_value, st.cube_owner, st.cube_step, st.to_move, st.result = old
+
+    def fields(self, st, move):
+        return {"action": _WORDS[move[1]]}
+
+    def from_fields(self, st, fields):
+        from ..dsl.errors import InvalidMoveError
+        word = fields["action"].strip().lower()
+        word = word.split("=>")[0].strip()
+        if word not in _READ:
+            raise InvalidMoveError(f"{fields['action']!r} is not a cube action (double, take, drop)")
+        return (self.index, _READ[word])
+
+    def explain(self, st, move) -> str:
+        if move[1] in (TAKE, DROP):
+            return "no double has been offered"
+        if st.cube_step == 2 or st.dice is not None:
+            return "the cube is turned only before the roll"
+        return "the player to move may not double now (the opponent owns the cube, or it is at its limit)"
