@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .dsl.errors import MoveError, OptionError, SpielwerkError
+import re
+
+from .dsl.errors import IllegalMoveError, MoveError, OptionError, SpielwerkError
 from .dsl.spec import Spec
 from .game import Game, Outcome
-from .notation.record import Record, parse_records
+from .notation.record import Record, parse_dice_records, parse_records
 from .state import State
 
 __all__ = ["ReplayError", "Replayed", "options_from_tags", "replay", "replay_text"]
@@ -94,10 +96,31 @@ def replay(spec: Spec, record: Record, options: dict[str, Any] | None = None,
         return Replayed(record, None, ReplayError(0, "(start)", str(exc)))
     for mv in record.moves:
         try:
-            st.push(game.parse_move(st, mv.text, tuple(mv.annotations)))
+            text = mv.text
+            if game.roll_index >= 0 and re.match(r"^\d\d:", text):
+                text = _roll_from_record(game, st, record, text)
+            st.push(game.parse_move(st, text, tuple(mv.annotations)))
         except MoveError as exc:
             return Replayed(record, st, ReplayError(mv.number, mv.text, exc.reason))
     return Replayed(record, st, None)
+
+
+def _roll_from_record(game: Game, st: State, record: Record, text: str) -> str:
+    """Set the dice a match record states (``31: 8/5 6/5``); return the move part."""
+    a, b = int(text[0]), int(text[1])
+    if not game.is_chance(st):
+        if game.cube is not None and not st.dice and st.cube_step == 0:
+            st.push(game.parse_move(st, "roll"))  # no double: on to the dice
+        else:
+            raise IllegalMoveError("the dice are not to be rolled now")
+    if game.opening is not None and st.ply == 0:
+        starter = int(record.tags.get("Starter", "1"))
+        if a == b:
+            raise IllegalMoveError("an opening roll is never a double")
+        st.push((game.roll_index, max(a, b), min(a, b), starter))
+    else:
+        st.push(game.roll(a, b))
+    return text[3:].strip() or "pass"
 
 
 def replay_text(spec: Spec, text: str, options: dict[str, Any] | None = None) -> list[Replayed]:
@@ -106,5 +129,15 @@ def replay_text(spec: Spec, text: str, options: dict[str, Any] | None = None) ->
     tokens = {t for tokens in notation.get("results", {}).values() for t in tokens}
     separators = "".join(notation.get("ply_separators", []))
     games: dict[Any, Game] = {}
-    records = parse_records(text, tokens, separators, set(notation.get("suffixes", {})))
+    dice = any(ph.get("dice") for ph in spec.data.get("phases", []))
+    if dice and re.search(r"^\s*\d+\)", text, re.MULTILINE):
+        records = parse_dice_records(text)
+        options = dict(options or {})
+        cube = next((ph.get("cube") for ph in spec.data["phases"] if ph.get("cube")), None)
+        enabled = (cube or {}).get("enabled")
+        if isinstance(enabled, str) and enabled in spec.data.get("options", {}) and \
+                any(m.text in ("double", "take", "drop") for r in records for m in r.moves):
+            options.setdefault(enabled, True)  # a record that doubles is played with the cube
+    else:
+        records = parse_records(text, tokens, separators, set(notation.get("suffixes", {})))
     return [replay(spec, rec, options, games) for rec in records]

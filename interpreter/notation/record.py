@@ -125,3 +125,70 @@ def parse_records(text: str, result_tokens: set[str] | None = None, separators: 
     if depth:
         raise InvalidRecordError("a '{' comment is never closed")
     return records
+
+
+_TURN = re.compile(r"(?P<roll>\d)(?P<roll2>\d):(?P<move>(?:(?!\d\d:|Doubles|Takes|Drops|Wins|Accepts|Rejects).)*)"
+                   r"|(?P<double>Doubles\s*=>\s*\d+)|(?P<take>Takes|Accepts)|(?P<drop>Drops|Rejects)"
+                   r"|(?P<wins>Wins\s+\d+\s+points?)", re.IGNORECASE)
+
+
+def parse_dice_records(text: str) -> list[Record]:
+    """Match records in the usual text form of dice games::
+
+         Game 1
+         White : 0                       Black : 0
+          1) 31: 8/5 6/5                  52: 13/11 13/8
+          2) 64: 24/18 13/9               Doubles => 2
+          3)  Takes                       ...
+
+    Each move text is ``"31: 8/5 6/5"`` (the roll, then the move; nothing after the colon for a
+    roll that cannot be played) or a cube action (``double``, ``take``, ``drop``). A game whose first
+    roll stands in the right-hand column was opened by the second player: its record gets the tag
+    ``Starter: 2``. ``Wins N points`` becomes the record's stated result.
+    """
+    records: list[Record] = []
+    current: Record | None = None
+    column = None
+    for lineno, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(";"):
+            tag = _TAG.match(stripped.lstrip("; ").strip()) if stripped.startswith(";") else None
+            if tag and current is not None:
+                current.tags[tag.group(1)] = tag.group(2)
+            continue
+        if re.match(r"^Game\s+\d+", stripped, re.IGNORECASE):
+            current = Record(line=lineno)
+            records.append(current)
+            column = None
+            continue
+        m = re.match(r"^\s*(\d+)\)(.*)$", line)
+        if not m:
+            continue  # scores, the match length, comments
+        if current is None:
+            current = Record(line=lineno)
+            records.append(current)
+        number = int(m.group(1))
+        body = m.group(2)
+        if column is None:
+            column = len(line) - len(body)
+        for item in _TURN.finditer(body):
+            if item.group("wins"):
+                current.result = item.group("wins")
+                continue
+            if not current.moves and item.group("roll") and item.start() > 20:
+                current.tags["Starter"] = "2"
+            if item.group("roll"):
+                move = f"{item.group('roll')}{item.group('roll2')}: {item.group('move').strip()}"
+            elif item.group("double"):
+                move = "double"
+            elif item.group("take"):
+                move = "take"
+            else:
+                move = "drop"
+            current.moves.append(RecordMove(number, move.strip(), [], lineno))
+        wins = re.search(r"Wins\s+\d+\s+points?", body, re.IGNORECASE)
+        if wins:
+            current.result = wins.group(0)
+    for rec in records:
+        rec.tags.setdefault("Starter", "1")
+    return records
