@@ -250,6 +250,13 @@ class Game:
         self._setup(State(self))  # counts the starting pieces
 
     # -- compile helpers ----------------------------------------------------------------------------
+    def player_codes(self, kinds: Any = None) -> list[list[int]]:
+        """Per player (index 1 and 2), the codes of his pieces of the given kind names (all kinds
+        when None); index 0 is empty. Neutral pieces belong to nobody."""
+        wanted = set(range(len(self.kind_names))) if kinds is None else {self.kind_index[k] for k in kinds}
+        return [[], *([c for c in range(self.num_codes) if c >> 1 in wanted and self.code_owner[c] == p]
+                      for p in (1, 2))]
+
     def player_region_mask(self, name: str, player: int) -> int:
         """A per-player region's half for ``player`` (1 or 2); other regions are the same for both."""
         if name in self._player_regions:

@@ -25,8 +25,37 @@ DIRECTION_SETS = {
 _SQUARE_RE = re.compile(r"^([a-zA-Z])(\d{1,2})$")
 
 
+class _Board:
+    """What square and hex boards share: names, rays built from ``step``, region masks."""
+
+    names: list[str]
+    regions: dict[str, int]
+
+    def name(self, sq: int) -> str:
+        return self.names[sq]
+
+    def square_pattern(self) -> str:
+        """A regular expression (no groups) matching one square name."""
+        return r"[a-zA-Z]\d{1,2}"
+
+    def step(self, sq: int, direction: str) -> int:  # pragma: no cover - both boards define it
+        raise NotImplementedError
+
+    def ray(self, sq: int, direction: str) -> tuple[int, ...]:
+        """The squares from ``sq`` (exclusive) to the edge in ``direction``."""
+        out = []
+        t = self.step(sq, direction)
+        while t >= 0:
+            out.append(t)
+            t = self.step(t, direction)
+        return tuple(out)
+
+    def region_mask(self, name: str) -> int:
+        return self.regions[name]
+
+
 @dataclass
-class SquareTopology:
+class SquareTopology(_Board):
     """A rectangular grid of ``width`` x ``height`` squares."""
 
     width: int
@@ -57,9 +86,6 @@ class SquareTopology:
         }
 
     # -- names ---------------------------------------------------------------------------------
-    def name(self, sq: int) -> str:
-        return self.names[sq]
-
     def rows(self) -> list[list[int]]:
         """The squares rank by rank, bottom rank first, each from the left."""
         w = self.width
@@ -82,10 +108,6 @@ class SquareTopology:
             raise ValueError(f"{text!r} is not a square of this {self.width}x{self.height} board")
         return sq
 
-    def square_pattern(self) -> str:
-        """A regular expression (no groups) matching one square name."""
-        return r"[a-zA-Z]\d{1,2}"
-
     # -- directions ------------------------------------------------------------------------------
     def directions(self, which: str | list[str]) -> list[str]:
         if isinstance(which, str):
@@ -102,18 +124,6 @@ class SquareTopology:
         if 0 <= f < self.width and 0 <= r < self.height:
             return r * self.width + f
         return -1
-
-    def ray(self, sq: int, direction: str) -> tuple[int, ...]:
-        """The squares from ``sq`` (exclusive) to the edge in ``direction``."""
-        out = []
-        t = self.step(sq, direction)
-        while t >= 0:
-            out.append(t)
-            t = self.step(t, direction)
-        return tuple(out)
-
-    def region_mask(self, name: str) -> int:
-        return self.regions[name]
 
     def grow_step(self, seed: int) -> int:
         """``seed`` plus every square one orthogonal step from it."""
@@ -141,7 +151,7 @@ _HEX_STEPS = {
 _HEX_SETS = {"all": tuple(_HEX_STEPS), "orthogonal": tuple(_HEX_STEPS)}
 
 
-class HexTopology:
+class HexTopology(_Board):
     """A hex board of ranks of points (``ranks: [4, 5, 6, 7, 6, 5, 4]``), named rank letter + number.
 
     Each rank is centred: point n of a rank of length L sits at x = 2(n-1) - (L-1) in half steps.
@@ -179,9 +189,6 @@ class HexTopology:
                            if sum(self.step(sq, d) >= 0 for d in _HEX_STEPS) == 3),
         }
 
-    def name(self, sq: int) -> str:
-        return self.names[sq]
-
     def rows(self) -> list[list[int]]:
         return [list(r) for r in self._rows]
 
@@ -202,9 +209,6 @@ class HexTopology:
             raise ValueError(f"{text!r} is not a point of this hex board")
         return sq
 
-    def square_pattern(self) -> str:
-        return r"[a-zA-Z]\d{1,2}"
-
     def directions(self, which: str | list[str]) -> list[str]:
         if isinstance(which, str):
             return list(_HEX_SETS.get(which, (which,)))
@@ -217,17 +221,6 @@ class HexTopology:
         dx, dy = _HEX_STEPS[direction]
         x, y = self.coords[sq]
         return self._at.get((x + dx, y + dy), -1)
-
-    def ray(self, sq: int, direction: str) -> tuple[int, ...]:
-        out = []
-        t = self.step(sq, direction)
-        while t >= 0:
-            out.append(t)
-            t = self.step(t, direction)
-        return tuple(out)
-
-    def region_mask(self, name: str) -> int:
-        return self.regions[name]
 
 
 def make_topology(board: dict, width: int, height: int) -> "SquareTopology | HexTopology | TrackTopology":

@@ -17,9 +17,7 @@ class Count(Predicate):
 
     def __init__(self, game, params, path):
         super().__init__(game, params, path)
-        kinds = {game.kind_index[k] for k in params.get("pieces", game.kind_names)}
-        self.codes = [[], [c for c in range(game.num_codes) if c >> 1 in kinds and game.code_owner[c] == 1],
-                      [c for c in range(game.num_codes) if c >> 1 in kinds and game.code_owner[c] == 2]]
+        self.codes = game.player_codes(params.get("pieces"))
         self.mask = game.region_mask(params.get("region", "all"))
         self.stacks = bool(params.get("stacks", False))
         height = params.get("height")

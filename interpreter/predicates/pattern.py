@@ -62,9 +62,7 @@ class Pattern(Predicate):
         if problem:
             raise g.spec.error(where, problem)
         self.rows = rows
-        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
-        self.codes = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
-                      [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        self.codes = g.player_codes(params.get("pieces"))
         within = g.region_mask(params["within"]) if "within" in params else topo.full_mask
         o, x = _cells(rows, "O"), _cells(rows, "x")
         self.cells = len(o)

@@ -8,7 +8,16 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import State
 
-__all__ = ["Primitive", "retop"]
+__all__ = ["Primitive", "retop", "topped"]
+
+
+def topped(st: "State", codes: list[int]) -> int:
+    """The bitmask of squares whose top piece has one of ``codes``."""
+    tops = st.tops
+    mask = 0
+    for c in codes:
+        mask |= tops[c]
+    return mask
 
 
 def retop(st: "State", sq: int, old: int) -> None:

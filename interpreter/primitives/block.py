@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dsl.errors import InvalidMoveError
-from .base import Primitive, retop
+from .base import Primitive, retop, topped
 
 __all__ = ["Block"]
 
@@ -40,9 +40,7 @@ class Block(Primitive):
         g = game
         topo = g.topology
         self.W, self.H = topo.width, topo.height
-        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
-        self.own = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
-                    [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        self.own = g.player_codes(params.get("pieces"))
         fixed = {i for i, k in enumerate(g.kind_names) if g.spec.data["pieces"][k].get("fixed")}
         push = bool(params.get("push", True))
         # enemy pieces a block may push: the opponent's, never fixed ones
@@ -152,9 +150,7 @@ class Block(Primitive):
 
     def rectangles(self, st, p: int):
         """Every filled rectangle of the player's block pieces with at least ``min_size`` of them."""
-        own = 0
-        for c in self.own[p]:
-            own |= st.tops[c]
+        own = topped(st, self.own[p])
         W, H = self.W, self.H
         bits = own
         while bits:
@@ -274,9 +270,7 @@ class Block(Primitive):
         W, H = self.W, self.H
         if len(rear) != len(to):
             raise InvalidMoveError("the block's rear stones and their targets differ in number")
-        own = 0
-        for c in self.own[st.to_move]:
-            own |= st.tops[c]
+        own = topped(st, self.own[st.to_move])
         found = []
         for d, name in enumerate(_DIRS):
             df, dr = _STEPS[name]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Primitive, retop
+from .base import Primitive, retop, topped
 
 __all__ = ["Slide"]
 
@@ -25,9 +25,7 @@ class Slide(Primitive):
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
-        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
-        self.codes = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
-                      [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        self.codes = g.player_codes(params.get("pieces"))
         base = topo.directions(params.get("directions", "orthogonal"))
         distance = params.get("distance", "any")
         self.exact = None if distance == "any" else int(g.constant(path + ("distance",), distance))
@@ -48,10 +46,7 @@ class Slide(Primitive):
 
     def generate(self, st, out: list[Any]) -> None:
         stacks = st.stacks
-        tops = st.tops
-        mine = 0
-        for c in self.codes[st.to_move]:
-            mine |= tops[c]
+        mine = topped(st, self.codes[st.to_move])
         exact = self.exact
         while mine:
             low = mine & -mine

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Primitive, retop
+from .base import Primitive, retop, topped
 
 __all__ = ["Step", "capture_at", "uncapture_at"]
 
@@ -57,9 +57,7 @@ class Step(Primitive):
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
-        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
-        self.codes = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
-                      [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        self.codes = g.player_codes(params.get("pieces"))
         dirs = topo.directions(params.get("directions", "orthogonal"))
         self.targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
         self.capture = bool(params.get("capture", False))
@@ -67,9 +65,7 @@ class Step(Primitive):
 
     def generate(self, st, out: list[Any]) -> None:
         p = st.to_move
-        mine = 0
-        for c in self.codes[p]:
-            mine |= st.tops[c]
+        mine = topped(st, self.codes[p])
         owner = self.game.code_owner
         stacks = st.stacks
         capture = self.capture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Primitive, retop
+from .base import Primitive, retop, topped
 from .step import capture_at, uncapture_at
 
 __all__ = ["Tip"]
@@ -29,9 +29,7 @@ class Tip(Primitive):
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
-        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
-        self.codes = [[], [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 1],
-                      [c for c in range(g.num_codes) if c >> 1 in kinds and g.code_owner[c] == 2]]
+        self.codes = g.player_codes(params.get("pieces"))
         self.turns = int(params.get("turns", 1))
         self.capture = bool(params.get("capture", True))
         self.rays = [[topo.ray(sq, d) for d in _DIRS] for sq in range(topo.size)]
@@ -73,9 +71,7 @@ class Tip(Primitive):
 
     def generate(self, st, out: list[Any]) -> None:
         p = st.to_move
-        mine = 0
-        for c in self.codes[p]:
-            mine |= st.tops[c]
+        mine = topped(st, self.codes[p])
         # squares a die may end on: empty, or (capturing) holding an enemy piece
         occupied = st.occupied
         allowed = st.game.topology.full_mask & ~occupied
