@@ -29,7 +29,7 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
                      "at": (2, 2), "on_path": (3, 3)}
 #: Regions computed from topology on a square board.
-BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "all")
+BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
 
 @lru_cache(maxsize=1)
@@ -304,6 +304,12 @@ class _Checker:
 
     def run(self) -> None:
         d = self.data
+        for i, group in enumerate(d.get("setup", [])):
+            self.piece(("setup", i, "piece"), group.get("piece"))
+        for pname, pred in d.get("predicates", {}).items():
+            for kind in ("reach", "captured"):
+                if kind in pred and "piece" in pred[kind]:
+                    self.piece(("predicates", pname, kind, "piece"), pred[kind]["piece"])
         for i, effect in enumerate(d.get("after_move", [])):
             self.expression(("after_move", i, "when"), effect.get("when"))
             removed = effect.get("remove")

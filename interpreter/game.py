@@ -452,8 +452,11 @@ class Game:
                     for _ in range(int(group.get("count", 1))):
                         st.stacks[sq].append(code)
                     if self.oriented[kind]:
-                        st.orient[sq] = self.die.from_faces(group.get("orientation", {"top": 1, "north": 5}),
-                                                            owner_faces_south=p != 2)
+                        try:
+                            st.orient[sq] = self.die.from_faces(group.get("orientation", {"top": 1, "north": 5}),
+                                                                owner_faces_south=p != 2)
+                        except ValueError as exc:
+                            raise self.spec.error(("setup", i, "orientation"), str(exc)) from None
                     r = self.reserve_of_kind[kind]
                     if r >= 0 and p:
                         st.reserves[p][r] -= int(group.get("count", 1))

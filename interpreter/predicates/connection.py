@@ -21,9 +21,27 @@ class Connection(Predicate):
         kinds = [game.kind_index[k] for k in params["pieces"]]
         self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
         self.pairs = [(game.region_mask(a), game.region_mask(b)) for a, b in params["between"]]
-        self.grow = game.topology.grow_orthogonal
+        topo = game.topology
+        if hasattr(topo, "grow_orthogonal"):
+            self.grow = topo.grow_orthogonal
+        else:  # any other board: flood through the neighbours in the given directions
+            dirs = topo.directions(params.get("adjacency", "all"))
+            near = [sum(1 << t for t in (topo.step(sq, d) for d in dirs) if t >= 0) for sq in range(topo.size)]
+
+            def grow(seed: int, within: int) -> int:
+                seed &= within
+                frontier = seed
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    new = near[low.bit_length() - 1] & within & ~seed
+                    seed |= new
+                    frontier |= new
+                return seed
+            self.grow = grow
         # the shortest chain linking any pair: a cheap first test
-        self.min_squares = min(self._distance(a, b) for a, b in self.pairs)
+        self.min_squares = (min(self._distance(a, b) for a, b in self.pairs)
+                            if hasattr(game.topology, "grow_step") else 1)
 
     def _distance(self, a: int, b: int) -> int:
         topo = self.game.topology

@@ -11,7 +11,7 @@ __all__ = ["Count"]
 class Count(Predicate):
     """Parameters: ``pieces`` (kinds counted; default all), ``region`` (default ``all``),
     ``stacks`` (true: count stacks the player owns, by their top piece), ``height`` (only stacks of
-    this height)."""
+    this height). Without ``stacks``, the player's pieces are counted in the stacks he tops."""
 
     name = "count"
 

@@ -86,10 +86,15 @@ class Step(Primitive):
         src, dst = st.stacks[a], st.stacks[b]
         code = src.pop()
         zs, nc, Z = g.zobrist_stride, g.num_codes, g.zobrist
-        st.hash ^= Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code]
+        st.hash ^= Z[(a * zs + len(src)) * nc + code] ^ Z[(b * zs + len(dst)) * nc + code]
+        old = dst[-1] if dst else -1
         dst.append(code)
+        if g.oriented[code >> 1]:  # a die keeps its faces when it steps (it does not tip)
+            o = st.orient[a]
+            st.hash ^= g.orient_keys[a * 64 + o] ^ g.orient_keys[b * 64 + o]
+            st.orient[b], st.orient[a] = o, 0
         retop(st, a, code)
-        retop(st, b, -1)
+        retop(st, b, old)
         return gone
 
     def undo(self, st, move, gone) -> None:
@@ -98,10 +103,15 @@ class Step(Primitive):
         src, dst = st.stacks[a], st.stacks[b]
         code = dst.pop()
         zs, nc, Z = g.zobrist_stride, g.num_codes, g.zobrist
-        st.hash ^= Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code]
+        st.hash ^= Z[(a * zs + len(src)) * nc + code] ^ Z[(b * zs + len(dst)) * nc + code]
+        if g.oriented[code >> 1]:
+            o = st.orient[b]
+            st.hash ^= g.orient_keys[a * 64 + o] ^ g.orient_keys[b * 64 + o]
+            st.orient[a], st.orient[b] = o, 0
+        old = src[-1] if src else -1
         src.append(code)
         retop(st, b, code)
-        retop(st, a, -1)
+        retop(st, a, old)
         uncapture_at(st, b, gone, Z, zs, nc, g.orient_keys)
 
     def fields(self, st, move):
