@@ -121,7 +121,8 @@ def cmd_moves(args: argparse.Namespace) -> int:
         text = game.format_move(st, move)
         if args.after:
             info = game.apply(st, move)
-            text += "\t" + game.position_text(st)
+            like = getattr(game.position, "format_as", None)
+            text += "\t" + (like(st, args.position) if like and args.position else game.position_text(st))
             game.undo(st, move, info)
         print(text)
     return 0

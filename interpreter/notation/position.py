@@ -226,9 +226,15 @@ class GnubgId:
         chars = [self._ALPHABET[(number >> (6 * (15 - i))) & 63] for i in range(16)]
         return "".join(chars[:14])
 
+    def format_as(self, st: Any, like: str) -> str:
+        """The position in the format of the text ``like`` (an XGID or a gnubg ID)."""
+        return xgid_format(self.track, st) if like.strip().upper().startswith("XGID=") else self.format(st)
+
     def parse(self, text: str, to_move: int = 1) -> Any:
         fail = lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
         t = text.strip()
+        if t.upper().startswith("XGID="):
+            return xgid_parse(self.game, self.track, t)
         if len(t) != 14 or any(c not in self._ALPHABET for c in t):
             raise fail("a position ID has 14 characters of A-Z, a-z, 0-9, + and /")
         number = 0
@@ -282,3 +288,73 @@ class GnubgId:
         if st.result is not None:
             tail = f"game over: {st.result.token}"
         return "\n".join(lines) + "\n" + tail
+
+
+def xgid_format(track: Any, st: Any) -> str:
+    """The XGID of a race position: 26 characters (the second player's bar, points 1..24 from the
+    first player's side, the first player's bar; ``A``..``O`` his checkers, ``a``..``o`` the other's,
+    ``-`` none), then cube exponent, cube owner, turn, dice, scores, Crawford, match length, max cube."""
+    n = track.N
+    chars = ["-"] * (n + 2)
+    for p, letters in ((1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), (2, "abcdefghijklmnopqrstuvwxyz")):
+        me, _ = track.counts(st, p)
+        for k in range(1, n + 1):
+            if me[k]:
+                point = n + 1 - k if p == 1 else k  # index along the first player's numbering
+                chars[point] = letters[me[k] - 1]
+        if me[0]:
+            chars[n + 1 if p == 1 else 0] = letters[me[0] - 1]
+    cube = st.cube_value.bit_length() - 1
+    owner = {0: 0, 1: 1, 2: -1}[st.cube_owner]
+    turn = 1 if st.to_move == 1 else -1
+    dice = f"{st.dice[0]}{st.dice[1]}" if st.dice else "00"
+    return f"XGID={''.join(chars)}:{cube}:{owner}:{turn}:{dice}:0:0:0:0:10"
+
+
+def xgid_parse(game: Any, track: Any, text: str) -> Any:
+    """A state from an XGID (the board, the player on turn, the dice and the cube)."""
+    fail = lambda why: InvalidPositionError(f"XGID {text!r}: {why}")  # noqa: E731
+    body = text.strip()[5:] if text.strip().upper().startswith("XGID=") else text.strip()
+    fields = body.split(":")
+    n = track.N
+    if len(fields) < 4 or len(fields[0]) != n + 2:
+        raise fail(f"expected {n + 2} board characters and the fields after them, separated by ':'")
+    stacks: list[list[int]] = [[] for _ in range(game.topology.size)]
+    counts = {1: 0, 2: 0}
+    for i, ch in enumerate(fields[0]):
+        if ch == "-":
+            continue
+        if not ch.isalpha():
+            raise fail(f"cannot read {ch!r}")
+        p = 1 if ch.isupper() else 2
+        k = ord(ch.lower()) - ord("a") + 1
+        counts[p] += k
+        if i in (0, n + 1):
+            if (i == n + 1) != (p == 1):
+                raise fail("a bar holds the other player's checkers")
+            stacks[track.bar[p]] = [track.code[p]] * k
+            continue
+        own = n + 1 - i if p == 1 else i
+        sq = track.paths[p][own - 1]
+        if stacks[sq]:
+            raise fail(f"both players on point {i}")
+        stacks[sq] = [track.code[p]] * k
+    total = sum(1 for s in game.initial().stacks for _ in s) // 2
+    for p in (1, 2):
+        if counts[p] > total:
+            raise fail(f"player {p} has more than {total} checkers")
+        stacks[track.off[p]] = [track.code[p]] * (total - counts[p])
+    try:
+        cube, owner, turn, dice = int(fields[1]), int(fields[2]), int(fields[3]), fields[4] if len(fields) > 4 else "00"
+    except ValueError:
+        raise fail("the cube, owner and turn fields are numbers") from None
+    to_move = 1 if turn >= 0 else 2
+    st = game.state_from_board(stacks, 1, to_move)
+    if game.cube is not None:
+        st.cube_value, st.cube_owner = 1 << cube, {0: 0, 1: 1, -1: 2}.get(owner, 0)
+    if dice not in ("00", "") and dice.isdigit() and len(dice) == 2:
+        st.dice = (max(int(dice[0]), int(dice[1])), min(int(dice[0]), int(dice[1])))
+        if game.cube is not None:
+            st.cube_step = 2
+    st.hash = game.rehash(st)
+    return st
