@@ -240,7 +240,8 @@ class Game:
                                                               else e["remove"])])
                         for i, e in enumerate(d.get("after_move", []))]
         #: apply() takes the plain path unless effects, repetition or phase hand-overs need care
-        self._plain = not self.effects and not self.repetition and all(p.first is None for p in self.phases)
+        self._plain = (not self.effects and not self.repetition and all(p.first is None for p in self.phases)
+                       and not any(getattr(p, "roll_again", False) for p in self.primitives))
         # notation and end rules
         notation = d.get("notation", {})
         self.results = {name: tuple(tokens) for name, tokens in notation.get("results", {}).items()}
@@ -489,6 +490,15 @@ class Game:
             got = self._cube_keys[key] = self._cube_rng.getrandbits(64)
         return got
 
+    def tally_key(self, index: int, value: int) -> int:
+        """The hash key of ``tally[index] == value`` (0 for the start value 0)."""
+        if value == 0:
+            return 0
+        got = self._cube_keys.get((index, value, -1))
+        if got is None:
+            got = self._cube_keys[(index, value, -1)] = self._cube_rng.getrandbits(64)
+        return got
+
     def cube_drop_outcome(self, winner: int, value: int) -> Outcome:
         rule = _EndRule(lambda c: True, None, None, "drop", {})
         tokens = self.results.get("drop", DEFAULT_RESULTS)
@@ -500,7 +510,11 @@ class Game:
         if not self.is_chance(st):
             return []
         r, n = self.roll_index, self.faces
-        if self.opening is not None and st.ply == 0:
+        if self.opening is not None and st.ply == 0 and self.opening.get("starter_plays") == "fresh_roll" \
+                and not st.tally[0]:
+            # both roll, the higher total starts and rolls afresh: only the starter is decided
+            return [((r, 0, 0, 1), Fraction(1, 2)), ((r, 0, 0, 2), Fraction(1, 2))]
+        if self.opening is not None and st.ply == 0 and not st.tally[0]:
             p = Fraction(1, n * (n - 1))
             return [((r, a, b, 1), p) for a in range(n, 0, -1) for b in range(a - 1, 0, -1)] + \
                    [((r, a, b, 2), p) for a in range(n, 0, -1) for b in range(a - 1, 0, -1)]
@@ -556,6 +570,9 @@ class Game:
         undo = (info, st.phase, st.result, mover, undo_effects)
         st.ply += 1
         to_move = mover ^ 3
+        again = getattr(self.primitives[move[0]], "again", None)
+        if again is not None and again(move):  # a double: the same player rolls again
+            to_move = mover
         h = st.hash
         if st.ply >= self.phase_end[st.phase]:
             h ^= self.phase_keys[st.phase]
@@ -746,6 +763,8 @@ class Game:
             h ^= self.side_key
         if st.dice is not None:
             h ^= self.dice_keys[st.dice]
+        for i, v in enumerate(st.tally):
+            h ^= self.tally_key(i, v)
         if self.cube is not None:
             h ^= self.cube_key((st.cube_value, st.cube_owner, st.cube_step))
         return h ^ self.phase_keys[st.phase]

@@ -31,6 +31,14 @@ class Roll(Primitive):
         g = self.game
         old = (st.dice, st.to_move)
         h = st.hash
+        if a == 0:  # an opening that only decides who starts (he then rolls afresh)
+            h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, 1)
+            st.tally[0] = 1
+            if starter != st.to_move:
+                h ^= g.side_key
+                st.to_move = starter
+            st.hash = h
+            return old
         if st.dice is not None:
             h ^= g.dice_keys[st.dice]
         st.dice = (a, b)
@@ -44,6 +52,13 @@ class Roll(Primitive):
     def undo(self, st, move, info) -> None:
         g = self.game
         dice, to_move = info
+        if move[1] == 0:
+            h = st.hash ^ g.tally_key(0, 1) ^ g.tally_key(0, 0)
+            st.tally[0] = 0
+            if to_move != st.to_move:
+                h ^= g.side_key
+            st.to_move, st.hash = to_move, h
+            return
         h = st.hash ^ g.dice_keys[st.dice]
         if dice is not None:
             h ^= g.dice_keys[dice]
@@ -83,17 +98,35 @@ class Track(Primitive):
         self.block = int(params.get("blocked_by", 2))
         hit = params.get("hit") or {}
         self.hit_place = topo.places[hit.get("to", "bar")]
-        enter = params.get("enter") or {}
-        self.bar = topo.places[enter.get("from", "bar")]
+        enters = params.get("enter") or {}
+        enters = enters if isinstance(enters, list) else [enters]
+        self.bar = topo.places[enters[0].get("from", "bar")]
+        # a second entering place (Puff's `out`): checkers wait there until they come in
+        second = enters[1] if len(enters) > 1 else None
+        self.out = topo.places[second["from"]] if second else None
+        self.out_all_first = bool(second.get("all_before_moving", False)) if second else False
+        self.out_continue = bool(second.get("continue", True)) if second else True
         bear = params.get("bear_off") or {}
         self.off = topo.places[bear.get("to", "borne_off")]
         self.home_start = self.N - self.N // 4 + 1
-        self.maximize = params.get("maximize", "higher")
+        self.maximize = g.options.get(params.get("maximize"), params.get("maximize", "higher"))
+        self.order = g.options.get(params.get("order"), params.get("order", "any"))
         phase = next(ph for ph in g.spec.data["phases"] if any("track" in m for m in ph.get("moves", [])))
-        self.double_play = int((phase.get("doubles") or {}).get("play", 4))
+        doubles = phase.get("doubles") or {}
+        self.double_play = int(doubles.get("play", 4))
+        self.underneath = int(doubles.get("underneath", 0))
+        self.underneath_optional = bool(doubles.get("underneath_optional", False))
+        later = doubles.get("later") or {}
+        self.later_from = int(later.get("from", 0))
+        self.later_play = int(later.get("play", self.double_play))
+        self.later_underneath = int(later.get("underneath", self.underneath))
+        self.roll_again = bool(doubles.get("roll_again", False))
+        #: the simple case (Backgammon): two numbers in any order, no waiting place besides the bar
+        self._simple = self.out is None and self.order == "any" and not self.underneath
         self.pos_of = topo.position
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off) to squares, per player
-        self._square_map = [[]] + [[self._square(p, k) for k in range(self.N + 2)] for p in (1, 2)]
+        self._square_map = [[]] + [[self._square(p, k) for k in range(self.N + (3 if self.out else 2))]
+                                   for p in (1, 2)]
 
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
     def counts(self, st, p: int) -> tuple[list[int], list[int]]:
@@ -113,7 +146,99 @@ class Track(Primitive):
                     opp[i + 1] = len(s)
         me[0] = len(stacks[self.bar[p]])
         me[N + 1] = len(stacks[self.off[p]])
+        if self.out is not None:
+            me.append(len(stacks[self.out[p]]))
+            opp.append(0)
         return me, opp
+
+    def numbers(self, st, dice: tuple[int, int]) -> tuple[list[int], int]:
+        """The numbers a roll gives, in the order they must be played, and how many of them
+        must be played as far as possible (the rest is optional)."""
+        a, b = dice
+        if a != b:
+            return ([min(a, b), max(a, b)] if self.order == "lower_first" else [a, b]), 2
+        if not self.underneath:
+            return [a] * self.double_play, self.double_play
+        later = self.later_from and st.tally[st.to_move] >= self.later_from - 1
+        top = self.later_play if later else self.double_play
+        under = self.later_underneath if later else self.underneath
+        return [a] * top + [7 - a] * under, top if self.underneath_optional else top + under
+
+    def again(self, move: tuple[Any, ...]) -> bool:
+        """Whether the player rolls again after this move (a double, where the game says so)."""
+        return self.roll_again and move[1][0] == move[1][1]
+
+    def general_turns(self, me: list[int], opp: list[int], numbers: list[int],
+                      required: int) -> list[tuple[tuple[int, int], ...]]:
+        """The distinct results of playing ``numbers`` in this order; the first ``required`` as
+        many as possible, the rest optional. Handles entering from a second place."""
+        N = self.N
+        home = self.home_start
+        block = self.block
+        OUT = N + 2
+        fresh = [0] * (N + 3)  # checkers that came in this turn and may not go on
+        found: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        core_of: dict[tuple[int, ...], int] = {}
+
+        def options(n: int, lowest: int) -> list[tuple[int, int]]:
+            if me[0]:
+                return [(0, n)] if opp[n] < block else []
+            if self.out is not None and me[OUT]:
+                entry = [(OUT, n)] if opp[n] < block else []
+                if self.out_all_first:
+                    return entry
+            else:
+                entry = []
+            out = list(entry)
+            outside = sum(me[0:home]) + (me[OUT] if self.out is not None else 0)
+            for p in range(max(lowest, 1), N + 1):
+                if me[p] - fresh[p] <= 0:
+                    continue
+                t = p + n
+                if t <= N:
+                    if opp[t] < block:
+                        out.append((p, t))
+                elif not outside:
+                    if t == N + 1 or not any(me[home:p]):
+                        out.append((p, N + 1))
+            return out
+
+        def rec(i: int, steps: tuple[tuple[int, int], ...], lowest: int) -> None:
+            if i >= required:
+                key = tuple(me) + tuple(opp)
+                if key not in found:
+                    found[key] = steps
+                    core_of[key] = min(i, required)
+            opts = options(numbers[i], lowest) if i < len(numbers) else []
+            if i < len(numbers) and i > 0 and numbers[i] != numbers[i - 1]:
+                lowest = 0
+            for frm, to in opts:
+                if frm != OUT and frm and frm < lowest and numbers[i] == numbers[i - 1]:
+                    continue
+                hit = to <= N and opp[to] == 1
+                me[frm] -= 1
+                me[to] += 1
+                if hit:
+                    opp[to] = 0
+                entered = frm == OUT and not self.out_continue
+                if entered:
+                    fresh[to] += 1
+                rec(i + 1, steps + ((frm, to),), frm if frm not in (0, OUT) else 0)
+                if entered:
+                    fresh[to] -= 1
+                if hit:
+                    opp[to] = 1
+                me[to] -= 1
+                me[frm] += 1
+            if not opts and i < required:
+                key = tuple(me) + tuple(opp)
+                if key not in found:
+                    found[key] = steps
+                    core_of[key] = i
+
+        rec(0, (), 0)
+        best = max(core_of.values())
+        return [found[k] for k, c in core_of.items() if c == best]
 
     def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
         """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
@@ -211,6 +336,8 @@ class Track(Primitive):
             return self.bar[p]
         if pos == self.N + 1:
             return self.off[p]
+        if pos == self.N + 2:
+            return self.out[p]
         return self.paths[p][pos - 1]
 
     def generate(self, st, out: list[Any]) -> None:
@@ -221,7 +348,12 @@ class Track(Primitive):
         index = self.index
         sm = self._square_map[p]
         dice = st.dice
-        for steps in self.turns(me, opp, dice):
+        if self._simple:
+            turns = self.turns(me, opp, dice)
+        else:
+            numbers, required = self.numbers(st, dice)
+            turns = self.general_turns(me, opp, numbers, required)
+        for steps in turns:
             out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
 
     # -- play -------------------------------------------------------------------------------------
@@ -256,6 +388,9 @@ class Track(Primitive):
         st.hash ^= g.dice_keys[st.dice]
         old = st.dice
         st.dice = None
+        if self.underneath and old[0] == old[1]:  # doubles are counted per player (Puff)
+            st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] + 1)
+            st.tally[p] += 1
         cube_step = st.cube_step
         if cube_step:  # the next player's cube decision comes before his roll
             st.hash ^= g.cube_key((st.cube_value, st.cube_owner, cube_step)) ^ g.cube_key((st.cube_value, st.cube_owner, 0))
@@ -268,6 +403,10 @@ class Track(Primitive):
         g = self.game
         st.dice = old
         st.hash ^= g.dice_keys[old]
+        if self.underneath and old[0] == old[1]:
+            p = st.to_move
+            st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] - 1)
+            st.tally[p] -= 1
         if cube_step:
             st.hash ^= g.cube_key((st.cube_value, st.cube_owner, 0)) ^ g.cube_key((st.cube_value, st.cube_owner, cube_step))
             st.cube_step = cube_step
@@ -317,7 +456,7 @@ class Track(Primitive):
             merged = False
             for i, x in enumerate(chains):
                 for j, y in enumerate(chains):
-                    if i != j and x[-1][0] == y[0][0] and x[-1][0] not in (0, 25):
+                    if i != j and x[-1][0] == y[0][0] and x[-1][0] not in (0, 25, 26):
                         chains[i] = x + y[1:]
                         del chains[j]
                         merged = True
@@ -328,7 +467,7 @@ class Track(Primitive):
 
     @staticmethod
     def _point_text(n: int) -> str:
-        return "bar" if n == 25 else "off" if n == 0 else str(n)
+        return "bar" if n == 25 else "off" if n == 0 else "out" if n == 26 else str(n)
 
     def format_steps(self, p: int, steps: tuple, hits: list[bool]) -> str:
         """Canonical text: one part per checker movement, from the highest point down; a hit marked
@@ -355,6 +494,8 @@ class Track(Primitive):
         return " ".join(out)
 
     def _own(self, p: int, sq: int) -> int:
+        if self.out is not None and sq == self.out[p]:
+            return 26
         if sq == self.bar[p]:
             return 25
         if sq == self.off[p]:
@@ -402,6 +543,8 @@ class Track(Primitive):
                 part = part.rstrip("*").lower()
                 if part in ("bar", "b", "25"):
                     n = 25
+                elif part == "out" and self.out is not None:
+                    n = 26
                 elif part in ("off", "o", "0"):
                     n = 0
                 elif part.isdigit() and 1 <= int(part) <= self.N:
@@ -458,6 +601,8 @@ class Track(Primitive):
         return (self.index, st.dice, tuple(steps))
 
     def _square_own(self, p: int, n: int) -> int:
+        if n == 26 and self.out is not None:
+            return self.out[p]
         if n == 25:
             return self.bar[p]
         if n == 0:
