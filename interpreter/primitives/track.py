@@ -101,7 +101,7 @@ class Track(Primitive):
         enters = params.get("enter") or {}
         enters = enters if isinstance(enters, list) else [enters]
         self.bar = topo.places[enters[0].get("from", "bar")]
-        # a second entering place (Puff's `out`): checkers wait there until they come in
+        # a second entering place (such as `out`): checkers wait there until they come in
         second = enters[1] if len(enters) > 1 else None
         self.out = topo.places[second["from"]] if second else None
         self.out_all_first = bool(second.get("all_before_moving", False)) if second else False
@@ -117,11 +117,11 @@ class Track(Primitive):
         self.underneath = int(doubles.get("underneath", 0))
         self.underneath_optional = bool(doubles.get("underneath_optional", False))
         later = doubles.get("later") or {}
-        self.later_from = int(later.get("from", 0))
+        self.later_from = int(later.get("from", 2)) if later else 0
         self.later_play = int(later.get("play", self.double_play))
         self.later_underneath = int(later.get("underneath", self.underneath))
         self.roll_again = bool(doubles.get("roll_again", False))
-        #: the simple case (Backgammon): two numbers in any order, no waiting place besides the bar
+        #: the simple case: two numbers in any order, no waiting place besides the bar
         self._simple = self.out is None and self.order == "any" and not self.underneath
         self.pos_of = topo.position
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off) to squares, per player
@@ -209,12 +209,10 @@ class Track(Primitive):
                 if key not in found:
                     found[key] = steps
                     core_of[key] = min(i, required)
-            opts = options(numbers[i], lowest) if i < len(numbers) else []
             if i < len(numbers) and i > 0 and numbers[i] != numbers[i - 1]:
-                lowest = 0
+                lowest = 0  # a new number: any checker again
+            opts = options(numbers[i], lowest) if i < len(numbers) else []
             for frm, to in opts:
-                if frm != OUT and frm and frm < lowest and numbers[i] == numbers[i - 1]:
-                    continue
                 hit = to <= N and opp[to] == 1
                 me[frm] -= 1
                 me[to] += 1
@@ -388,7 +386,7 @@ class Track(Primitive):
         st.hash ^= g.dice_keys[st.dice]
         old = st.dice
         st.dice = None
-        if self.underneath and old[0] == old[1]:  # doubles are counted per player (Puff)
+        if self.underneath and old[0] == old[1]:  # doubles are counted per player
             st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] + 1)
             st.tally[p] += 1
         cube_step = st.cube_step
@@ -456,7 +454,7 @@ class Track(Primitive):
             merged = False
             for i, x in enumerate(chains):
                 for j, y in enumerate(chains):
-                    if i != j and x[-1][0] == y[0][0] and x[-1][0] not in (0, 25, 26):
+                    if i != j and x[-1][0] == y[0][0] and x[-1][0] not in (0, 25, 26) and x[0][0] != 26:
                         chains[i] = x + y[1:]
                         del chains[j]
                         merged = True
