@@ -223,6 +223,7 @@ class Game:
         self._cube_keys: dict[tuple[int, int, int], int] = {}
         self._cube_rng = random.Random(0xC0BE)
         no_moves = d.get("no_moves", "draw")
+        self._no_moves_rule = _EndRule(lambda c: True, None, None, "no_moves", {})
         # the rule itself, or the name of an option that chooses it
         self.no_moves = self.options.get(no_moves, no_moves) if no_moves in self.options else no_moves
         self.pass_move: tuple[Any, ...] | None = None
@@ -274,7 +275,7 @@ class Game:
         items = region if isinstance(region, list) else [region]
         for item in items:
             text = str(item)
-            if "-" in text and hasattr(self.topology, "rows") and board_is_square(self.topology):
+            if "-" in text and board_is_square(self.topology):
                 a, b = (self.topology.parse_square(t) for t in text.split("-", 1))
                 w = self.topology.width
                 f0, f1 = sorted((a % w, b % w))
@@ -500,7 +501,6 @@ class Game:
         return got
 
     def cube_drop_outcome(self, winner: int, value: int) -> Outcome:
-        rule = _EndRule(lambda c: True, None, None, "drop", {})
         tokens = self.results.get("drop", DEFAULT_RESULTS)
         return Outcome(winner, "drop", tokens[winner - 1], None, value)
 
@@ -698,10 +698,9 @@ class Game:
         if self.is_chance(st):
             return None
         if self.no_moves != "pass" and not self.legal_moves(st):
-            rule = _EndRule(lambda c: True, None, None, "no_moves", {})
             if self.no_moves == "lose":
-                return self._outcome(rule, 3 - st.to_move, None)
-            return self._outcome(rule, None, None)
+                return self._outcome(self._no_moves_rule, 3 - st.to_move, None)
+            return self._outcome(self._no_moves_rule, None, None)
         return None
 
     def perft(self, st: State, depth: int) -> int:

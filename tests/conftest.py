@@ -12,6 +12,7 @@ DATA = os.path.join(HERE, "data")
 ROOT = os.path.dirname(HERE)
 GAMES = os.path.join(ROOT, "games")
 sys.path.insert(0, os.path.join(HERE, "reference"))
+sys.path.insert(0, HERE)  # shared helpers such as walking.py
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ without seeing the engine: on random positions both must list the same moves and
 
 from __future__ import annotations
 
-import random
+from walking import random_walk
 
 import tak_reference as ref
 from hypothesis import given, settings
@@ -24,15 +24,7 @@ def game(size):
 
 
 def random_state(size, seed, plies):
-    g = game(size)
-    s = g.initial()
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = s.legal_moves()
-        if not moves:
-            break
-        s.push(rng.choice(moves))
-    return s
+    return random_walk(game(size), seed, plies)
 
 
 positions = st.builds(random_state, st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 150))

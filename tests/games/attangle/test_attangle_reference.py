@@ -4,7 +4,7 @@ movers in another order than our canonical text."""
 
 from __future__ import annotations
 
-import random
+from walking import random_walk
 
 import attangle_reference as ref
 from hypothesis import given, settings
@@ -44,16 +44,12 @@ def test_perft_depth_5_with_the_first_captures_matches_the_reference_figure():
 
 def walk(variant, seed, plies):
     g = GAMES[variant]
-    s = g.initial()
-    rng = random.Random(seed)
     conv = next(p.index for p in g.primitives if p.name == "converge")
-    for _ in range(plies):
-        moves = s.legal_moves()
-        if not moves:
-            break
+
+    def capture_loving(rng, s, moves):
         caps = [m for m in moves if m[0] == conv]
-        s.push(rng.choice(caps) if caps and rng.random() < 0.6 else rng.choice(moves))
-    return variant, s
+        return rng.choice(caps) if caps and rng.random() < 0.6 else rng.choice(moves)
+    return variant, random_walk(g, seed, plies, capture_loving)
 
 
 @settings(max_examples=150, deadline=None)

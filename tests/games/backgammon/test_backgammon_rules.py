@@ -3,11 +3,11 @@ the seed's opening table, notation, chance outcomes and invariants."""
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
+from walking import random_walk
 from hypothesis import strategies as st
 
 import spielwerk
@@ -259,18 +259,7 @@ def test_single_gammon_and_backgammon():
 # -- invariants ----------------------------------------------------------------------------------
 
 def walk(seed, turns):
-    rng = random.Random(seed)
-    s = GAME.initial()
-    from spielwerk.agents import sample_chance
-    for _ in range(turns):
-        if s.outcome() is not None:
-            break
-        if s.is_chance():
-            s.push(sample_chance(GAME, s, rng))
-        s.push(rng.choice(s.legal_moves()))
-    if s.is_chance() and s.outcome() is None:
-        s.push(sample_chance(GAME, s, rng))
-    return s
+    return random_walk(GAME, seed, turns)
 
 
 @settings(max_examples=60, deadline=None)

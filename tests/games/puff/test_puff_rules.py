@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
+from walking import random_walk
 from hypothesis import strategies as st
 
 import spielwerk
-from spielwerk.agents import sample_chance
 
 GAME = spielwerk.load("puff")
 TRACK = next(p for p in GAME.primitives if p.name == "track")
@@ -138,18 +137,7 @@ def test_bearing_off_as_in_backgammon_and_the_first_to_bear_off_all_wins():
 
 
 def walk(seed, turns):
-    rng = random.Random(seed)
-    s = GAME.initial()
-    for _ in range(turns):
-        if s.outcome() is not None:
-            break
-        if s.is_chance():
-            s.push(sample_chance(GAME, s, rng))
-            continue
-        s.push(rng.choice(s.legal_moves()))
-    if s.is_chance() and s.outcome() is None:
-        s.push(sample_chance(GAME, s, rng))
-    return s
+    return random_walk(GAME, seed, turns)
 
 
 @pytest.mark.slow  # a later double can have tens of thousands of distinct results

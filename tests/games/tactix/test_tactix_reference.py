@@ -3,7 +3,7 @@ written from NOTES.md alone): perft, and on random positions the same moves and 
 
 from __future__ import annotations
 
-import random
+from walking import random_walk
 
 import tactix_reference as ref
 from hypothesis import given, settings
@@ -39,15 +39,7 @@ def test_the_start_is_the_same():
 
 
 def walk(centre, seed, plies):
-    g = GAMES[centre]
-    s = g.initial()
-    rng = random.Random(seed)
-    for _ in range(plies):
-        moves = s.legal_moves()
-        if not moves:
-            break
-        s.push(rng.choice(moves))
-    return s
+    return random_walk(GAMES[centre], seed, plies)
 
 
 walks = st.builds(walk, st.booleans(), st.integers(0, 2**32), st.integers(0, 60))
