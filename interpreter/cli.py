@@ -18,6 +18,7 @@ from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
 from .dsl.loader import bundled_games
 from .dsl.spec import load_spec
 from .game import Game
+from .primitives.cube import ROLL
 from .replay import replay_text
 
 __all__ = ["main"]
@@ -99,14 +100,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _roll(game: Game, st: Any, text: str) -> None:
-    """Set the dice from ``3-1``, ``31`` or ``3 1``."""
+    """Set the dice from ``3-1``, ``31`` or ``3 1``. Where the player on roll may double first,
+    the roll means he does not double: the cube's ``roll`` decision is pushed before the dice."""
     if game.roll_index < 0:
         raise SpielwerkError(f"{game.name} has no dice: --roll does not apply")
     digits = [c for c in text if c.isdigit()]
     if len(digits) != 2 or not all(1 <= int(c) <= game.faces for c in digits):
         raise SpielwerkError(f"--roll takes two dice such as 3-1, not {text!r}")
-    if not st.is_chance():
+    if st.result is not None:
+        raise SpielwerkError("the game is over in this position: --roll does not apply")
+    if st.dice is not None:
         raise SpielwerkError("the dice are already rolled in this position")
+    if not st.is_chance() and game.cube is not None:
+        if st.cube_step == 1:
+            raise SpielwerkError("a double is pending in this position: the answer is take or drop, "
+                                 "not a roll (leave out --roll to list them)")
+        st.push((game.cube_index, ROLL))  # no double: the dice come next
+    if not st.is_chance():
+        raise SpielwerkError("the dice cannot be rolled in this position")
     st.push(game.roll(int(digits[0]), int(digits[1])))
 
 

@@ -103,6 +103,46 @@ def test_bad_input_exits_non_zero_with_a_message(capsys, argv, needle):
     assert needle in err and "Traceback" not in err
 
 
+BG_START = "4HPwATDgc/ABMA"  # past the opening roll, so with the cube in play the player may double
+
+
+def test_moves_with_the_cube_lists_the_decision_before_the_roll(capsys):
+    code, out, _ = run(capsys, "moves", "backgammon", "-o", "money=true", "--position", BG_START)
+    assert (code, out.splitlines()) == (0, ["roll", "double"])
+
+
+@pytest.mark.parametrize("position", [BG_START, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"])
+def test_moves_roll_with_the_cube_means_no_double_then_that_roll(capsys, position):
+    code, plain, _ = run(capsys, "moves", "backgammon", "--position", position, "--roll", "3-1", "--after")
+    assert code == 0 and "24/23 24/21" in plain.splitlines()[0]
+    code, money, err = run(capsys, "moves", "backgammon", "-o", "money=true", "--position", position,
+                           "--roll", "3-1", "--after")
+    assert (code, err) == (0, "")
+    assert money == plain  # the checker moves of 3-1, and the same positions after them
+
+
+def test_moves_roll_when_the_opponent_owns_the_cube_just_rolls(capsys):
+    xgid = "XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:0:0:0:0:10"  # cube on 2, owned by the other player
+    code, out, err = run(capsys, "moves", "backgammon", "-o", "money=true", "--position", xgid, "--roll", "31")
+    assert (code, err) == (0, "") and "24/23 24/21" in out.splitlines()
+
+
+def test_moves_roll_is_refused_while_a_double_is_pending(capsys, monkeypatch):
+    from spielwerk import Game
+    parse = Game.parse_position
+
+    def doubled(self, text):  # the position after the player on roll doubled
+        st = parse(self, text)
+        st.push_text("double")
+        return st
+    monkeypatch.setattr(Game, "parse_position", doubled)
+    code, out, _ = run(capsys, "moves", "backgammon", "-o", "money=true", "--position", BG_START)
+    assert (code, out.splitlines()) == (0, ["take", "drop"])
+    code, out, err = run(capsys, "moves", "backgammon", "-o", "money=true", "--position", BG_START, "--roll", "3-1")
+    assert code != 0 and out == ""
+    assert len(err.splitlines()) == 1 and "double is pending" in err and "Traceback" not in err
+
+
 def test_replay_of_a_missing_file_exits_non_zero(capsys):
     code, out, err = run(capsys, "replay", "tak", "/nonexistent.ptn")
     assert code == 1 and "cannot read" in err
