@@ -27,7 +27,7 @@ BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
-                     "at": (2, 2), "on_path": (3, 3)}
+                     "at": (2, 2), "on_path": (3, 3), "points": (1, 1)}
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
@@ -372,6 +372,14 @@ class _Checker:
             elif not set(map(str, decl.get("values", []))) <= {"pass", "lose", "draw"}:
                 self.fail(("options", no_moves), f"option {no_moves!r} chooses no_moves: its values must "
                           "be among pass, lose, draw")
+        scoring = d.get("scoring")
+        if scoring is not None:
+            for key in ("target", "value"):
+                if key in scoring:
+                    self.expression(("scoring", key), scoring[key])
+            for i, award in enumerate(scoring.get("awards", [])):
+                if "when" in award:
+                    self.expression(("scoring", "awards", i, "when"), award["when"])
         results = set(d.get("notation", {}).get("results", {}))
         for i, rule in enumerate(d.get("end", [])):
             self.expression(("end", i, "when"), rule.get("when"))

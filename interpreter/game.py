@@ -211,6 +211,7 @@ class Game:
             self.faces = faces
             self.dice_keys = {(a, b): rng.getrandbits(64) for a in range(1, faces + 1) for b in range(1, faces + 1)}
             self.opening = dice_phase.get("opening")
+        self._opening_cache: list[tuple[tuple[int, ...], Fraction]] | None = None
         # the doubling cube, where the phase has one and its `enabled` condition holds
         self.cube = None
         self.cube_index = -1
@@ -247,6 +248,15 @@ class Game:
         notation = d.get("notation", {})
         self.results = {name: tuple(tokens) for name, tokens in notation.get("results", {}).items()}
         self.end_rules = [self._compile_end(i, rule) for i, rule in enumerate(d.get("end", []))]
+        #: points during play (``scoring``): reaching the target wins at once, before any end rule
+        self.score_target: int | None = None
+        scoring = d.get("scoring")
+        if scoring is not None:
+            target = self.score_target = int(self.constant(("scoring", "target"), scoring["target"]))
+            value = (compile_expr(self.spec.expr(("scoring", "value")), self._env())
+                     if "value" in scoring else None)
+            self.end_rules.insert(0, _EndRule(lambda c: c.st.score[c.mover] >= target, "mover", None,
+                                              scoring.get("result", "points"), {}, value))
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
         self._setup(State(self))  # counts the starting pieces
@@ -353,6 +363,10 @@ class Game:
                            if stacks[sq] and self.code_owner[stacks[sq][-1]] == p)
             return counter
 
+        def points(args, asts):
+            who = args[0]
+            return lambda c: c.st.score[who(c)]
+
         def simple(fn):
             def build(args, asts):
                 return lambda c: fn(*(a(c) for a in args))
@@ -368,6 +382,7 @@ class Game:
             "pieces_in": (*BUILTIN_FUNCTIONS["pieces_in"], pieces_in),
             "at": (*BUILTIN_FUNCTIONS["at"], at),
             "on_path": (*BUILTIN_FUNCTIONS["on_path"], on_path),
+            "points": (*BUILTIN_FUNCTIONS["points"], points),
         }
         for pname, pred in getattr(self, "predicates", {}).items():
             def build(args, asts, pred=pred):
@@ -448,8 +463,11 @@ class Game:
                         sq = topo.places[name][p]
                     else:
                         sq = topo.parse_square(str(name))
-                        if p == 2 and owner == "each":
+                        if p == 2 and owner == "each" and paths is None:
                             sq = topo.size - 1 - sq
+                        elif p == 2 and owner == "each" and topo.position[1][sq]:
+                            # a point named for player 1: the same position along player 2's path
+                            sq = paths[2][topo.position[1][sq] - 1]
                     code = kind * 2 + (p - 1 if p else 0)
                     for _ in range(int(group.get("count", 1))):
                         st.stacks[sq].append(code)
@@ -500,6 +518,10 @@ class Game:
             got = self._cube_keys[(index, value, -1)] = self._cube_rng.getrandbits(64)
         return got
 
+    def score_key(self, player: int, value: int) -> int:
+        """The hash key of ``score[player] == value`` (0 for no points)."""
+        return self.tally_key(("points", player), value)
+
     def cube_drop_outcome(self, winner: int, value: int) -> Outcome:
         tokens = self.results.get("drop", DEFAULT_RESULTS)
         return Outcome(winner, "drop", tokens[winner - 1], None, value)
@@ -515,11 +537,35 @@ class Game:
             # both roll, the higher total starts and rolls afresh: only the starter is decided
             return [((r, 0, 0, 1), Fraction(1, 2)), ((r, 0, 0, 2), Fraction(1, 2))]
         if self.opening is not None and st.ply == 0 and not st.tally[0]:
-            p = Fraction(1, n * (n - 1))
-            return [((r, a, b, 1), p) for a in range(n, 0, -1) for b in range(a - 1, 0, -1)] + \
-                   [((r, a, b, 2), p) for a in range(n, 0, -1) for b in range(a - 1, 0, -1)]
+            return self._opening_outcomes()
         double, other = Fraction(1, n * n), Fraction(2, n * n)
         return [((r, a, b, 0), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
+
+    def _opening_outcomes(self) -> list[tuple[tuple[int, ...], Fraction]]:
+        """Who starts with which roll. With one die each, the starter plays both dice just rolled
+        (his and the other's); with two dice each, the higher total starts and plays his own two.
+        Equal numbers (totals) are rolled again, so they are left out and the rest renormalised."""
+        if self._opening_cache is None:
+            r, n = self.roll_index, self.faces
+            weight: dict[tuple[int, ...], int] = {}
+            if int(self.opening.get("dice", 1)) == 1:
+                for a in range(1, n + 1):
+                    for b in range(1, n + 1):
+                        if a != b:
+                            key = (r, max(a, b), min(a, b), 1 if a > b else 2)
+                            weight[key] = weight.get(key, 0) + 1
+            else:
+                rolls = [(a, b) for a in range(1, n + 1) for b in range(1, n + 1)]
+                for mine in rolls:
+                    for theirs in rolls:
+                        if sum(mine) != sum(theirs):
+                            starter, dice = (1, mine) if sum(mine) > sum(theirs) else (2, theirs)
+                            key = (r, max(dice), min(dice), starter)
+                            weight[key] = weight.get(key, 0) + 1
+            total = sum(weight.values())
+            order = sorted(weight, key=lambda k: (k[3], -k[1], -k[2]))
+            self._opening_cache = [(k, Fraction(weight[k], total)) for k in order]
+        return list(self._opening_cache)
 
     def roll(self, a: int, b: int) -> tuple[int, ...]:
         """The chance move for the roll ``a``-``b`` (the higher first)."""
@@ -764,6 +810,8 @@ class Game:
             h ^= self.dice_keys[st.dice]
         for i, v in enumerate(st.tally):
             h ^= self.tally_key(i, v)
+        for p in (1, 2):
+            h ^= self.score_key(p, st.score[p])
         if self.cube is not None:
             h ^= self.cube_key((st.cube_value, st.cube_owner, st.cube_step))
         return h ^ self.phase_keys[st.phase]

@@ -24,7 +24,7 @@ class State:
 
     __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
                  "result", "stack", "seen", "orient", "dice", "cube_value", "cube_owner",
-                 "cube_step", "tally")
+                 "cube_step", "tally", "score")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -49,6 +49,8 @@ class State:
         self.cube_value, self.cube_owner, self.cube_step = 1, 0, 0
         #: [opening decided, doubles rolled by player 1, by player 2] (dice games that count them)
         self.tally: list[int] = [0, 0, 0]
+        #: [unused, points of player 1, points of player 2] (games with ``scoring``)
+        self.score: list[int] = [0, 0, 0]
 
     # -- python-chess style conveniences -------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -113,13 +115,14 @@ class State:
         other.dice = self.dice
         other.cube_value, other.cube_owner, other.cube_step = self.cube_value, self.cube_owner, self.cube_step
         other.tally = list(self.tally)
+        other.score = list(self.score)
         return other
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality (not the move stack)."""
         return (tuple(tuple(s) for s in self.stacks), tuple(map(tuple, self.reserves)), self.ply,
                 self.to_move, self.phase, self.result, tuple(self.orient), self.dice,
-                self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally))
+                self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally), tuple(self.score))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()

@@ -5,9 +5,10 @@ from .connection import Connection
 from .captured import Captured
 from .count import Count
 from .reach import Reach
+from .holds import Holds
 from .pattern import Pattern
 
 #: predicate key in game files -> class
-PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern, Count, Reach, Captured)}
+PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern, Count, Reach, Captured, Holds)}
 
-__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern", "Count", "Reach", "Captured"]
+__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern", "Count", "Reach", "Captured", "Holds"]

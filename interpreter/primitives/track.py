@@ -74,13 +74,18 @@ class Roll(Primitive):
 
 
 class Track(Primitive):
-    """Parameters: ``pieces``, ``blocked_by`` (2), ``hit`` (``{to: bar}``), ``enter``
-    (``{from: bar}``: checkers there must come in first, die n onto path position n),
-    ``bear_off`` (``{requires: all_home, overshoot: highest, to: borne_off}``), ``maximize``
-    (``higher``: use as many numbers as possible and, if only one can be used, the higher).
+    """Checkers run along their owner's path by the numbers of the dice (docs/dsl.md, §10.8).
+
+    Parameters: ``pieces``, ``blocked_by`` (2), ``hit``, ``enter``, ``start``, ``corner``,
+    ``bear_off``, ``maximize``, ``order`` and ``order_while_entering``; the phase's ``doubles`` and
+    the game's ``scoring`` are read too.
 
     A move is ``(index, dice, steps)``, ``steps`` a tuple of ``(from square, to square)`` in the
-    order played; an empty ``steps`` is the pass of a roll with nothing playable.
+    order played; an empty ``steps`` is the pass of a roll with nothing playable. In a game with
+    ``scoring`` a move has a fourth item, the points the turn earns its player.
+
+    Inside the generator a player's checkers are counted in his own coordinates: 0 is the bar,
+    1..N his path, N+1 borne off and N+2 the second entering place (``out``), if any.
     """
 
     name = "track"
@@ -91,26 +96,68 @@ class Track(Primitive):
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
-        self.N = topo.points
+        N = self.N = topo.points
         self.paths = topo.paths
+        self.pos_of = topo.position
         kind = g.kind_index[params.get("pieces", g.kind_names)[0]]
         self.code = [0, kind * 2, kind * 2 + 1]
         self.block = int(params.get("blocked_by", 2))
+        # -- the start point (its checkers must all leave before anything else moves) -------------
+        start = params.get("start")
+        self.start = int(start.get("point", 1)) if start is not None else 0
+        self.clear_first = bool(start.get("clear_first", True)) if start is not None else False
+        # -- hitting --------------------------------------------------------------------------------
         hit = params.get("hit") or {}
-        self.hit_place = topo.places[hit.get("to", "bar")]
+        self.hit_to_start = hit.get("to", "bar") == "start"
+        #: where a hit checker of each player goes: his bar, or the first point of his path
+        if self.hit_to_start:
+            home_point = self.start or 1
+            self.hit_place = [-1, self.paths[1][home_point - 1], self.paths[2][home_point - 1]]
+        else:
+            self.hit_place = topo.places[hit.get("to", "bar")]
+        #: the opponent's start point in the mover's coordinates (his hit checkers are counted there)
+        self.opp_start = N + 1 - (self.start or 1) if self.hit_to_start else 0
+        self.no_hit = [set(), set(), set()]
+        for i, name in enumerate(hit.get("except_on", [])):
+            try:
+                sq = topo.parse_square(str(name))
+            except ValueError as exc:
+                raise g.spec.error(path + ("hit", "except_on", i), str(exc)) from None
+            for p in (1, 2):
+                self.no_hit[p].add(self.pos_of[p][sq])
+        # -- entering -------------------------------------------------------------------------------
         enters = params.get("enter") or {}
         enters = enters if isinstance(enters, list) else [enters]
         self.bar = topo.places[enters[0].get("from", "bar")]
         # a second entering place (such as `out`): checkers wait there until they come in
         second = enters[1] if len(enters) > 1 else None
         self.out = topo.places[second["from"]] if second else None
-        self.out_all_first = bool(second.get("all_before_moving", False)) if second else False
-        self.out_continue = bool(second.get("continue", True)) if second else True
+        self.OUT = N + 2 if second else -1
+        self.out_all_first = bool(self._choice(second.get("all_before_moving", False))) if second else False
+        self.out_continue = bool(self._choice(second.get("continue", True))) if second else True
+        # -- bearing off ----------------------------------------------------------------------------
         bear = params.get("bear_off") or {}
         self.off = topo.places[bear.get("to", "borne_off")]
-        self.home_start = self.N - self.N // 4 + 1
-        self.maximize = g.options.get(params.get("maximize"), params.get("maximize", "higher"))
-        self.order = g.options.get(params.get("order"), params.get("order", "any"))
+        self.home_start = N - N // 4 + 1
+        self.bear_all_home = bear.get("requires", "all_home") == "all_home"
+        #: a step that reaches this path position (or beyond) bears the checker off
+        self.off_at = N if bear.get("at", "beyond") == "last_point" else N + 1
+        self.overshoot = bear.get("overshoot", "highest")
+        # -- the corner -----------------------------------------------------------------------------
+        corner = params.get("corner")
+        self.corner = int(corner["point"]) if corner is not None else 0
+        if corner is not None:
+            self.first_take = int(corner.get("first_take", 2))
+            self.last_leave = int(corner.get("last_leave", 2))
+            self.opp_corner = N + 1 - self.corner if corner.get("opponent_closed", True) else 0
+            self.stop_short = bool(corner.get("stop_short", True))
+        else:
+            self.first_take = self.last_leave = 1
+            self.opp_corner, self.stop_short = 0, False
+        # -- the dice -------------------------------------------------------------------------------
+        self.maximize = self._choice(params.get("maximize", "higher"))
+        self.order = self._choice(params.get("order", "any"))
+        self.order_entering = self._choice(params.get("order_while_entering", self.order))
         phase = next(ph for ph in g.spec.data["phases"] if any("track" in m for m in ph.get("moves", [])))
         doubles = phase.get("doubles") or {}
         self.double_play = int(doubles.get("play", 4))
@@ -120,13 +167,65 @@ class Track(Primitive):
         self.later_from = int(later.get("from", 2)) if later else 0
         self.later_play = int(later.get("play", self.double_play))
         self.later_underneath = int(later.get("underneath", self.underneath))
-        self.roll_again = bool(doubles.get("roll_again", False))
+        self.roll_again = bool(g.constant(("phases", "doubles", "roll_again"), doubles.get("roll_again", False)))
+        # -- points during play -----------------------------------------------------------------------
+        self._compile_awards(g.spec.data.get("scoring"))
         #: the simple case: two numbers in any order, no waiting place besides the bar
-        self._simple = self.out is None and self.order == "any" and not self.underneath
-        self.pos_of = topo.position
-        #: mover coordinates (0 = bar, 1..N = path, N+1 = off) to squares, per player
-        self._square_map = [[]] + [[self._square(p, k) for k in range(self.N + (3 if self.out else 2))]
+        self._simple = (self.out is None and self.order == "any" and not self.underneath
+                        and not self.start and not self.corner and not self.scoring
+                        and not self.hit_to_start and self.bear_all_home and self.off_at == N + 1
+                        and self.overshoot == "highest" and not any(self.no_hit))
+        #: same numbers may be played in order of their source points (a checker further back
+        #: first); not where the order of the steps changes what a turn earns or allows
+        self._prune = not (self.start or self.corner or self.scoring)
+        #: mover coordinates (0 = bar, 1..N = path, N+1 = off, N+2 = out) to squares, per player
+        self._square_map = [[]] + [[self._square(p, k) for k in range(N + (3 if self.out else 2))]
                                    for p in (1, 2)]
+
+    def _choice(self, value: Any) -> Any:
+        """A parameter's value: ``{option: NAME}`` (or a bare option name) gives the option's value."""
+        options = self.game.options
+        if isinstance(value, dict) and "option" in value:
+            return options[value["option"]]
+        if isinstance(value, str) and value in options:
+            return options[value]
+        return value
+
+    def _compile_awards(self, scoring: Any) -> None:
+        """The game's ``scoring`` awards, as points per hit and per checker borne off, and the
+        point sets (``holds`` predicates of the mover) whose forming or keeping earns points."""
+        self.scoring = scoring is not None
+        self.hit_points = self.off_points = 0
+        #: (positions, minimum, points) per award kind
+        self.formed: list[tuple[list[int], int, int]] = []
+        self.kept: list[tuple[list[int], int, int]] = []
+        self.turn_end: list[tuple[list[int], int, int]] = []
+        self.target = self.game.score_target if scoring is not None else None
+        if scoring is None:
+            return
+        from ..dsl.expr import Call, Name
+        for i, award in enumerate(scoring.get("awards", [])):
+            where = ("scoring", "awards", i)
+            pts = int(self.game.constant(where + ("points",), award.get("points", 1)))
+            if award.get("to", "mover") != "mover":
+                raise self.game.spec.error(where + ("to",), "points for the opponent are planned, "
+                                           "not implemented: awards go to the mover")
+            event = award["event"]
+            if event == "hit":
+                self.hit_points += pts
+                continue
+            if event == "bear_off":
+                self.off_points += pts
+                continue
+            node = self.game.spec.expressions.get(where + ("when",))
+            pred = self.game.predicates.get(node.name) if isinstance(node, Call) else None
+            if (pred is None or not getattr(pred, "positions", None) or len(node.args) != 1
+                    or not isinstance(node.args[0], Name) or node.args[0].name != "mover"):
+                raise self.game.spec.error(where + ("when",) if node is not None else where,
+                                           f"a `{event}` award needs `when: NAME(mover)`, NAME a "
+                                           "`holds` predicate with `points`")
+            {"formed": self.formed, "kept": self.kept, "turn_end": self.turn_end}[event].append(
+                (pred.positions, pred.min, pts))
 
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
     def counts(self, st, p: int) -> tuple[list[int], list[int]]:
@@ -168,75 +267,194 @@ class Track(Primitive):
         """Whether the player rolls again after this move (a double, where the game says so)."""
         return self.roll_again and move[1][0] == move[1][1]
 
-    def general_turns(self, me: list[int], opp: list[int], numbers: list[int],
-                      required: int) -> list[tuple[tuple[int, int], ...]]:
-        """The distinct results of playing ``numbers`` in this order; the first ``required`` as
-        many as possible, the rest optional. Handles entering from a second place."""
-        N = self.N
-        home = self.home_start
-        block = self.block
-        OUT = N + 2
-        fresh = [0] * (N + 3)  # checkers that came in this turn and may not go on
-        found: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-        core_of: dict[tuple[int, ...], int] = {}
-
-        def options(n: int, lowest: int) -> list[tuple[int, int]]:
-            if me[0]:
-                return [(0, n)] if opp[n] < block else []
-            if self.out is not None and me[OUT]:
-                entry = [(OUT, n)] if opp[n] < block else []
-                if self.out_all_first:
-                    return entry
+    @staticmethod
+    def _stands(me: list[int], sets: list[tuple[list[int], int, int]]) -> int:
+        """The points earned by the point sets of ``sets`` that ``me`` holds."""
+        total = 0
+        for positions, need, pts in sets:
+            for k in positions:
+                if me[k] < need:
+                    break
             else:
-                entry = []
-            out = list(entry)
-            outside = sum(me[0:home]) + (me[OUT] if self.out is not None else 0)
-            for p in range(max(lowest, 1), N + 1):
+                total += pts
+        return total
+
+    def general_turns(self, st, me: list[int], opp: list[int],
+                      dice: tuple[int, int]) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+        """The distinct results of a roll under every rule this primitive has, each as the steps
+        (from, to) in mover coordinates that reach it and the points the turn earns."""
+        N = self.N
+        OUT = self.OUT
+        block = self.block
+        numbers, required = self.numbers(st, dice)
+        a, b = dice
+        waiting = me[0] > 0 or (OUT > 0 and me[OUT] > 0)
+        if a != b:
+            order = self.order_entering if waiting else self.order
+            lo, hi = min(a, b), max(a, b)
+            plans = [(lo, hi)] if order == "lower_first" else [(a, b), (b, a)]
+        else:
+            plans = [tuple(numbers)]
+        S, C = self.start, self.corner
+        no_hit = self.no_hit[st.to_move]
+        opp_corner, opp_start = self.opp_corner, self.opp_start
+        off_at, overshoot, all_home = self.off_at, self.overshoot, self.bear_all_home
+        home = self.home_start
+        hit_points, off_points = self.hit_points, self.off_points
+        formed, kept, turn_end = self.formed, self.kept, self.turn_end
+        stands = self._stands
+        target = self.target
+        have = st.score[st.to_move] if target is not None else 0
+        corner_before = me[C] if C else 0
+        corner_need = (self.first_take if corner_before == 0 else self.last_leave) if C else 0
+        record_all = bool(C)
+        prune = self._prune
+        fresh = [0] * len(me)  # checkers that came in this turn and may not go on
+        #: result key -> [steps, numbers used (a won game uses all), points, allowed, first number]
+        found: dict[tuple[int, ...], list[Any]] = {}
+
+        def can_land(t: int) -> bool:
+            o = opp[t]
+            return o < block and t != opp_corner and not (o and t in no_hit)
+
+        def options(n: int, lowest: int, cont: int) -> list[tuple[int, int]]:
+            if me[0]:
+                return [(0, n)] if can_land(n) else []
+            out: list[tuple[int, int]] = []
+            if OUT > 0 and me[OUT]:
+                if can_land(n):
+                    out.append((OUT, n))
+                if self.out_all_first:
+                    return out
+            if S and self.clear_first and me[S]:
+                sources: Any = (S, cont) if cont and cont != S else (S,)
+            else:
+                sources = range(lowest if lowest > 1 else 1, N + 1)
+            for p in sources:
                 if me[p] - fresh[p] <= 0:
                     continue
                 t = p + n
-                if t <= N:
-                    if opp[t] < block:
+                if t < off_at:
+                    if can_land(t):
                         out.append((p, t))
-                elif not outside:
-                    if t == N + 1 or not any(me[home:p]):
-                        out.append((p, N + 1))
+                    continue
+                if all_home and (sum(me[0:home]) or (OUT > 0 and me[OUT])):
+                    continue
+                if t == off_at or overshoot == "any" or (overshoot == "highest" and not any(me[0:p])):
+                    out.append((p, N + 1))
             return out
 
-        def rec(i: int, steps: tuple[tuple[int, int], ...], lowest: int) -> None:
-            if i >= required:
-                key = tuple(me) + tuple(opp)
-                if key not in found:
-                    found[key] = steps
-                    core_of[key] = min(i, required)
-            if i < len(numbers) and i > 0 and numbers[i] != numbers[i - 1]:
+        def leaf(steps: tuple[tuple[int, int], ...], used: int, gain: int, intact: bool, won: bool,
+                 first: int) -> None:
+            if not won:
+                if intact:
+                    gain += stands(me, kept)
+                if turn_end:
+                    gain += stands(me, turn_end)
+            allowed = won or not C or me[C] == 0 or me[C] >= corner_need
+            key = (*me, *opp, gain)
+            old = found.get(key)
+            if old is None:
+                found[key] = [steps, used, gain, allowed, first]
+            elif used > old[1] or (used == old[1] and steps < old[0]):
+                old[0], old[1], old[4] = steps, used, first
+
+        def rec(plan: tuple[int, ...], i: int, steps: tuple[tuple[int, int], ...], lowest: int,
+                cont: int, gain: int, intact: bool) -> None:
+            won = target is not None and have + gain >= target
+            if won:
+                leaf(steps, len(plan), gain, intact, True, plan[0])
+                return
+            if i == len(plan):
+                leaf(steps, i, gain, intact, False, plan[0] if plan else 0)
+                return
+            if record_all or i >= required:
+                leaf(steps, i, gain, intact, False, plan[0])
+            n = plan[i]
+            if i and n != plan[i - 1]:
                 lowest = 0  # a new number: any checker again
-            opts = options(numbers[i], lowest) if i < len(numbers) else []
+            opts = options(n, lowest if prune else 0, cont)
             for frm, to in opts:
                 hit = to <= N and opp[to] == 1
+                before = stands(me, formed) if formed else 0
                 me[frm] -= 1
                 me[to] += 1
                 if hit:
                     opp[to] = 0
+                    if opp_start:
+                        opp[opp_start] += 1
                 entered = frm == OUT and not self.out_continue
                 if entered:
                     fresh[to] += 1
-                rec(i + 1, steps + ((frm, to),), frm if frm not in (0, OUT) else 0)
+                earned = hit_points * hit + (off_points if to == N + 1 else 0)
+                if formed:
+                    after = stands(me, formed)
+                    if after > before:
+                        earned += after - before
+                still = intact and (not kept or stands(me, kept) > 0)
+                rec(plan, i + 1, steps + ((frm, to),), frm if frm not in (0, OUT) else 0,
+                    to if frm == S and S and to <= N else 0, gain + earned, still)
                 if entered:
                     fresh[to] -= 1
                 if hit:
                     opp[to] = 1
+                    if opp_start:
+                        opp[opp_start] -= 1
                 me[to] -= 1
                 me[frm] += 1
-            if not opts and i < required:
-                key = tuple(me) + tuple(opp)
-                if key not in found:
-                    found[key] = steps
-                    core_of[key] = i
+            if not opts and not (record_all or i >= required):
+                leaf(steps, i, gain, intact, False, plan[0])
 
-        rec(0, (), 0)
-        best = max(core_of.values())
-        return [found[k] for k, c in core_of.items() if c == best]
+        intact0 = bool(kept) and stands(me, kept) > 0
+        for plan in plans:
+            rec(plan, 0, (), 0, 0, 0, intact0)
+        if self.stop_short and C:
+            self._stop_short(me, opp, dice, found, have, intact0)
+        allowed = [v for v in found.values() if v[3]]
+        best = max(min(v[1], required) for v in allowed)
+        keep = [v for v in allowed if min(v[1], required) == best]
+        if self.maximize == "higher" and best == 1 and a != b:
+            high = [v for v in keep if v[4] == max(a, b)]
+            keep = high or keep
+        return [(v[0], v[2]) for v in keep]
+
+    def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
+                    found: dict[tuple[int, ...], list[Any]], have: int, intact: bool) -> None:
+        """The own corner taken "by power": two checkers that could each reach the opponent's
+        corner (but for its being closed) stop one point short, on the empty own corner - unless
+        the start point is still occupied or the roll can take the own corner directly."""
+        C, S, N = self.corner, self.start, self.N
+        a, b = dice
+        if me[C] or (S and me[S]) or opp[C + 1] >= self.block:
+            return
+        xa, xb = C + 1 - a, C + 1 - b
+        if xa < 1 or xb < 1 or (me[xa] < 2 if a == b else not (me[xa] and me[xb])):
+            return
+        if any(v[3] and not (self.target is not None and have + v[2] >= self.target) and k[C] >= 2
+               for k, v in found.items()):
+            return
+        gain = 0
+        steps: tuple[tuple[int, int], ...] = ()
+        still = intact
+        for frm in (xa, xb):
+            before = self._stands(me, self.formed)
+            me[frm] -= 1
+            me[C] += 1
+            steps += ((frm, C),)
+            after = self._stands(me, self.formed)
+            gain += max(0, after - before)
+            still = still and (not self.kept or self._stands(me, self.kept) > 0)
+            if self.target is not None and have + gain >= self.target:
+                break
+        won = self.target is not None and have + gain >= self.target
+        if not won:
+            gain += (self._stands(me, self.kept) if still else 0) + self._stands(me, self.turn_end)
+        key = (*me, *opp, gain)
+        if key not in found:
+            found[key] = [steps, 2, gain, True, a]
+        for frm, _ in steps:
+            me[C] -= 1
+            me[frm] += 1
 
     def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
         """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
@@ -347,12 +565,14 @@ class Track(Primitive):
         sm = self._square_map[p]
         dice = st.dice
         if self._simple:
-            turns = self.turns(me, opp, dice)
+            for steps in self.turns(me, opp, dice):
+                out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
+        elif self.scoring:
+            for steps, gain in self.general_turns(st, me, opp, dice):
+                out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps]), gain))
         else:
-            numbers, required = self.numbers(st, dice)
-            turns = self.general_turns(me, opp, numbers, required)
-        for steps in turns:
-            out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
+            for steps, _ in self.general_turns(st, me, opp, dice):
+                out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
 
     # -- play -------------------------------------------------------------------------------------
     def _move_one(self, st, a: int, b: int, code: int) -> None:
@@ -369,7 +589,7 @@ class Track(Primitive):
         retop(st, b, old)
 
     def apply(self, st, move):
-        _, dice, steps = move
+        steps = move[2]
         p = st.to_move
         q = 3 - p
         code, enemy = self.code[p], self.code[q]
@@ -389,6 +609,9 @@ class Track(Primitive):
         if self.underneath and old[0] == old[1]:  # doubles are counted per player
             st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] + 1)
             st.tally[p] += 1
+        if len(move) > 3 and move[3]:  # the points the turn earns
+            st.hash ^= g.score_key(p, st.score[p]) ^ g.score_key(p, st.score[p] + move[3])
+            st.score[p] += move[3]
         cube_step = st.cube_step
         if cube_step:  # the next player's cube decision comes before his roll
             st.hash ^= g.cube_key((st.cube_value, st.cube_owner, cube_step)) ^ g.cube_key((st.cube_value, st.cube_owner, 0))
@@ -396,11 +619,15 @@ class Track(Primitive):
         return (old, hits, cube_step)
 
     def undo(self, st, move, info) -> None:
-        _, dice, steps = move
+        steps = move[2]
         old, hits, cube_step = info
         g = self.game
         st.dice = old
         st.hash ^= g.dice_keys[old]
+        if len(move) > 3 and move[3]:
+            p = st.to_move
+            st.hash ^= g.score_key(p, st.score[p]) ^ g.score_key(p, st.score[p] - move[3])
+            st.score[p] -= move[3]
         if self.underneath and old[0] == old[1]:
             p = st.to_move
             st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] - 1)
