@@ -16,12 +16,12 @@ def random_walk(game: Any, seed: int, plies: int,
     rng = random.Random(seed)
     s = game.initial()
     for _ in range(plies):
-        if s.is_chance():
+        while s.is_chance():  # an opening that only decides the starter is followed by his roll
             s.push(sample_chance(game, s, rng))
         moves = s.legal_moves()
         if not moves:
             break
         s.push(choose(rng, s, moves) if choose else rng.choice(moves))
-    if s.is_chance():
+    while s.is_chance():
         s.push(sample_chance(game, s, rng))
     return s

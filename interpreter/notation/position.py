@@ -70,7 +70,9 @@ class StackRows:
                 cells.append(self.empty if run == 1 else f"{self.empty}{run}")
             rows.append(self.cell_sep.join(cells))
         board = self.row_sep.join(rows)
-        return board + " " + self.trailer.format(to_move=st.to_move, move_number=st.ply // 2 + 1, ply=st.ply)
+        return board + " " + self.trailer.format(to_move=st.to_move, move_number=st.ply // 2 + 1, ply=st.ply,
+                                                 doubles_1=st.tally[1], doubles_2=st.tally[2],
+                                                 points_1=st.score[1], points_2=st.score[2])
 
     # -- reading --------------------------------------------------------------------------------
     def parse(self, text: str) -> Any:
@@ -119,6 +121,16 @@ class StackRows:
         for p in (1, 2):
             if min(st.reserves[p], default=0) < 0:
                 raise fail(f"player {p} has more pieces on the board than the game provides")
+        counters = [(key, target, p) for key, target in (("doubles", st.tally), ("points", st.score))
+                    for p in (1, 2) if f"{key}_{p}" in values]
+        if counters:
+            for key, target, p in counters:
+                if values[f"{key}_{p}"] < 0:
+                    raise fail(f"{key} cannot be negative")
+                target[p] = values[f"{key}_{p}"]
+            st.hash = g.rehash(st)
+            if ply > 0:
+                st.result = g.evaluate_end(st)
         return st
 
     def _parse_cell(self, cell: str, fail: Any) -> tuple[list[int], int]:
@@ -166,6 +178,8 @@ class StackRows:
     def render(self, st: Any) -> str:
         g = self.game
         topo = g.topology
+        if getattr(topo, "paths", None) is not None:
+            return render_track(g, st)
         cells = [self.cell(s, st.orient[sq]) if s else "." for sq, s in enumerate(st.stacks)]
         width = max(3, max(len(c) for c in cells) + 1)
         lines = []
@@ -275,19 +289,30 @@ class GnubgId:
         return g.state_from_board(stacks, 1, to_move)
 
     def render(self, st: Any) -> str:
-        track = self.track
-        lines = []
-        for who in (2, 1):
-            name = self.game.players[who - 1]
-            board = self._board(st, who)
-            pts = " ".join(f"{k}:{board[k - 1]}" for k in range(track.N, 0, -1) if board[k - 1])
-            me, _ = track.counts(st, who)
-            lines.append(f"{name:>6}: {pts}  bar:{board[24]} off:{me[track.N + 1]}")
-        dice = f", dice {st.dice[0]}-{st.dice[1]}" if st.dice else ""
-        tail = f"{self.game.players[st.to_move - 1]} on roll{dice}"
-        if st.result is not None:
-            tail = f"game over: {st.result.token}"
-        return "\n".join(lines) + "\n" + tail
+        return render_track(self.game, st)
+
+
+def render_track(game: Any, st: Any) -> str:
+    """A race position for a terminal: per player, his checkers on each point (the board's point
+    names, in his direction of travel) and in each place, his points or doubles where the game
+    counts them; then who is on roll with which dice."""
+    topo = game.topology
+    lines = []
+    for who in (2, 1):
+        code_owner = game.code_owner
+        on_points = []
+        for sq in topo.paths[who]:
+            s = st.stacks[sq]
+            if s and code_owner[s[-1]] == who:
+                on_points.append(f"{topo.name(sq)}:{len(s)}")
+        places = [f"{name}:{len(st.stacks[sqs[who]])}" for name, sqs in topo.places.items()]
+        extra = f"  points:{st.score[who]}" if game.score_target is not None else ""
+        lines.append(f"{game.players[who - 1]:>6}: {' '.join(on_points) or '-'}  {' '.join(places)}{extra}")
+    dice = f", dice {st.dice[0]}-{st.dice[1]}" if st.dice else ""
+    tail = f"{game.players[st.to_move - 1]} on roll{dice}"
+    if st.result is not None:
+        tail = f"game over: {st.result.token}"
+    return "\n".join(lines) + "\n" + tail
 
 
 def xgid_format(track: Any, st: Any) -> str:

@@ -15,24 +15,25 @@ GAME = spielwerk.load("puff")
 TRACK = next(p for p in GAME.primitives if p.name == "track")
 
 
-def position(me=None, opp=None, me_out=0, opp_out=0, me_bar=0, to_move=1, roll=None, doubles=(0, 0)):
+def position(me=None, opp=None, me_out=0, opp_out=0, me_bar=0, to_move=1, roll=None, doubles=(0, 0), game=GAME):
     """Checkers on the mover's own point numbers (24 = the first point of his path, 1 = the last),
     the opponent's given in the MOVER's numbers too; checkers not listed are borne off. The
     opponent keeps two checkers on the mover's 10-point unless told otherwise."""
+    track = next(p for p in game.primitives if p.name == "track")
     theirs = {25 - k: n for k, n in ({10: 2} if opp is None else opp).items()}  # into his own numbers
-    stacks = [[] for _ in range(GAME.topology.size)]
+    stacks = [[] for _ in range(game.topology.size)]
     for p, points, out, bar in ((to_move, me or {}, me_out, me_bar), (3 - to_move, theirs, opp_out, 0)):
-        code = TRACK.code[p]
+        code = track.code[p]
         for own, n in points.items():
-            stacks[TRACK.paths[p][24 - own]] = [code] * n
-        stacks[TRACK.out[p]] = [code] * out
-        stacks[TRACK.bar[p]] = [code] * bar
-        stacks[TRACK.off[p]] = [code] * (15 - sum(points.values()) - out - bar)
-    s = GAME.state_from_board(stacks, 10, to_move)
+            stacks[track.paths[p][24 - own]] = [code] * n
+        stacks[track.out[p]] = [code] * out
+        stacks[track.bar[p]] = [code] * bar
+        stacks[track.off[p]] = [code] * (15 - sum(points.values()) - out - bar)
+    s = game.state_from_board(stacks, 10, to_move)
     s.tally = [1, *doubles] if to_move == 1 else [1, doubles[1], doubles[0]]
-    s.hash = GAME.rehash(s)
+    s.hash = game.rehash(s)
     if roll:
-        s.push(GAME.roll(*roll))
+        s.push(game.roll(*roll))
     return s
 
 
@@ -83,10 +84,29 @@ def test_an_entering_checker_does_not_go_on():
 
 def test_only_with_all_fifteen_in_may_checkers_move_on_and_left_numbers_may_be_played():
     s = position({24: 10, 23: 4}, me_out=1, roll=(3, 1))
-    # the lower number (1) enters the last checker; then the 3 moves any checker on but the new one
-    assert texts(s) == ["out/24 23/20", "out/24 24/21"]
+    # either number enters the last checker; the other then moves any checker on
+    assert texts(s) == ["out/22 23/22", "out/22 24/23", "out/24 23/20", "out/24 24/21"]
     s = position({24: 10, 23: 3}, me_out=2, roll=(3, 1))
     assert texts(s) == ["out/24 out/22"]                         # while checkers wait, numbers enter them
+
+
+def test_the_checker_that_came_in_last_may_go_on_unless_the_option_says_no():
+    # White's 24 (his first point) is closed, so the 1 cannot enter: the 3 enters, the 1 moves on
+    s = position({23: 14}, {24: 2}, me_out=1, opp_out=0, roll=(3, 1))
+    assert texts(s) == ["out/22 22/21", "out/22 23/22"]         # it came in on 22 and went on
+    game = spielwerk.load("puff", entered_moves_on=False)
+    s = position({23: 14}, {24: 2}, me_out=1, opp_out=0, roll=(3, 1), game=game)
+    assert texts(s) == ["out/22 23/22"]
+
+
+def test_a_turn_that_starts_with_checkers_waiting_follows_backgammons_order_unless_the_option_says_so():
+    # NOTES' "lower number first" is a rule for moving: entering uses both numbers in either order,
+    # else the higher one (our reading); the option entering_order: lower_first applies it here too
+    s = position({}, {23: 2}, me_out=15, opp_out=13, roll=(4, 2))  # the 2 would enter on a closed point
+    assert texts(s) == ["out/21"]
+    game = spielwerk.load("puff", entering_order="lower_first")
+    s = position({}, {23: 2}, me_out=15, opp_out=13, roll=(4, 2), game=game)
+    assert texts(s) == ["pass"]                                  # the lower cannot be played: roll lost
 
 
 def test_the_lower_number_first_if_it_cannot_be_played_the_roll_is_lost():
