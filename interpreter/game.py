@@ -174,6 +174,10 @@ class Game:
             self.constants.setdefault(name, name)
         for name in getattr(self.topology, "places", {}):
             self.constants.setdefault(name, name)
+        #: points during play (``scoring``): reaching the target wins at once, before any end rule
+        self.score_target: int | None = None
+        if d.get("scoring") is not None:
+            self.score_target = int(self.constant(("scoring", "target"), d["scoring"]["target"]))
         # phases and primitives
         self.primitives: list[Primitive] = []
         self.phases: list[Phase] = []
@@ -248,11 +252,9 @@ class Game:
         notation = d.get("notation", {})
         self.results = {name: tuple(tokens) for name, tokens in notation.get("results", {}).items()}
         self.end_rules = [self._compile_end(i, rule) for i, rule in enumerate(d.get("end", []))]
-        #: points during play (``scoring``): reaching the target wins at once, before any end rule
-        self.score_target: int | None = None
         scoring = d.get("scoring")
         if scoring is not None:
-            target = self.score_target = int(self.constant(("scoring", "target"), scoring["target"]))
+            target = self.score_target
             value = (compile_expr(self.spec.expr(("scoring", "value")), self._env())
                      if "value" in scoring else None)
             self.end_rules.insert(0, _EndRule(lambda c: c.st.score[c.mover] >= target, "mover", None,

@@ -113,11 +113,15 @@ def _roll_from_record(game: Game, st: State, record: Record, text: str) -> str:
             st.push(game.parse_move(st, "roll"))  # no double: on to the dice
         else:
             raise IllegalMoveError("the dice are not to be rolled now")
-    if game.opening is not None and st.ply == 0:
+    if game.opening is not None and st.ply == 0 and not st.tally[0]:
         starter = int(record.tags.get("Starter", "1"))
-        if a == b:
-            raise IllegalMoveError("an opening roll is never a double")
-        st.push((game.roll_index, max(a, b), min(a, b), starter))
+        if game.opening.get("starter_plays") == "fresh_roll":  # the opening only decides who starts
+            st.push((game.roll_index, 0, 0, starter))
+            st.push(game.roll(a, b))
+        elif (max(a, b), min(a, b)) not in {m[1:3] for m, _ in game.chance_outcomes(st) if m[3] == starter}:
+            raise IllegalMoveError(f"{a}-{b} cannot open the game")
+        else:
+            st.push((game.roll_index, max(a, b), min(a, b), starter))
     else:
         st.push(game.roll(a, b))
     return text[3:].strip() or "pass"

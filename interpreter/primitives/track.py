@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..dsl.errors import InvalidMoveError
+from ..dsl.errors import AmbiguousMoveError, InvalidMoveError
 from .base import Primitive, retop
 
 __all__ = ["Track", "Roll"]
@@ -178,6 +178,8 @@ class Track(Primitive):
         #: same numbers may be played in order of their source points (a checker further back
         #: first); not where the order of the steps changes what a turn earns or allows
         self._prune = not (self.start or self.corner or self.scoring)
+        #: moves written with the board's point names, step by step in the order played
+        self.names_mode = (g.spec.data.get("notation") or {}).get("squares") == "track_names"
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off, N+2 = out) to squares, per player
         self._square_map = [[]] + [[self._square(p, k) for k in range(N + (3 if self.out else 2))]
                                    for p in (1, 2)]
@@ -694,11 +696,20 @@ class Track(Primitive):
     def _point_text(n: int) -> str:
         return "bar" if n == 25 else "off" if n == 0 else "out" if n == 26 else str(n)
 
+    def _name(self, p: int, sq: int) -> str:
+        """A square by the board's point name; ``bar``, ``off`` and ``out`` for the places."""
+        own = self._own(p, sq)
+        return self._point_text(own) if own in (0, 25, 26) else self.game.topology.name(sq)
+
     def format_steps(self, p: int, steps: tuple, hits: list[bool]) -> str:
         """Canonical text: one part per checker movement, from the highest point down; a hit marked
-        ``*`` (also at a point passed on the way), equal parts merged as ``8/5(2)``; ``pass``."""
+        ``*`` (also at a point passed on the way), equal parts merged as ``8/5(2)``; ``pass``.
+        With ``squares: track_names``: every step in the order played, ``1/5 5/10``."""
         if not steps:
             return "pass"
+        if self.names_mode:
+            return " ".join(f"{self._name(p, a)}/{self._name(p, b)}{'*' if hit else ''}"
+                            for (a, b), hit in zip(steps, hits))
         own = [(self._own(p, a), self._own(p, b), hit) for (a, b), hit in zip(steps, hits)]
         parts = []
         for chain in self._chains(own):
@@ -751,6 +762,43 @@ class Track(Primitive):
                 moves.extend(zip(own, own[1:]))
         return moves
 
+    def read_named_steps(self, p: int, text: str) -> tuple[list[tuple[int, int]], set[int]]:
+        """Steps (from, to) in own numbers and the points marked as hit, from point names:
+        ``1/5 5/10``, chains ``1/5/10``, repeats ``1/7(2)``, ``-`` for ``/``, commas for spaces."""
+        topo = self.game.topology
+        moves: list[tuple[int, int]] = []
+        starred: set[int] = set()
+        text = re.sub(r"\s*[/-]\s*", "/", text.replace(",", " "))
+        for token in text.split():
+            times = 1
+            if token.endswith(")") and "(" in token:
+                token, _, n = token[:-1].rpartition("(")
+                if not n.isdigit():
+                    raise InvalidMoveError(f"cannot read the repeat count in {token!r}")
+                times = int(n)
+            points = []
+            for part in token.split("/"):
+                hit = part.endswith("*")
+                part = part.rstrip("*")
+                low = part.lower()
+                if low in ("bar", "off") or (low == "out" and self.out is not None):
+                    n = {"bar": 25, "off": 0, "out": 26}[low]
+                else:
+                    try:
+                        n = self._own(p, topo.parse_square(part))
+                    except ValueError:
+                        raise InvalidMoveError(f"{part!r} is not a point of this board") from None
+                    if not 1 <= n <= self.N:
+                        raise InvalidMoveError(f"{part!r} is not a point of this board")
+                if hit:
+                    starred.add(n)
+                points.append(n)
+            if len(points) < 2:
+                raise InvalidMoveError(f"{token!r} needs a from and a to point, as in 1/5")
+            for _ in range(times):
+                moves.extend(zip(points, points[1:]))
+        return moves, starred
+
     def read_steps(self, text: str) -> tuple[list[tuple[int, int]], set[int]]:
         """Movements (from, to) in own numbers and the points marked as hit, from any spelling."""
         moves: list[tuple[int, int]] = []
@@ -800,7 +848,12 @@ class Track(Primitive):
                     return move
             raise InvalidMoveError("the roll can be played: a pass is not allowed")
         p = st.to_move
-        if "/" in text:
+        if self.names_mode:
+            moves, starred = self.read_named_steps(p, text)
+            in_order = [m for m in legal if [(self._own(p, a), self._own(p, b)) for a, b in m[2]] == moves]
+            if in_order:  # the steps as played name one move exactly
+                return in_order[0]
+        elif "/" in text:
             moves, starred = self.read_steps(text)
         else:
             moves, starred = self.read_named(p, text), set()
@@ -817,6 +870,9 @@ class Track(Primitive):
                 hit_sets.append(hits)
             narrowed = [m for m, h in zip(found, hit_sets) if h == starred]
             found = narrowed or found
+            if len(found) > 1 and self.names_mode:
+                raise AmbiguousMoveError(f"{text!r} can be played in orders that score differently: "
+                                         "write the steps in the order played")
         if found:
             return found[0]
         # not legal: build the move as written, for a reason
