@@ -183,6 +183,15 @@ class Track(Primitive):
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off, N+2 = out) to squares, per player
         self._square_map = [[]] + [[self._square(p, k) for k in range(N + (3 if self.out else 2))]
                                    for p in (1, 2)]
+        #: a step ``from * 64 + to`` in mover coordinates -> its (from square, to square), per player
+        self._step_squares: list[list[Any]] = [[]] + [
+            [(sm[c >> 6], sm[c & 63]) if (c >> 6) < len(sm) and (c & 63) < len(sm) else None
+             for c in range(64 * 64)] for sm in self._square_map[1:]]
+
+    @staticmethod
+    def _weights(n: int) -> list[int]:
+        """The weight of each coordinate in a result key: 5 bits per count."""
+        return [1 << (5 * i) for i in range(n)]
 
     def _choice(self, value: Any) -> Any:
         """A parameter's value: ``{option: NAME}`` (or a bare option name) gives the option's value."""
@@ -282,9 +291,12 @@ class Track(Primitive):
         return total
 
     def general_turns(self, st, me: list[int], opp: list[int],
-                      dice: tuple[int, int]) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+                      dice: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
         """The distinct results of a roll under every rule this primitive has, each as the steps
-        (from, to) in mover coordinates that reach it and the points the turn earns."""
+        that reach it and the points the turn earns. A step is ``from * 64 + to`` in mover
+        coordinates (so steps compare as (from, to) pairs); a result is told by an integer key
+        kept up to date step by step: 5 bits per count of the mover's, then of the opponent's,
+        then the points."""
         N = self.N
         OUT = self.OUT
         block = self.block
@@ -312,8 +324,14 @@ class Track(Primitive):
         record_all = bool(C)
         prune = self._prune
         fresh = [0] * len(me)  # checkers that came in this turn and may not go on
-        #: result key -> [steps, numbers used (a won game uses all), points, allowed, first number]
-        found: dict[tuple[int, ...], list[Any]] = {}
+        #: result key -> [steps, numbers used (a won game uses all), points, allowed, first number,
+        #: checkers on the own corner]
+        found: dict[int, list[Any]] = {}
+        width = 5 * len(me)
+        weight = self._weights(len(me))
+        gain_shift = 2 * width
+        key0 = sum(c * w for c, w in zip(me, weight)) + (sum(c * w for c, w in zip(opp, weight)) << width)
+        key = [key0]
 
         def can_land(t: int) -> bool:
             o = opp[t]
@@ -354,10 +372,10 @@ class Track(Primitive):
                 if turn_end:
                     gain += stands(me, turn_end)
             allowed = won or not C or me[C] == 0 or me[C] >= corner_need
-            key = (*me, *opp, gain)
-            old = found.get(key)
+            k = key[0] + (gain << gain_shift)
+            old = found.get(k)
             if old is None:
-                found[key] = [steps, used, gain, allowed, first]
+                found[k] = [steps, used, gain, allowed, first, me[C] if C else 0]
             elif used > old[1] or (used == old[1] and steps < old[0]):
                 old[0], old[1], old[4] = steps, used, first
 
@@ -381,10 +399,15 @@ class Track(Primitive):
                 before = stands(me, formed) if formed else 0
                 me[frm] -= 1
                 me[to] += 1
+                here = key[0]
+                k = here + weight[to] - weight[frm]
                 if hit:
                     opp[to] = 0
+                    k -= weight[to] << width
                     if opp_start:
                         opp[opp_start] += 1
+                        k += weight[opp_start] << width
+                key[0] = k
                 entered = frm == OUT and not self.out_continue
                 if entered:
                     fresh[to] += 1
@@ -394,8 +417,9 @@ class Track(Primitive):
                     if after > before:
                         earned += after - before
                 still = intact and (not kept or stands(me, kept) > 0)
-                rec(plan, i + 1, steps + ((frm, to),), frm if frm not in (0, OUT) else 0,
+                rec(plan, i + 1, steps + (frm * 64 + to,), frm if frm not in (0, OUT) else 0,
                     to if frm == S and S and to <= N else 0, gain + earned, still)
+                key[0] = here
                 if entered:
                     fresh[to] -= 1
                 if hit:
@@ -411,7 +435,7 @@ class Track(Primitive):
         for plan in plans:
             rec(plan, 0, (), 0, 0, 0, intact0)
         if self.stop_short and C:
-            self._stop_short(me, opp, dice, found, have, intact0)
+            self._stop_short(me, opp, dice, found, have, intact0, key0, weight)
         allowed = [v for v in found.values() if v[3]]
         best = max(min(v[1], required) for v in allowed)
         keep = [v for v in allowed if min(v[1], required) == best]
@@ -421,7 +445,8 @@ class Track(Primitive):
         return [(v[0], v[2]) for v in keep]
 
     def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
-                    found: dict[tuple[int, ...], list[Any]], have: int, intact: bool) -> None:
+                    found: dict[int, list[Any]], have: int, intact: bool, key: int,
+                    weight: list[int]) -> None:
         """The own corner taken "by power": two checkers that could each reach the opponent's
         corner (but for its being closed) stop one point short, on the empty own corner - unless
         the start point is still occupied or the roll can take the own corner directly."""
@@ -432,8 +457,8 @@ class Track(Primitive):
         xa, xb = C + 1 - a, C + 1 - b
         if xa < 1 or xb < 1 or (me[xa] < 2 if a == b else not (me[xa] and me[xb])):
             return
-        if any(v[3] and not (self.target is not None and have + v[2] >= self.target) and k[C] >= 2
-               for k, v in found.items()):
+        if any(v[3] and not (self.target is not None and have + v[2] >= self.target) and v[5] >= 2
+               for v in found.values()):
             return
         gain = 0
         steps: tuple[tuple[int, int], ...] = ()
@@ -442,7 +467,8 @@ class Track(Primitive):
             before = self._stands(me, self.formed)
             me[frm] -= 1
             me[C] += 1
-            steps += ((frm, C),)
+            key += weight[C] - weight[frm]
+            steps += (frm * 64 + C,)
             after = self._stands(me, self.formed)
             gain += max(0, after - before)
             still = still and (not self.kept or self._stands(me, self.kept) > 0)
@@ -451,12 +477,12 @@ class Track(Primitive):
         won = self.target is not None and have + gain >= self.target
         if not won:
             gain += (self._stands(me, self.kept) if still else 0) + self._stands(me, self.turn_end)
-        key = (*me, *opp, gain)
+        key += gain << (10 * len(me))
         if key not in found:
-            found[key] = [steps, 2, gain, True, a]
-        for frm, _ in steps:
+            found[key] = [steps, 2, gain, True, a, me[C]]
+        for step in steps:
             me[C] -= 1
-            me[frm] += 1
+            me[step >> 6] += 1
 
     def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
         """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
@@ -570,11 +596,13 @@ class Track(Primitive):
             for steps in self.turns(me, opp, dice):
                 out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
         elif self.scoring:
+            pairs = self._step_squares[p]
             for steps, gain in self.general_turns(st, me, opp, dice):
-                out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps]), gain))
+                out.append((index, dice, tuple([pairs[c] for c in steps]), gain))
         else:
+            pairs = self._step_squares[p]
             for steps, _ in self.general_turns(st, me, opp, dice):
-                out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
+                out.append((index, dice, tuple([pairs[c] for c in steps])))
 
     # -- play -------------------------------------------------------------------------------------
     def _move_one(self, st, a: int, b: int, code: int) -> None:
