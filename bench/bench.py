@@ -26,6 +26,8 @@ CASES = [
     ("attangle-square", {}, 3, 2, 10_000),
     ("tactix", {}, 3, 2, 10_000),
     ("backgammon", {}, 2, 1, 10_000),
+    ("trictrac", {}, 2, 1, 10_000),
+    ("puff", {}, 2, 1, 10_000),
 ]
 
 
@@ -120,7 +122,8 @@ def main() -> None:
               f"({length:.0f} plies/game, {done:.0%} finished, cap {cap})")
         positions = midgame_positions(game, 50, 40)
         mps, cps = generation_rate(game, positions, seconds / 2)
-        print(f"move generation     {mps:10,.0f} moves/s ({cps:,.0f} positions/s, mid-game at ply 40)")
+        print(f"move generation     {mps:10,.0f} moves/s ({cps:,.0f} positions/s = whole turns generated per second, "
+              "mid-game at ply 40)")
 
 
 if __name__ == "__main__":
