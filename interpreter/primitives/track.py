@@ -178,6 +178,11 @@ class Track(Primitive):
         #: same numbers may be played in order of their source points (a checker further back
         #: first); not where the order of the steps changes what a turn earns or allows
         self._prune = not (self.start or self.corner or self.scoring)
+        #: the last position's hash and dice, and its moves: a text is read against the legal moves
+        #: twice (finding the move, checking it), which for a later double of Puff costs seconds
+        self._cached: tuple[int, Any, list[Any]] = (0, None, [])
+        #: the last position read from, and its legal moves by what they change (see from_fields)
+        self._by_delta: tuple[Any, dict[tuple[tuple[int, int], ...], list[Any]]] = (None, {})
         #: moves written with the board's point names, step by step in the order played
         self.names_mode = (g.spec.data.get("notation") or {}).get("squares") == "track_names"
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off, N+2 = out) to squares, per player
@@ -350,16 +355,20 @@ class Track(Primitive):
                 sources: Any = (S, cont) if cont and cont != S else (S,)
             else:
                 sources = range(lowest if lowest > 1 else 1, N + 1)
+            may_bear = -1  # not yet known: whether bearing off is allowed now
             for p in sources:
                 if me[p] - fresh[p] <= 0:
                     continue
                 t = p + n
                 if t < off_at:
-                    if can_land(t):
+                    o = opp[t]
+                    if o < block and t != opp_corner and not (o and t in no_hit):
                         out.append((p, t))
                     continue
-                if all_home and (sum(me[0:home]) or (OUT > 0 and me[OUT])):
-                    continue
+                if may_bear < 0:
+                    may_bear = not (all_home and (sum(me[0:home]) or (OUT > 0 and me[OUT])))
+                if not may_bear:
+                    break
                 if t == off_at or overshoot == "any" or (overshoot == "highest" and not any(me[0:p])):
                     out.append((p, N + 1))
             return out
@@ -587,6 +596,14 @@ class Track(Primitive):
     def generate(self, st, out: list[Any]) -> None:
         if st.dice is None:
             return
+        if st.hash == self._cached[0] and st.dice == self._cached[1]:
+            out.extend(self._cached[2])  # the same position asked again (reading a move's text)
+            return
+        start = len(out)
+        self._generate(st, out)
+        self._cached = (st.hash, st.dice, out[start:])
+
+    def _generate(self, st, out: list[Any]) -> None:
         p = st.to_move
         me, opp = self.counts(st, p)
         index = self.index
@@ -861,6 +878,15 @@ class Track(Primitive):
                 moves.extend(zip(points, points[1:]))
         return moves, starred
 
+    @staticmethod
+    def _delta(steps: Any) -> tuple[tuple[int, int], ...]:
+        """How many checkers each square gains (or loses) by ``steps`` of (from, to) squares."""
+        change: dict[int, int] = {}
+        for a, b in steps:
+            change[a] = change.get(a, 0) - 1
+            change[b] = change.get(b, 0) + 1
+        return tuple(sorted((sq, n) for sq, n in change.items() if n))
+
     def signature(self, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """The movements with each checker's chain reduced to its start and end."""
         chains = self._chains([(a, b, False) for a, b in moves])
@@ -885,12 +911,14 @@ class Track(Primitive):
             moves, starred = self.read_steps(text)
         else:
             moves, starred = self.read_named(p, text), set()
-        want = self.signature(moves)
-        found = []
-        for move in legal:
-            own = [(self._own(p, a), self._own(p, b)) for a, b in move[2]]
-            if self.signature(own) == want:
-                found.append(move)
+        # a result is told by where checkers left and arrived (points passed on the way cancel)
+        want = self._delta([(self._square_own(p, a), self._square_own(p, b)) for a, b in moves])
+        if self._by_delta[0] != (st.hash, st.dice):
+            index: dict[tuple[tuple[int, int], ...], list[Any]] = {}
+            for move in legal:
+                index.setdefault(self._delta(move[2]), []).append(move)
+            self._by_delta = ((st.hash, st.dice), index)
+        found = list(self._by_delta[1].get(want, ()))
         if len(found) > 1:  # the same start and end by different points: the stars tell them apart
             hit_sets = []
             for move in found:

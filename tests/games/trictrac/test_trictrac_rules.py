@@ -264,3 +264,16 @@ def test_fifteen_checkers_each_apply_undo_hash_and_notation_round_trip(s):
         assert s.hash == GAME.rehash(s)
         GAME.undo(s, m, info)
         assert s.key() == key and s.hash == h
+
+
+# -- the seed's own examples ------------------------------------------------------------------------------
+
+def test_seed_white_rolls_5_4_from_the_start_one_checker_on_5_and_one_on_6_or_one_on_10():
+    s = GAME.initial()
+    s.push((GAME.roll_index, 5, 4, 1))
+    assert texts(s) == ["1/5 1/6", "1/5 5/10"]
+
+
+def test_seed_the_corner_taken_with_4_2_by_a_checker_from_10_and_one_from_8():
+    s = position({"8": 1, "10": 1, "3": 2}, roll=(4, 2))
+    assert "8/12 10/12" in texts(s)
