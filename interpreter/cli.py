@@ -161,7 +161,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         if game.is_chance(st):
             roll = sample_chance(game, st, dice)
             st.push(roll)
-            print(f"{game.players[st.to_move - 1]} rolls {st.dice[0]}-{st.dice[1]}")
+            if st.dice is None:  # an opening that only decides who starts
+                print(f"{game.players[st.to_move - 1]} wins the opening roll and starts")
+            else:
+                print(f"{game.players[st.to_move - 1]} rolls {st.dice[0]}-{st.dice[1]}")
             continue
         moves = game.legal_moves(st)
         agent = agents[st.to_move - 1]

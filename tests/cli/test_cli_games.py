@@ -39,3 +39,29 @@ def test_replay_tactix_record(capsys, tmp_path):
     rec.write_text("1. e1-e3 *\n")
     assert main(["replay", "tactix", str(rec)]) == 1
     assert capsys.readouterr().out.startswith("move 1: e1-e3: ")
+
+
+@pytest.mark.parametrize("game,counts", [("backgammon", ["1\t380", "2\t178306"]), ("trictrac", ["1\t76", "2\t3040"]),
+                                         ("puff", ["1\t66", "2\t2610"])])
+def test_perft_for_the_dice_games_expands_every_roll_once(capsys, game, counts):
+    assert main(["perft", game, "--depth", "2"]) == 0
+    assert capsys.readouterr().out.splitlines() == counts
+
+
+@pytest.mark.parametrize("game,plies", [("backgammon", 400), ("trictrac", 400), ("puff", 40)])
+def test_random_agents_play_the_dice_games(capsys, game, plies):
+    assert main(["play", game, "--white", "random", "--black", "random", "--seed", "2",
+                 "--max-plies", str(plies)]) == 0
+    out = capsys.readouterr().out
+    assert " rolls " in out and out.splitlines()[-1].startswith("result: ")
+
+
+def test_moves_after_for_tric_trac_and_puff(capsys):
+    assert main(["moves", "trictrac", "--roll", "5-4", "--after"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "1/5 1/6\t1111111111111,x3,1,1,x17,222222222222222,x4 2 1 0 0",
+        "1/5 5/10\t11111111111111,x8,1,x13,222222222222222,x4 2 1 0 0"]
+    assert main(["moves", "puff", "--roll", "3-3", "--after"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "out/22(2) out/21(2)" in [line.split("\t")[0] for line in lines]
+    assert all(line.endswith(" 1 1 1 0") for line in lines)          # White rolls again, one double counted
