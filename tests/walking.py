@@ -25,3 +25,23 @@ def random_walk(game: Any, seed: int, plies: int,
     while s.is_chance():
         s.push(sample_chance(game, s, rng))
     return s
+
+
+def check_moves_round_trip(s: Any, moves: list[Any] | None = None) -> None:
+    """The invariants every game keeps: the hash is what a fresh computation gives, every move (of
+    ``moves``, default all legal ones) reads back from its text, and apply then undo restores the
+    state and its hash."""
+    game = s.game
+    key, h = s.key(), s.hash
+    assert h == game.rehash(s)
+    for m in s.legal_moves() if moves is None else moves:
+        assert game.parse_move(s, s.move_text(m)) == m
+        info = game.apply(s, m)
+        assert s.hash == game.rehash(s)
+        game.undo(s, m, info)
+        assert s.key() == key and s.hash == h
+
+
+def checkers_per_player(track: Any, s: Any) -> list[int]:
+    """Each player's checkers of a race game, wherever they are (points, bar, out, borne off)."""
+    return [sum(track.counts(s, p)[0]) for p in (1, 2)]

@@ -807,45 +807,11 @@ class Track(Primitive):
                 moves.extend(zip(own, own[1:]))
         return moves
 
-    def read_named_steps(self, p: int, text: str) -> tuple[list[tuple[int, int]], set[int]]:
-        """Steps (from, to) in own numbers and the points marked as hit, from point names:
-        ``1/5 5/10``, chains ``1/5/10``, repeats ``1/7(2)``, ``-`` for ``/``, commas for spaces."""
-        topo = self.game.topology
-        moves: list[tuple[int, int]] = []
-        starred: set[int] = set()
-        text = re.sub(r"\s*[/-]\s*", "/", text.replace(",", " "))
-        for token in text.split():
-            times = 1
-            if token.endswith(")") and "(" in token:
-                token, _, n = token[:-1].rpartition("(")
-                if not n.isdigit():
-                    raise InvalidMoveError(f"cannot read the repeat count in {token!r}")
-                times = int(n)
-            points = []
-            for part in token.split("/"):
-                hit = part.endswith("*")
-                part = part.rstrip("*")
-                low = part.lower()
-                if low in ("bar", "off") or (low == "out" and self.out is not None):
-                    n = {"bar": 25, "off": 0, "out": 26}[low]
-                else:
-                    try:
-                        n = self._own(p, topo.parse_square(part))
-                    except ValueError:
-                        raise InvalidMoveError(f"{part!r} is not a point of this board") from None
-                    if not 1 <= n <= self.N:
-                        raise InvalidMoveError(f"{part!r} is not a point of this board")
-                if hit:
-                    starred.add(n)
-                points.append(n)
-            if len(points) < 2:
-                raise InvalidMoveError(f"{token!r} needs a from and a to point, as in 1/5")
-            for _ in range(times):
-                moves.extend(zip(points, points[1:]))
-        return moves, starred
-
-    def read_steps(self, text: str) -> tuple[list[tuple[int, int]], set[int]]:
-        """Movements (from, to) in own numbers and the points marked as hit, from any spelling."""
+    @staticmethod
+    def _read_chains(text: str, point: Any, example: str) -> tuple[list[tuple[int, int]], set[int]]:
+        """Movements (from, to) and the points marked ``*`` as hit, from parts separated by spaces
+        or commas; a part is a chain of points joined by ``/`` (``13/7/4``), maybe with a repeat
+        count (``8/5(2)``). ``point`` reads one point (a text without its ``*``) as a number."""
         moves: list[tuple[int, int]] = []
         starred: set[int] = set()
         for token in text.replace(",", " ").split():
@@ -857,26 +823,48 @@ class Track(Primitive):
                 times = int(n)
             points = []
             for part in token.split("/"):
-                hit = part.endswith("*")
-                part = part.rstrip("*").lower()
-                if part in ("bar", "b", "25"):
-                    n = 25
-                elif part == "out" and self.out is not None:
-                    n = 26
-                elif part in ("off", "o", "0"):
-                    n = 0
-                elif part.isdigit() and 1 <= int(part) <= self.N:
-                    n = int(part)
-                else:
-                    raise InvalidMoveError(f"{part!r} is not a point (1-{self.N}, bar or off)")
-                if hit:
+                n = point(part.rstrip("*"))
+                if part.endswith("*"):
                     starred.add(n)
                 points.append(n)
             if len(points) < 2:
-                raise InvalidMoveError(f"{token!r} needs a from and a to point, as in 13/7")
+                raise InvalidMoveError(f"{token!r} needs a from and a to point, as in {example}")
             for _ in range(times):
                 moves.extend(zip(points, points[1:]))
         return moves, starred
+
+    def read_named_steps(self, p: int, text: str) -> tuple[list[tuple[int, int]], set[int]]:
+        """Steps (from, to) in own numbers and the points marked as hit, from point names:
+        ``1/5 5/10``, chains ``1/5/10``, repeats ``1/7(2)``, ``-`` for ``/``, commas for spaces."""
+        topo = self.game.topology
+
+        def point(part: str) -> int:
+            low = part.lower()
+            if low in ("bar", "off") or (low == "out" and self.out is not None):
+                return {"bar": 25, "off": 0, "out": 26}[low]
+            try:
+                n = self._own(p, topo.parse_square(part))
+            except ValueError:
+                n = -1
+            if not 1 <= n <= self.N:
+                raise InvalidMoveError(f"{part!r} is not a point of this board")
+            return n
+        return self._read_chains(re.sub(r"\s*[/-]\s*", "/", text), point, "1/5")
+
+    def read_steps(self, text: str) -> tuple[list[tuple[int, int]], set[int]]:
+        """Movements (from, to) in own numbers and the points marked as hit, from any spelling."""
+        def point(part: str) -> int:
+            part = part.lower()
+            if part in ("bar", "b", "25"):
+                return 25
+            if part == "out" and self.out is not None:
+                return 26
+            if part in ("off", "o", "0"):
+                return 0
+            if part.isdigit() and 1 <= int(part) <= self.N:
+                return int(part)
+            raise InvalidMoveError(f"{part!r} is not a point (1-{self.N}, bar or off)")
+        return self._read_chains(text, point, "13/7")
 
     @staticmethod
     def _delta(steps: Any) -> tuple[tuple[int, int], ...]:
