@@ -132,6 +132,7 @@ class Track(Primitive):
         # a second entering place (such as `out`): checkers wait there until they come in
         second = enters[1] if len(enters) > 1 else None
         self.out = topo.places[second["from"]] if second else None
+        self.out_name = str(second["from"]).lower() if second else ""
         self.OUT = N + 2 if second else -1
         self.out_all_first = bool(self._choice(second.get("all_before_moving", False))) if second else False
         self.out_continue = bool(self._choice(second.get("continue", True))) if second else True
@@ -150,10 +151,11 @@ class Track(Primitive):
             self.first_take = int(corner.get("first_take", 2))
             self.last_leave = int(corner.get("last_leave", 2))
             self.opp_corner = N + 1 - self.corner if corner.get("opponent_closed", True) else 0
-            self.stop_short = bool(corner.get("stop_short", True))
+            self.stop_short = bool(self._choice(corner.get("stop_short", True)))
+            self.pass_through = bool(self._choice(corner.get("pass_through", True)))
         else:
             self.first_take = self.last_leave = 1
-            self.opp_corner, self.stop_short = 0, False
+            self.opp_corner, self.stop_short, self.pass_through = 0, False, True
         # -- the dice -------------------------------------------------------------------------------
         self.maximize = self._choice(params.get("maximize", "higher"))
         self.order = self._choice(params.get("order", "any"))
@@ -167,11 +169,13 @@ class Track(Primitive):
         self.later_from = int(later.get("from", 2)) if later else 0
         self.later_play = int(later.get("play", self.double_play))
         self.later_underneath = int(later.get("underneath", self.underneath))
+        #: doubles are counted per player where what a double gives depends on how many came before
+        self.count_doubles = bool(self.underneath or self.later_from)
         self.roll_again = bool(g.constant(("phases", "doubles", "roll_again"), doubles.get("roll_again", False)))
         # -- points during play -----------------------------------------------------------------------
         self._compile_awards(g.spec.data.get("scoring"))
         #: the simple case: two numbers in any order, no waiting place besides the bar
-        self._simple = (self.out is None and self.order == "any" and not self.underneath
+        self._simple = (self.out is None and self.order == "any" and not self.count_doubles
                         and not self.start and not self.corner and not self.scoring
                         and not self.hit_to_start and self.bear_all_home and self.off_at == N + 1
                         and self.overshoot == "highest" and not any(self.no_hit))
@@ -272,11 +276,11 @@ class Track(Primitive):
         a, b = dice
         if a != b:
             return ([min(a, b), max(a, b)] if self.order == "lower_first" else [a, b]), 2
-        if not self.underneath:
-            return [a] * self.double_play, self.double_play
         later = self.later_from and st.tally[st.to_move] >= self.later_from - 1
         top = self.later_play if later else self.double_play
         under = self.later_underneath if later else self.underneath
+        if not under:
+            return [a] * top, top
         return [a] * top + [7 - a] * under, top if self.underneath_optional else top + under
 
     def again(self, move: tuple[Any, ...]) -> bool:
@@ -327,6 +331,9 @@ class Track(Primitive):
         corner_before = me[C] if C else 0
         corner_need = (self.first_take if corner_before == 0 else self.last_leave) if C else 0
         record_all = bool(C)
+        #: steps of this turn that ended on the own corner while it was empty when the turn began
+        landed = [0]
+        strict = C and not self.pass_through and corner_before == 0
         prune = self._prune
         fresh = [0] * len(me)  # checkers that came in this turn and may not go on
         #: result key -> [steps, numbers used (a won game uses all), points, allowed, first number,
@@ -380,8 +387,9 @@ class Track(Primitive):
                     gain += stands(me, kept)
                 if turn_end:
                     gain += stands(me, turn_end)
-            allowed = won or not C or me[C] == 0 or me[C] >= corner_need
-            k = key[0] + (gain << gain_shift)
+            allowed = won or not C or (me[C] == 0 and not (strict and landed[0])) or me[C] >= corner_need
+            # a result reached both in a way the corner rule allows and in one it forbids is allowed
+            k = (key[0] + (gain << gain_shift)) << 1 | allowed
             old = found.get(k)
             if old is None:
                 found[k] = [steps, used, gain, allowed, first, me[C] if C else 0]
@@ -426,8 +434,12 @@ class Track(Primitive):
                     if after > before:
                         earned += after - before
                 still = intact and (not kept or stands(me, kept) > 0)
+                if strict and to == C:
+                    landed[0] += 1
                 rec(plan, i + 1, steps + (frm * 64 + to,), frm if frm not in (0, OUT) else 0,
                     to if frm == S and S and to <= N else 0, gain + earned, still)
+                if strict and to == C:
+                    landed[0] -= 1
                 key[0] = here
                 if entered:
                     fresh[to] -= 1
@@ -486,7 +498,7 @@ class Track(Primitive):
         won = self.target is not None and have + gain >= self.target
         if not won:
             gain += (self._stands(me, self.kept) if still else 0) + self._stands(me, self.turn_end)
-        key += gain << (10 * len(me))
+        key = (key + (gain << (10 * len(me)))) << 1 | 1
         if key not in found:
             found[key] = [steps, 2, gain, True, a, me[C]]
         for step in steps:
@@ -653,7 +665,7 @@ class Track(Primitive):
         st.hash ^= g.dice_keys[st.dice]
         old = st.dice
         st.dice = None
-        if self.underneath and old[0] == old[1]:  # doubles are counted per player
+        if self.count_doubles and old[0] == old[1]:  # doubles are counted per player
             st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] + 1)
             st.tally[p] += 1
         if len(move) > 3 and move[3]:  # the points the turn earns
@@ -675,7 +687,7 @@ class Track(Primitive):
             p = st.to_move
             st.hash ^= g.score_key(p, st.score[p]) ^ g.score_key(p, st.score[p] - move[3])
             st.score[p] -= move[3]
-        if self.underneath and old[0] == old[1]:
+        if self.count_doubles and old[0] == old[1]:
             p = st.to_move
             st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] - 1)
             st.tally[p] -= 1
@@ -737,9 +749,9 @@ class Track(Primitive):
                     break
         return chains
 
-    @staticmethod
-    def _point_text(n: int) -> str:
-        return "bar" if n == 25 else "off" if n == 0 else "out" if n == 26 else str(n)
+    def _point_text(self, n: int) -> str:
+        """An own number as written: ``bar`` (25), ``off`` (0), the second entering place's name."""
+        return "bar" if n == 25 else "off" if n == 0 else self.out_name if n == 26 else str(n)
 
     def _name(self, p: int, sq: int) -> str:
         """A square by the board's point name; ``bar``, ``off`` and ``out`` for the places."""
@@ -840,8 +852,8 @@ class Track(Primitive):
 
         def point(part: str) -> int:
             low = part.lower()
-            if low in ("bar", "off") or (low == "out" and self.out is not None):
-                return {"bar": 25, "off": 0, "out": 26}[low]
+            if low in ("bar", "off") or (low == self.out_name and self.out is not None):
+                return {"bar": 25, "off": 0, self.out_name: 26}[low]
             try:
                 n = self._own(p, topo.parse_square(part))
             except ValueError:
@@ -857,7 +869,7 @@ class Track(Primitive):
             part = part.lower()
             if part in ("bar", "b", "25"):
                 return 25
-            if part == "out" and self.out is not None:
+            if part == self.out_name and self.out is not None:
                 return 26
             if part in ("off", "o", "0"):
                 return 0

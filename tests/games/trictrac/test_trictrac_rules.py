@@ -268,3 +268,19 @@ def test_seed_white_rolls_5_4_from_the_start_one_checker_on_5_and_one_on_6_or_on
 def test_seed_the_corner_taken_with_4_2_by_a_checker_from_10_and_one_from_8():
     s = position({"8": 1, "10": 1, "3": 2}, roll=(4, 2))
     assert "8/12 10/12" in texts(s)
+
+
+# -- the readings that are options --------------------------------------------------------------------------
+
+def test_a_lone_checker_may_pass_through_the_empty_own_corner_unless_the_option_says_no():
+    s = position({"9": 2, "10": 1, "8": 1}, roll=(3, 2))
+    assert "10/12 12/10A" in texts(s)                            # on the corner and on again
+    game = spielwerk.load("trictrac", corner_pass_through=False)
+    s = position({"9": 2, "10": 1, "8": 1}, roll=(3, 2), game=game)
+    assert texts(s) == ["8/11 9/11", "9/11 11/11A", "9/12 10/12"]   # 9/11/11A does not touch 12
+
+
+def test_stopping_short_can_be_switched_off():
+    game = spielwerk.load("trictrac", stop_short=False)
+    s = position({"10": 1, "11": 1, "3": 3}, roll=(3, 2), game=game)
+    assert "10/12 11/12" not in texts(s)
