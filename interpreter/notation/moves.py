@@ -273,7 +273,6 @@ class MoveNotation:
         t += "".join(a for a in annotations if a in marks)  # `C6-C10 (w)`: the worm sign written apart
         if st.result is not None:
             raise IllegalMoveError(f"the game is already over ({st.result.token})", text)
-        matched = False
         reasons: list[str] = []
         invalid: list[str] = []
         legal: set[Any] | None = None
@@ -287,7 +286,6 @@ class MoveNotation:
             m = tpl.regex.fullmatch(t)
             if m is None:
                 continue
-            matched = True
             try:
                 groups = m.groupdict()
                 values = {k: read(groups.get(k) or "") for k, read in tpl.readers.items()}

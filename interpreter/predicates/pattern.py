@@ -3,7 +3,6 @@ the board in any allowed rotation (and mirror image, if allowed)."""
 
 from __future__ import annotations
 
-from typing import Any
 
 from ..dsl.spec import picture_problem
 from .base import Predicate

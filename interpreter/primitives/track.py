@@ -380,7 +380,7 @@ class Track(Primitive):
                     out.append((p, N + 1))
             return out
 
-        def leaf(steps: tuple[tuple[int, int], ...], used: int, gain: int, intact: bool, won: bool,
+        def leaf(steps: tuple[int, ...], used: int, gain: int, intact: bool, won: bool,
                  first: int) -> None:
             if not won:
                 if intact:
@@ -396,7 +396,7 @@ class Track(Primitive):
             elif used > old[1] or (used == old[1] and steps < old[0]):
                 old[0], old[1], old[4] = steps, used, first
 
-        def rec(plan: tuple[int, ...], i: int, steps: tuple[tuple[int, int], ...], lowest: int,
+        def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int,
                 cont: int, gain: int, intact: bool) -> None:
             won = target is not None and have + gain >= target
             if won:
@@ -471,7 +471,7 @@ class Track(Primitive):
         """The own corner taken "by power": two checkers that could each reach the opponent's
         corner (but for its being closed) stop one point short, on the empty own corner - unless
         the start point is still occupied or the roll can take the own corner directly."""
-        C, S, N = self.corner, self.start, self.N
+        C, S = self.corner, self.start
         a, b = dice
         if me[C] or (S and me[S]) or opp[C + 1] >= self.block:
             return
@@ -482,7 +482,7 @@ class Track(Primitive):
                for v in found.values()):
             return
         gain = 0
-        steps: tuple[tuple[int, int], ...] = ()
+        steps: tuple[int, ...] = ()
         still = intact
         for frm in (xa, xb):
             before = self._stands(me, self.formed)

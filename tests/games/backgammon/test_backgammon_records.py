@@ -55,7 +55,6 @@ def write_record(seed: int, money: bool) -> tuple[str, str]:
     game = spielwerk.load("backgammon", money=money)
     rng = random.Random(seed)
     st = game.initial()
-    rows: list[list[str]] = []
     cells: list[str] = []
     starter = None
     while st.outcome() is None:

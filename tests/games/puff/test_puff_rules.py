@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-import pytest
 from hypothesis import given, settings
 from walking import check_moves_round_trip, checkers_per_player, random_walk
 from hypothesis import strategies as st

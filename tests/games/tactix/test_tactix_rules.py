@@ -117,7 +117,6 @@ def test_start_dice_reach_and_faces_for_1_to_6_steps(square, steps):
         if steps not in (start & 7, 7 - (start & 7)) else next(c for c in GAME.die.codes if c >> 3 == steps)
     st = GAME.parse_position(f"x9/x9/x9/x9/x9/x9/x9/x9/x{sq % 9 if sq % 9 else ''},1D{code >> 3}{code & 7},x{8 - sq % 9} 1 0"
                              .replace("x0,", "").replace(",x0", "").replace("/x,", "/"))
-    dirs = {"n": "north", "s": "south", "e": "east", "w": "west"}
     reached = {}
     for m in st.legal_moves():
         text = st.move_text(m)
