@@ -225,8 +225,8 @@ class Game:
             self.cube = Cube(self, len(self.primitives), cube, ("phases", "cube"))
             self.primitives.append(self.cube)
             self.cube_index = self.cube.index
+        #: hash keys of the cube's states and of the counters (doubles, points), made on first use
         self._cube_keys: dict[tuple[int, int, int], int] = {}
-        self._cube_rng = random.Random(0xC0BE)
         no_moves = d.get("no_moves", "draw")
         self._no_moves_rule = _EndRule(lambda c: True, None, None, "no_moves", {})
         # the rule itself, or the name of an option that chooses it
@@ -501,14 +501,24 @@ class Game:
             return False
         return self.cube is None or st.cube_step == 2 or (st.cube_step == 0 and not self.cube.may_double(st))
 
+    @staticmethod
+    def _counter_key(kind: int, index: int, value: int) -> int:
+        """A 64-bit hash key for a small counter's value, the same in every process and for every
+        game object (a splitmix64 of the three numbers), so hashes can be compared and stored."""
+        z = (0x5E1E1 * 0x9E3779B97F4A7C15 + (kind << 48 | (index & 0xFFFF) << 32 | (value & 0xFFFFFFFF))) \
+            & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return z ^ (z >> 31)
+
     def cube_key(self, cube: tuple[int, ...]) -> int:
         """The hash key of a cube state (value, owner, step); the start state hashes as 0."""
-        key = tuple(cube[:3])
-        if key == (1, 0, 0):
+        value, owner, step = cube[:3]
+        if (value, owner, step) == (1, 0, 0):
             return 0
-        got = self._cube_keys.get(key)
+        got = self._cube_keys.get((value, owner, step))
         if got is None:
-            got = self._cube_keys[key] = self._cube_rng.getrandbits(64)
+            got = self._cube_keys[(value, owner, step)] = self._counter_key(1, owner * 4 + step, value)
         return got
 
     def tally_key(self, index: int, value: int) -> int:
@@ -517,12 +527,17 @@ class Game:
             return 0
         got = self._cube_keys.get((index, value, -1))
         if got is None:
-            got = self._cube_keys[(index, value, -1)] = self._cube_rng.getrandbits(64)
+            got = self._cube_keys[(index, value, -1)] = self._counter_key(2, index, value)
         return got
 
     def score_key(self, player: int, value: int) -> int:
         """The hash key of ``score[player] == value`` (0 for no points)."""
-        return self.tally_key(("points", player), value)
+        if value == 0:
+            return 0
+        got = self._cube_keys.get((player, value, -2))
+        if got is None:
+            got = self._cube_keys[(player, value, -2)] = self._counter_key(3, player, value)
+        return got
 
     def cube_drop_outcome(self, winner: int, value: int) -> Outcome:
         tokens = self.results.get("drop", DEFAULT_RESULTS)
