@@ -850,6 +850,8 @@ class Game:
                 r = self.reserve_of_kind[pc >> 1]
                 if r >= 0 and self.code_owner[pc]:
                     st.reserves[self.code_owner[pc]][r] -= 1
+        if ply > 0 and self.opening is not None:
+            st.tally[0] = 1  # past the first move, the opening is long decided
         phase = 0
         while phase < len(self.phases) - 1 and ply >= self.phase_end[phase]:
             phase += 1

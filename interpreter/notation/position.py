@@ -81,7 +81,11 @@ class StackRows:
         fail = lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
         parts = text.split()
         names = re.findall(r"\{(\w+)\}", self.trailer)
-        if len(parts) != 1 + len(names):
+        # counters at the end (doubles, points) may be left out: they are then 0
+        needed = len(names)
+        while needed and names[needed - 1].startswith(("doubles_", "points_")):
+            needed -= 1
+        if not 1 + needed <= len(parts) <= 1 + len(names):
             raise fail(f"expected the board and {len(names)} more field(s): {self.trailer}")
         try:
             values = {n: int(v) for n, v in zip(names, parts[1:])}

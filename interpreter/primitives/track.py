@@ -29,42 +29,35 @@ class Roll(Primitive):
     def apply(self, st, move):
         _, a, b, starter = move
         g = self.game
-        old = (st.dice, st.to_move)
+        old = (st.dice, st.to_move, st.tally[0])
         h = st.hash
-        if a == 0:  # an opening that only decides who starts (he then rolls afresh)
+        if starter:  # an opening roll: it decides who starts (``tally[0]`` says it is decided)
             h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, 1)
             st.tally[0] = 1
             if starter != st.to_move:
                 h ^= g.side_key
                 st.to_move = starter
-            st.hash = h
-            return old
-        if st.dice is not None:
+        if a:  # a == 0: the opening only decided who starts; he then rolls afresh
+            if st.dice is not None:
+                h ^= g.dice_keys[st.dice]
+            st.dice = (a, b)
             h ^= g.dice_keys[st.dice]
-        st.dice = (a, b)
-        h ^= g.dice_keys[st.dice]
-        if starter and starter != st.to_move:
-            h ^= g.side_key
-            st.to_move = starter
         st.hash = h
         return old
 
     def undo(self, st, move, info) -> None:
         g = self.game
-        dice, to_move = info
-        if move[1] == 0:
-            h = st.hash ^ g.tally_key(0, 1) ^ g.tally_key(0, 0)
-            st.tally[0] = 0
-            if to_move != st.to_move:
-                h ^= g.side_key
-            st.to_move, st.hash = to_move, h
-            return
-        h = st.hash ^ g.dice_keys[st.dice]
-        if dice is not None:
-            h ^= g.dice_keys[dice]
+        dice, to_move, decided = info
+        h = st.hash
+        if move[1]:
+            h ^= g.dice_keys[st.dice]
+            if dice is not None:
+                h ^= g.dice_keys[dice]
+        if decided != st.tally[0]:
+            h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, decided)
         if to_move != st.to_move:
             h ^= g.side_key
-        st.dice, st.to_move, st.hash = dice, to_move, h
+        st.dice, st.to_move, st.tally[0], st.hash = dice, to_move, decided, h
 
     def fields(self, st, move):
         return {}

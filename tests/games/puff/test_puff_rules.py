@@ -186,3 +186,14 @@ def test_seed_a_first_3_3_enters_two_checkers_on_3_and_two_on_4():
     s.push(s.chance_outcomes()[0][0])
     s.push(GAME.roll(3, 3))
     assert "out/22(2) out/21(2)" in texts(s)                     # White's 3 and 4 are his own 22 and 21
+
+
+def test_the_position_text_carries_each_players_doubles_and_may_leave_them_out():
+    s = position({13: 4}, roll=(2, 2))
+    s.push_text("13/11(2)")
+    assert s.text().endswith(" 1 11 1 0")                        # White to move again, one double each... his
+    back = GAME.parse_position(s.text())
+    assert back.tally[1:] == [1, 0] and back.hash == s.hash
+    start = GAME.initial().text()
+    assert start.endswith(" 1 0 0 0")
+    assert GAME.parse_position(start[:-4]).text() == start        # "1 0": no doubles yet
