@@ -377,6 +377,9 @@ class _Checker:
             for key in ("target", "value"):
                 if key in scoring:
                     self.expression(("scoring", key), scoring[key])
+            for key in ("games", "carry_over"):
+                if key in scoring.get("series", {}):
+                    self.expression(("scoring", "series", key), scoring["series"][key])
             for i, award in enumerate(scoring.get("awards", [])):
                 if "when" in award:
                     self.expression(("scoring", "awards", i, "when"), award["when"])

@@ -147,17 +147,38 @@ def cmd_play(args: argparse.Namespace) -> int:
         agents.append(None if who == "human" else RandomAgent(None if args.seed is None else args.seed + i))
     dice = random.Random(args.seed)
     print(f"{game.title}: {game.players[0]} ({args.white}) against {game.players[1]} ({args.black})")
+    if args.games > 1 and game.series_games is None:
+        raise SpielwerkError(f"{game.name} is not played in series: --games does not apply")
+    won = [0, 0, 0]
+    for number in range(1, args.games + 1):
+        if args.games > 1:
+            print(f"\nGame {number}")
+        outcome = _play_one(game, st, agents, dice, args.max_plies)
+        if outcome is None:
+            return 0
+        if outcome.winner is not None:
+            won[outcome.winner] += outcome.value if outcome.value is not None else 1
+        if number < args.games:
+            st = game.next_game(st, carry_over=args.carry_over)
+    if args.games > 1:
+        print(f"\nseries: {game.players[0]} {won[1]}, {game.players[1]} {won[2]}")
+    return 0
+
+
+def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_plies: int | None) -> Any:
+    """Play one game on the terminal from ``st`` (in place); return its outcome, or None when it
+    stopped first (the ply limit, or the person at the keyboard quit)."""
     print(st)
     while True:
-        if args.max_plies is not None and st.ply >= args.max_plies:
-            print(f"result: * (stopped after {args.max_plies} plies)")
-            return 0
+        if max_plies is not None and st.ply >= max_plies:
+            print(f"result: * (stopped after {max_plies} plies)")
+            return None
         outcome = game.outcome(st)
         if outcome is not None:
             who = "draw" if outcome.winner is None else f"{game.players[outcome.winner - 1]} wins"
             worth = f", {outcome.value} point(s)" if outcome.value is not None else ""
             print(f"result: {outcome.token} ({who}, {outcome.result}{worth})")
-            return 0
+            return outcome
         if game.is_chance(st):
             roll = sample_chance(game, st, dice)
             st.push(roll)
@@ -173,9 +194,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 line = input(f"{game.players[st.to_move - 1]}> ").strip()
             except EOFError:
                 print()
-                return 0
+                return None
             if line in ("quit", "exit"):
-                return 0
+                return None
             if line in ("moves", "?"):
                 print(" ".join(game.format_move(st, m) for m in moves))
                 continue
@@ -191,8 +212,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         else:
             move = agent.choose(st, moves)
         text = game.format_move(st, move)
+        mover = st.to_move
         st.push(move)
-        print(f"\n{st.ply}. {game.players[2 - st.to_move]}: {text}")
+        print(f"\n{st.ply}. {game.players[mover - 1]}: {text}")
         print(st)
 
 
@@ -242,6 +264,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--black", "--second", dest="black", choices=["human", "random"], default="random")
     p.add_argument("--seed", type=int, help="seed for the random agents")
     p.add_argument("--max-plies", type=int, help="stop after this many plies")
+    p.add_argument("--games", type=int, default=1,
+                   help="play a series of this many games (games with scoring.series: Tric-Trac)")
+    p.add_argument("--carry-over", action="store_true",
+                   help="in a series, each winner goes on from the position reached, keeping his points "
+                        "above the target (default: every game starts afresh)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("games", help="list the bundled games")

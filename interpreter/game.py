@@ -8,7 +8,7 @@ from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from .dsl.errors import OptionError
+from .dsl.errors import IllegalMoveError, OptionError
 from .dsl.expr import Env, compile_expr
 from .dsl.spec import BUILTIN_FUNCTIONS, Spec
 from .notation.moves import MoveNotation
@@ -493,6 +493,38 @@ class Game:
                 for pc in s:
                     counts[self.code_owner[pc]][pc >> 1] += 1
             self.start_counts = counts
+
+    # -- series ---------------------------------------------------------------------------------------
+    def next_game(self, st: State, *, carry_over: bool = False) -> State:
+        """The start of the next game of a series (``scoring.series``) after the game ``st`` ended.
+
+        A new game starts from the initial position, and points above the target lapse. With
+        ``carry_over`` (the winner's choice, where the series allows it) the next game goes on
+        from the position reached: the winner keeps his points above the target, the loser starts
+        from none, and the opening roll decides who starts.
+        """
+        series = (self.spec.data.get("scoring") or {}).get("series")
+        if series is None:
+            raise OptionError(f"{self.name} is not played in series (it has no scoring.series)")
+        if st.result is None or st.result.winner is None:
+            raise IllegalMoveError("the next game of a series starts once this one is won")
+        if not carry_over:
+            return self.initial()
+        if not self.constant(("scoring", "series", "carry_over"), series.get("carry_over", False)):
+            raise OptionError(f"this {self.name} series starts every game afresh (carry_over is off)")
+        nxt = self.state_from_board(st.stacks, 0, 1)
+        winner = st.result.winner
+        nxt.score[winner] = max(0, st.score[winner] - (self.score_target or 0))
+        nxt.hash = self.rehash(nxt)
+        return nxt
+
+    @property
+    def series_games(self) -> int | None:
+        """How many games a series has (``scoring.series.games``), or None."""
+        series = (self.spec.data.get("scoring") or {}).get("series")
+        if series is None or "games" not in series:
+            return None
+        return int(self.constant(("scoring", "series", "games"), series["games"]))
 
     # -- chance ---------------------------------------------------------------------------------------
     def is_chance(self, st: State) -> bool:

@@ -137,6 +137,10 @@ class Track(Primitive):
         #: a step that reaches this path position (or beyond) bears the checker off
         self.off_at = N if bear.get("at", "beyond") == "last_point" else N + 1
         self.overshoot = bear.get("overshoot", "highest")
+        #: all of a player's checkers borne off while the game goes on return to his start point
+        #: (Tric-Trac's continued games); not a move
+        self.recycle = bool(self._choice(bear.get("return_to_start", False)))
+        self.recycle_to = self.start or 1
         # -- the corner -----------------------------------------------------------------------------
         corner = params.get("corner")
         self.corner = int(corner["point"]) if corner is not None else 0
@@ -168,7 +172,7 @@ class Track(Primitive):
         # -- points during play -----------------------------------------------------------------------
         self._compile_awards(g.spec.data.get("scoring"))
         #: the simple case: two numbers in any order, no waiting place besides the bar
-        self._simple = (self.out is None and self.order == "any" and not self.count_doubles
+        self._simple = (self.out is None and self.order == "any" and not self.count_doubles and not self.recycle
                         and not self.start and not self.corner and not self.scoring
                         and not self.hit_to_start and self.bear_all_home and self.off_at == N + 1
                         and self.overshoot == "highest" and not any(self.no_hit))
@@ -328,6 +332,8 @@ class Track(Primitive):
         landed = [0]
         strict = C and not self.pass_through and corner_before == 0
         prune = self._prune
+        recycle, back_to = self.recycle, self.recycle_to
+        total = self.game.start_counts[st.to_move][self.code[st.to_move] >> 1] if recycle else 0
         fresh = [0] * len(me)  # checkers that came in this turn and may not go on
         #: result key -> [steps, numbers used (a won game uses all), points, allowed, first number,
         #: checkers on the own corner]
@@ -429,8 +435,18 @@ class Track(Primitive):
                 still = intact and (not kept or stands(me, kept) > 0)
                 if strict and to == C:
                     landed[0] += 1
+                # the last checker borne off, the game going on: all return to the start point
+                recycled = (recycle and to == N + 1 and me[N + 1] == total
+                            and not (target is not None and have + gain + earned >= target))
+                if recycled:
+                    me[N + 1] = 0
+                    me[back_to] += total
+                    key[0] = k + total * (weight[back_to] - weight[N + 1])
                 rec(plan, i + 1, steps + (frm * 64 + to,), frm if frm not in (0, OUT) else 0,
                     to if frm == S and S and to <= N else 0, gain + earned, still)
+                if recycled:
+                    me[back_to] -= total
+                    me[N + 1] = total
                 if strict and to == C:
                     landed[0] -= 1
                 key[0] = here
@@ -646,7 +662,11 @@ class Track(Primitive):
         q = 3 - p
         code, enemy = self.code[p], self.code[q]
         hits = []
-        for a, b in steps:
+        back: list[int] = []  # steps after which the player's checkers went back to the start
+        off = self.off[p]
+        # a turn that wins ends the game: its last checker borne off stays off
+        wins = self.recycle and len(move) > 3 and self.target is not None and st.score[p] + move[3] >= self.target
+        for i, (a, b) in enumerate(steps):
             dst = st.stacks[b]
             if len(dst) == 1 and dst[-1] == enemy:
                 self._move_one(st, b, self.hit_place[q], enemy)
@@ -654,6 +674,10 @@ class Track(Primitive):
             else:
                 hits.append(-1)
             self._move_one(st, a, b, code)
+            if (self.recycle and b == off and len(st.stacks[off]) == self.game.start_counts[p][code >> 1]
+                    and not (wins and i == len(steps) - 1)):
+                self._recycle(st, off, self.paths[p][self.recycle_to - 1], code)
+                back.append(i)
         g = self.game
         st.hash ^= g.dice_keys[st.dice]
         old = st.dice
@@ -668,11 +692,11 @@ class Track(Primitive):
         if cube_step:  # the next player's cube decision comes before his roll
             st.hash ^= g.cube_key((st.cube_value, st.cube_owner, cube_step)) ^ g.cube_key((st.cube_value, st.cube_owner, 0))
             st.cube_step = 0
-        return (old, hits, cube_step)
+        return (old, hits, cube_step, back)
 
     def undo(self, st, move, info) -> None:
         steps = move[2]
-        old, hits, cube_step = info
+        old, hits, cube_step, back = info
         g = self.game
         st.dice = old
         st.hash ^= g.dice_keys[old]
@@ -690,10 +714,20 @@ class Track(Primitive):
         p = st.to_move
         q = 3 - p
         code, enemy = self.code[p], self.code[q]
-        for (a, b), hit in zip(reversed(steps), reversed(hits)):
+        for i in range(len(steps) - 1, -1, -1):
+            a, b = steps[i]
+            hit = hits[i]
+            if back and back[-1] == i:  # the checkers that went back to the start come off again
+                back = back[:-1]
+                self._recycle(st, self.paths[p][self.recycle_to - 1], b, code)
             self._move_one(st, b, a, code)
             if hit >= 0:
                 self._move_one(st, self.hit_place[q], b, enemy)
+
+    def _recycle(self, st, src: int, dst: int, code: int) -> None:
+        """Move every checker of ``src`` (all the player's) onto ``dst``."""
+        for _ in range(len(st.stacks[src])):
+            self._move_one(st, src, dst, code)
 
     # -- notation ---------------------------------------------------------------------------------
     def own_number(self, p: int, sq: int) -> str:

@@ -65,3 +65,12 @@ def test_moves_after_for_tric_trac_and_puff(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert "out/22(2) out/21(2)" in [line.split("\t")[0] for line in lines]
     assert all(line.endswith(" 1 1 1 0") for line in lines)          # White rolls again, one double counted
+
+
+def test_play_a_tric_trac_series(capsys):
+    assert main(["play", "trictrac", "--white", "random", "--black", "random", "--seed", "4",
+                 "--games", "3", "--carry-over"]) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("Game ")] == ["Game 1", "Game 2", "Game 3"]
+    assert out.splitlines()[-1].startswith("series: white ")
+    assert main(["play", "tak", "--games", "2", "--white", "random", "--black", "random"]) == 1

@@ -53,3 +53,22 @@ def test_an_illegal_move_in_a_record_names_its_number_and_why(tmp_path, capsys):
 def test_an_opening_double_is_played_and_the_same_player_rolls_again():
     (game,) = replay_text(spielwerk.load_spec_for("trictrac"), " Game 1\n  1) 66: 1/7 1/7\n  2) 21: 1/2 2/4\n")
     assert game.error is None and game.state.to_move == 2
+
+
+def test_a_game_that_goes_on_from_the_last_starts_from_its_position_tag():
+    game = spielwerk.load("trictrac")
+    s = game.initial()
+    rng = random.Random(7)
+    while s.outcome() is None:
+        while s.is_chance():
+            s.push(sample_chance(game, s, rng))
+        s.push(rng.choice(s.legal_moves()))
+    nxt = game.next_game(s, carry_over=True)
+    nxt.push((game.roll_index, 6, 5, 2))                        # Black wins the opening with 6-5
+    move = nxt.move_text(nxt.legal_moves()[0])
+    text = (f' Game 2\n ; [Position "{game.next_game(s, carry_over=True).text()}"]\n ; [Starter "2"]\n'
+            f'  1) 65: {move}\n')
+    (replayed,) = replay_text(spielwerk.load_spec_for("trictrac"), text)
+    assert replayed.error is None, str(replayed.error)
+    nxt.push(nxt.legal_moves()[0])
+    assert replayed.state.text() == nxt.text()

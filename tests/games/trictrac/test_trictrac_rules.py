@@ -284,3 +284,42 @@ def test_stopping_short_can_be_switched_off():
     game = spielwerk.load("trictrac", stop_short=False)
     s = position({"10": 1, "11": 1, "3": 3}, roll=(3, 2), game=game)
     assert "10/12 11/12" not in texts(s)
+
+
+# -- a series of games -------------------------------------------------------------------------------------
+
+def test_a_series_is_twelve_games_and_the_winner_may_go_on_from_the_position_reached():
+    assert GAME.series_games == 12
+    # White at 11 completes the great bridge: 13 points, one above the target
+    s = position({**BRIDGE, "7": 1, "12": 2, "5": 1}, score=(11, 4), roll=(2, 1))
+    s.push_text("5/7")
+    assert s.outcome().winner == 1 and s.score[1] == 13
+    nxt = GAME.next_game(s, carry_over=True)
+    assert nxt.stacks == s.stacks                                # the position goes on
+    assert nxt.score[1:] == [1, 0]                               # his point above 12 counts; the loser's lapse
+    assert nxt.is_chance() and len(nxt.chance_outcomes()) == 40   # the opening roll decides who starts
+    fresh = GAME.next_game(s)
+    assert fresh.text() == GAME.initial().text()                 # a new start: points above 12 lapse
+
+
+def test_going_on_can_be_switched_off():
+    game = spielwerk.load("trictrac", carry_over=False)
+    s = position({"3A": 1}, score=(11, 0), roll=(3, 2), game=game)
+    s.push_text("3A/off")
+    with pytest.raises(spielwerk.OptionError):
+        game.next_game(s, carry_over=True)
+    assert game.next_game(s).text() == game.initial().text()
+
+
+def test_in_a_game_that_goes_on_checkers_all_borne_off_return_to_the_start_point_and_play_on():
+    # White has 14 off and few points: bearing off his last checker does not win; all fifteen go
+    # back to point 1 at once (not a move) and the other number leaves it
+    s = position({"3A": 1}, score=(3, 0), roll=(3, 2))
+    key, h = s.key(), s.hash
+    assert "3A/off 1/3" in texts(s) and "3A/off 1/4" in texts(s)
+    move = GAME.parse_move(s, "3A/off 1/4")
+    s.push(move)
+    assert s.stacks[GAME.topology.parse_square("1")] == [TRACK.code[1]] * 14
+    assert len(s.stacks[TRACK.off[1]]) == 0 and s.score[1] == 4 and s.hash == GAME.rehash(s)
+    s.pop()
+    assert s.key() == key and s.hash == h
