@@ -265,7 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the random agents")
     p.add_argument("--max-plies", type=int, help="stop after this many plies")
     p.add_argument("--games", type=int, default=1,
-                   help="play a series of this many games (games with scoring.series: Tric-Trac)")
+                   help="play a series of this many games (games whose scoring declares a series)")
     p.add_argument("--carry-over", action="store_true",
                    help="in a series, each winner goes on from the position reached, keeping his points "
                         "above the target (default: every game starts afresh)")

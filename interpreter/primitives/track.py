@@ -138,7 +138,7 @@ class Track(Primitive):
         self.off_at = N if bear.get("at", "beyond") == "last_point" else N + 1
         self.overshoot = bear.get("overshoot", "highest")
         #: all of a player's checkers borne off while the game goes on return to his start point
-        #: (Tric-Trac's continued games); not a move
+        #: (games that go on from an earlier one); not a move
         self.recycle = bool(self._choice(bear.get("return_to_start", False)))
         self.recycle_to = self.start or 1
         # -- the corner -----------------------------------------------------------------------------
@@ -180,7 +180,7 @@ class Track(Primitive):
         #: first); not where the order of the steps changes what a turn earns or allows
         self._prune = not (self.start or self.corner or self.scoring)
         #: the last position's hash and dice, and its moves: a text is read against the legal moves
-        #: twice (finding the move, checking it), which for a later double of Puff costs seconds
+        #: twice (finding the move, checking it), which for a roll with many results costs seconds
         self._cached: tuple[int, Any, list[Any]] = (0, None, [])
         #: the last position read from, and its legal moves by what they change (see from_fields)
         self._by_delta: tuple[Any, dict[tuple[tuple[int, int], ...], list[Any]]] = (None, {})
