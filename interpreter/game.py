@@ -543,33 +543,25 @@ class Game:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
+    def _key(self, kind: int, index: int, value: int) -> int:
+        """``_counter_key`` remembered (hashing asks for the same few keys all the time)."""
+        got = self._cube_keys.get((kind, index, value))
+        if got is None:
+            got = self._cube_keys[(kind, index, value)] = self._counter_key(kind, index, value)
+        return got
+
     def cube_key(self, cube: tuple[int, ...]) -> int:
         """The hash key of a cube state (value, owner, step); the start state hashes as 0."""
         value, owner, step = cube[:3]
-        if (value, owner, step) == (1, 0, 0):
-            return 0
-        got = self._cube_keys.get((value, owner, step))
-        if got is None:
-            got = self._cube_keys[(value, owner, step)] = self._counter_key(1, owner * 4 + step, value)
-        return got
+        return 0 if (value, owner, step) == (1, 0, 0) else self._key(1, owner * 4 + step, value)
 
     def tally_key(self, index: int, value: int) -> int:
         """The hash key of ``tally[index] == value`` (0 for the start value 0)."""
-        if value == 0:
-            return 0
-        got = self._cube_keys.get((index, value, -1))
-        if got is None:
-            got = self._cube_keys[(index, value, -1)] = self._counter_key(2, index, value)
-        return got
+        return self._key(2, index, value) if value else 0
 
     def score_key(self, player: int, value: int) -> int:
         """The hash key of ``score[player] == value`` (0 for no points)."""
-        if value == 0:
-            return 0
-        got = self._cube_keys.get((player, value, -2))
-        if got is None:
-            got = self._cube_keys[(player, value, -2)] = self._counter_key(3, player, value)
-        return got
+        return self._key(3, player, value) if value else 0
 
     def cube_drop_outcome(self, winner: int, value: int) -> Outcome:
         tokens = self.results.get("drop", DEFAULT_RESULTS)
