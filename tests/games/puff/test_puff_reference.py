@@ -54,6 +54,19 @@ def test_the_start_and_the_opening_agree():
     assert ours == sorted(p for _, p in ref.opening())
 
 
+def reference_perft(pos, depth):
+    """Leaves of the reference's move tree: every roll of every turn expanded once."""
+    if depth == 0 or ref.result(pos) is not None:
+        return 1
+    return sum(reference_perft(turn.position, depth - 1)
+               for dice, _ in ref.rolls(pos) for turn in ref.legal_turns(pos, dice))
+
+
+@pytest.mark.parametrize("depth", [1, 2, pytest.param(3, marks=pytest.mark.slow)])  # 3: 554,822, ~12 s
+def test_perft_agrees(depth):
+    assert GAME.perft(GAME.initial(), depth) == sum(reference_perft(ref.start(first), depth) for first in "WB")
+
+
 @pytest.mark.parametrize("roll", [(a, b) for a in range(1, 7) for b in range(1, a + 1)])
 def test_every_first_roll_agrees(roll):
     s = GAME.initial()

@@ -74,6 +74,11 @@ def test_perft_agrees():
     assert [GAME.perft(start, d) for d in (1, 2)] == [ref.perft(ref.start(), d) for d in (1, 2)]
 
 
+@pytest.mark.slow  # about 5 s for both
+def test_perft_depth_3_agrees():
+    assert GAME.perft(GAME.initial(), 3) == ref.perft(ref.start(), 3) == 121_600
+
+
 def walk(seed, plies):
     return random_walk(GAME, seed, plies)
 
