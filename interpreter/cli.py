@@ -145,10 +145,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     agents: list[Any] = []
     for i, who in enumerate((args.white, args.black)):
         agents.append(None if who == "human" else RandomAgent(None if args.seed is None else args.seed + i))
-    dice = random.Random(args.seed)
-    print(f"{game.title}: {game.players[0]} ({args.white}) against {game.players[1]} ({args.black})")
     if args.games > 1 and game.series_games is None:
         raise SpielwerkError(f"{game.name} is not played in series: --games does not apply")
+    dice = random.Random(args.seed)
+    print(f"{game.title}: {game.players[0]} ({args.white}) against {game.players[1]} ({args.black})")
     won = [0, 0, 0]
     for number in range(1, args.games + 1):
         if args.games > 1:

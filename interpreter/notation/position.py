@@ -298,12 +298,12 @@ class GnubgId:
 
 def render_track(game: Any, st: Any) -> str:
     """A race position for a terminal: per player, his checkers on each point (the board's point
-    names, in his direction of travel) and in each place, his points or doubles where the game
-    counts them; then who is on roll with which dice."""
+    names, in his direction of travel) and in each place, and his points where the game has
+    ``scoring``; then who is on roll with which dice."""
     topo = game.topology
+    code_owner = game.code_owner
     lines = []
     for who in (2, 1):
-        code_owner = game.code_owner
         on_points = []
         for sq in topo.paths[who]:
             s = st.stacks[sq]
