@@ -132,6 +132,8 @@ def test_later_doubles_give_four_of_each():
                                               x.split("(")[1].rstrip(")") if "(" in x else "")
                                              for x in t.split()]) for t in texts(s))
     assert pips(first) == 2 * 2 + 2 * 5 and pips(later) == 4 * 2 + 4 * 5
+    theirs = position({13: 4}, roll=(2, 2), doubles=(0, 3))       # the opponent's doubles do not count
+    assert pips(theirs) == pips(first)
 
 
 def test_the_faces_underneath_are_optional_and_only_after_all_top_numbers():
