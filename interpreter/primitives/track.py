@@ -914,11 +914,6 @@ class Track(Primitive):
             change[b] = change.get(b, 0) + 1
         return tuple(sorted((sq, n) for sq, n in change.items() if n))
 
-    def signature(self, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """The movements with each checker's chain reduced to its start and end."""
-        chains = self._chains([(a, b, False) for a, b in moves])
-        return sorted((c[0][0], c[-1][0]) for c in chains)
-
     def from_fields(self, st, fields):
         """The legal move the text names (compared by checker movements, hits breaking ties)."""
         text = fields["steps"].strip()
