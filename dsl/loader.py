@@ -154,11 +154,17 @@ def resolve_game_path(name: str, relative_to: str | None = None) -> str:
 
 
 def _merge(base: Any, over: Any, path: Path, marks: dict[Path, Mark], over_marks: dict[Path, Mark]) -> Any:
-    """Deep merge: mappings key by key; lists and scalars replace (with their marks)."""
+    """Deep merge: mappings key by key; lists and scalars replace (with their marks); a key set to
+    null (``bar: null``) is taken out."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
             sub = path + (key,)
+            if value is None and key in out:
+                del out[key]
+                for p in [p for p in marks if p[: len(sub)] == sub]:
+                    del marks[p]
+                continue
             if key in out:
                 out[key] = _merge(out[key], value, sub, marks, over_marks)
             else:

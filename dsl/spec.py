@@ -20,14 +20,19 @@ from .errors import OptionError, SpecError, SpecErrors
 from .expr import ExprError, Node, parse_expr
 from .loader import Document, Marks, read_document
 
-__all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "BUILTIN_FUNCTIONS", "BUILTIN_REGIONS"]
+__all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "MOVE_VARIABLES", "BUILTIN_FUNCTIONS",
+           "BUILTIN_REGIONS"]
 
 #: Names every expression may read (run-time values).
-BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube")
+BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube", "phase")
+#: Names only a move's conditions and numbers may read (the move's squares, pieces, stack height).
+MOVE_VARIABLES = ("from", "to", "k", "height")
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
-                     "at": (2, 2), "on_path": (3, 3), "points": (1, 1)}
+                     "at": (2, 2), "on_path": (3, 3), "points": (1, 1), "height": (1, 1),
+                     "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
+                     "can_move": (1, 1), "pinned": (1, 3)}
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
@@ -311,9 +316,17 @@ class _Checker:
                 if kind in pred and "piece" in pred[kind]:
                     self.piece(("predicates", pname, kind, "piece"), pred[kind]["piece"])
         for i, effect in enumerate(d.get("after_move", [])):
-            self.expression(("after_move", i, "when"), effect.get("when"))
+            if "when" in effect:
+                self.expression(("after_move", i, "when"), effect["when"])
             removed = effect.get("remove")
-            self.pieces_at(("after_move", i, "remove"), removed)
+            if isinstance(removed, dict):
+                self.pieces_at(("after_move", i, "remove", "pieces"), removed.get("pieces"))
+                if "where" in removed:
+                    self.landing(("after_move", i, "remove", "where"), removed["where"], (), {"square"})
+            else:
+                self.pieces_at(("after_move", i, "remove"), removed)
+            anchors = (effect.get("remove_disconnected") or {}).get("anchor")
+            self.pieces_at(("after_move", i, "remove_disconnected", "anchor"), anchors)
         board = d.get("board", {})
         for key in ("width", "height"):
             if key in board:
@@ -406,8 +419,42 @@ class _Checker:
                 self.fail(("notation", "tags", tag, "option"), f"tag {tag!r} sets unknown option "
                           f"{spec['option']!r}")
 
+    def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None:
+        """A ``to``/``over``/``from`` value: words, a region, or a condition (or a list of them)."""
+        items = spec if isinstance(spec, list) else [spec]
+        for i, item in enumerate(items):
+            where = path + (i,) if isinstance(spec, list) else path
+            if isinstance(item, str) and (item in words or item in self.regions):
+                continue
+            self.expression(where, item, extra)
+
     def primitive(self, path: tuple[Any, ...], prim: str, params: dict[str, Any]) -> None:
         self.pieces_at(path + ("pieces",), params.get("pieces"))
+        if "when" in params:
+            self.expression(path + ("when",), params["when"])
+        move_names = set(MOVE_VARIABLES)
+        take = params.get("take")
+        if isinstance(take, dict):
+            for key in ("min", "max"):
+                if key in take:
+                    self.expression(path + ("take", key), take[key], {"height"})
+        if params.get("distance", "any") != "any":
+            self.expression(path + ("distance",), params["distance"], {"k", "height"})
+        landing_words = ("empty", "occupied", "own", "enemy", "neutral", "any", "not_own")
+        for key in ("to", "over"):
+            if key in params:
+                self.landing(path + (key,), params[key], landing_words, move_names)
+        if "from" in params and prim != "place":
+            self.landing(path + ("from",), params["from"], (), {"from", "height"})
+        directions = params.get("directions")
+        if isinstance(directions, dict):
+            for kind in directions:
+                self.piece(path + ("directions", kind), kind)
+        promote = params.get("promote")
+        if isinstance(promote, dict):
+            self.pieces_at(path + ("promote", "pieces"), promote.get("pieces"))
+            self.piece(path + ("promote", "to"), promote.get("to"))
+            self.region(path + ("promote", "region"), promote.get("region"))
         if not isinstance(params.get("blocked_by"), int):
             self.pieces_at(path + ("blocked_by",), params.get("blocked_by"))
         if "limit" in params:

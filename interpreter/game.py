@@ -46,26 +46,50 @@ class Phase:
     primitives: list[Primitive]
     #: who moves first in this phase (None: play simply alternates into it)
     first: int | None = None
+    #: the phase also ends after the ply after which this holds (``until``)
+    until: Callable[[Any], Any] | None = None
+    #: per primitive, its ``when`` condition or None
+    whens: list[Callable[[Any], Any] | None] | None = None
+    #: primitives whose moves, when there are any, are the only legal ones (``compulsory``)
+    compulsory: list[Primitive] | None = None
+    #: among compulsory moves keep those capturing the most pieces or the most value (``prefer``)
+    prefer: str = "any"
+
+    @property
+    def plain(self) -> bool:
+        """True when the legal moves are simply every primitive's moves."""
+        return self.whens is None and not self.compulsory
 
 
 @dataclass
 class _Effect:
-    """An after-move rule: when ``when`` holds, every piece of the kinds in ``remove`` leaves."""
+    """An after-move rule: when ``when`` holds, pieces leave the board - every piece of the kinds in
+    ``remove`` (on the squares of ``where``, a bitmask, or where the condition ``where_if`` holds),
+    or, with ``anchors``, every stack not linked to a stack holding one of those kinds through a
+    chain of occupied neighbouring squares (``near[sq]``: the neighbours of ``sq`` as a bitmask)."""
 
-    when: Callable[[Any], Any]
-    remove: list[int]
+    when: Callable[[Any], Any] | None
+    remove: list[int] | None = None
+    where: int = -1
+    where_if: Callable[[Any], Any] | None = None
+    anchors: set[int] | None = None
+    near: list[int] | None = None
 
 
 class _Ctx:
-    """What an end-rule expression sees: the state, the player who just moved, the scored player."""
+    """What an expression sees: the state, the player who just moved (or is about to move), the
+    scored player, the winner; in a move's conditions also its squares (``from``, ``to``), how many
+    pieces it takes (``k``) and the height of its stack (``height``); in an effect, ``square``."""
 
-    __slots__ = ("st", "mover", "player", "winner")
+    __slots__ = ("st", "mover", "player", "winner", "frm", "to", "k", "height", "square")
 
     def __init__(self) -> None:
         self.st: Any = None
         self.mover = 1
         self.player = 1
         self.winner = 0
+        self.frm = self.to = self.square = -1
+        self.k = self.height = 0
 
 
 @dataclass
@@ -85,8 +109,11 @@ def board_is_square(topology: Any) -> bool:
 class Game:
     """The rules of one game with fixed option values. Build it with :func:`spielwerk.load`."""
 
-    def __init__(self, spec: Spec, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, spec: Spec, options: dict[str, Any] | None = None, *, fast_paths: bool = True) -> None:
         self.spec = spec
+        #: use the specialised move generators where a ``move`` has their shape (False: always the
+        #: general one; the tests compare both)
+        self.fast_paths = fast_paths
         self.name = spec.name
         self.title = spec.data.get("title", self.name)
         self.options = spec.resolve_options(options)
@@ -121,10 +148,20 @@ class Game:
             self.die = DieModel(hands.pop())
         # board
         board = d["board"]
-        self.stacking = bool(board.get("stacking", False))
+        stacking = board.get("stacking", False)
+        self.stacking = bool(stacking)
+        rule = stacking if isinstance(stacking, dict) else {}
+        #: the highest a stack may be after a move (0: no limit); the overflow leaves from the bottom,
+        #: the mover's pieces to his reserve or out of the game, the others likewise (``stacking``)
+        self.max_stack = int(self.constant(("board", "stacking", "max_height"), rule["max_height"])) \
+            if "max_height" in rule else 0
+        self.overflow = (rule.get("own", "reserve"), rule.get("others", "capture"))
         width = int(self.constant(("board", "width"), board.get("width", 8)))
         height = int(self.constant(("board", "height"), board.get("height", width)))
-        self.topology = make_topology(board, width, height)
+        try:
+            self.topology = make_topology(board, width, height)
+        except ValueError as exc:
+            raise spec.error(("board", "missing"), str(exc)) from None
         self._player_regions: dict[str, tuple[int, int]] = {}
         self._regions = {}
         for name, r in board.get("regions", {}).items():
@@ -181,21 +218,45 @@ class Game:
         # phases and primitives
         self.primitives: list[Primitive] = []
         self.phases: list[Phase] = []
+        #: reserves change other than by placing (overflow, pieces sent back): the hash covers them
+        self.hash_reserves = self.max_stack > 0 and "reserve" in self.overflow
+        until_before = None
         for i, ph in enumerate(d["phases"]):
-            prims = []
+            prims, whens = [], []
+            compulsory: list[Primitive] = []
+            prefer = "any"
             for j, item in enumerate(ph.get("moves", [])):
                 (kind, params), = item.items()
+                params = params or {}
+                where = ("phases", i, "moves", j, kind)
                 cls = PRIMITIVES.get(kind)
                 if cls is None:
-                    raise spec.error(("phases", i, "moves", j, kind),
-                                     f"the primitive {kind!r} is designed but not implemented yet")
-                prim = cls(self, len(self.primitives), params or {}, ("phases", i, "moves", j, kind))
+                    raise spec.error(where, f"the primitive {kind!r} is designed but not implemented yet")
+                self.hash_reserves = self.hash_reserves or params.get("onto") == "replace"
+                prim = cls(self, len(self.primitives), params, where)
                 self.primitives.append(prim)
                 prims.append(prim)
+                whens.append(self.compile_condition(where + ("when",), params["when"]) if "when" in params
+                             else None)
+                if params.get("compulsory"):
+                    compulsory.append(prim)
+                    if params.get("prefer", "any") != "any":
+                        if prefer not in ("any", params["prefer"]):
+                            raise spec.error(where + ("prefer",), "the compulsory moves of a phase must "
+                                             f"prefer the same ({prefer!r} here before)")
+                        prefer = params["prefer"]
             plies = ph.get("plies")
             if plies is not None:
                 plies = int(self.constant(("phases", i, "plies"), plies))
-            self.phases.append(Phase(ph.get("name", f"phase {i + 1}"), plies, prims, ph.get("first")))
+                if until_before is not None:
+                    raise spec.error(("phases", i, "plies"), f"phase {i + 1} counts plies, but phase "
+                                     f"{until_before + 1} before it ends by `until`: its plies cannot "
+                                     "be counted from the start")
+            until = self.compile_condition(("phases", i, "until"), ph["until"]) if "until" in ph else None
+            if until is not None:
+                until_before = i
+            self.phases.append(Phase(ph.get("name", f"phase {i + 1}"), plies, prims, ph.get("first"), until,
+                                     whens if any(w is not None for w in whens) else None, compulsory, prefer))
         self.phase_keys = [rng.getrandbits(64) for _ in self.phases]
         ends, acc = [], 0
         for ph in self.phases:
@@ -241,12 +302,11 @@ class Game:
         self.repetition = int(rep.get("count", 3)) if rep else 0
         self.repetition_rule = _EndRule(lambda c: True, None, None, rep.get("result", "repetition"), {}) \
             if rep else None
-        self.effects = [_Effect(compile_expr(self.spec.expr(("after_move", i, "when")), self._env_cache()),
-                                [self.kind_index[k] for k in ([e["remove"]] if isinstance(e["remove"], str)
-                                                              else e["remove"])])
-                        for i, e in enumerate(d.get("after_move", []))]
-        #: apply() takes the plain path unless effects, repetition or phase hand-overs need care
-        self._plain = (not self.effects and not self.repetition and all(p.first is None for p in self.phases)
+        self.effects = [self._compile_effect(i, e) for i, e in enumerate(d.get("after_move", []))]
+        #: apply() takes the plain path unless effects, repetition, phase hand-overs or stack limits
+        #: need care
+        self._plain = (not self.effects and not self.repetition and not self.max_stack
+                       and all(p.first is None and p.until is None for p in self.phases)
                        and not any(getattr(p, "roll_again", False) for p in self.primitives))
         # notation and end rules
         notation = d.get("notation", {})
@@ -301,6 +361,94 @@ class Game:
                 mask |= 1 << self.topology.parse_square(text)
         return mask
 
+    def is_region(self, name: Any) -> bool:
+        """Whether ``name`` names a region (declared, per player or built in) of this board."""
+        return isinstance(name, str) and (name in self._regions or name in self.topology.regions)
+
+    def _expression(self, path: tuple[Any, ...], value: Any) -> Any:
+        node = self.spec.expressions.get(tuple(path))
+        if node is None:
+            from .dsl.expr import parse_expr
+            node = parse_expr(value)
+        return node
+
+    def compile_condition(self, path: tuple[Any, ...], value: Any) -> Callable[[Any], Any]:
+        """The expression written at ``path`` compiled to a function of an evaluation context (see
+        :meth:`square_context`); a located error when it cannot be compiled."""
+        from .dsl.expr import ExprError
+        try:
+            return compile_expr(self._expression(path, value), self._env_cache())
+        except (ExprError, ValueError) as exc:
+            raise self.spec.error(path, str(getattr(exc, "message", exc))) from None
+
+    def square_context(self, st: State, player: int, frm: int, to: int, k: int, square: int = -1) -> _Ctx:
+        """The context a move's or an effect's condition is evaluated in: ``mover`` is ``player``,
+        ``from``/``to`` the move's squares, ``k`` the pieces it takes, ``height`` the height of the
+        stack on ``from``, ``square`` the square an effect looks at."""
+        ctx = self._ctx
+        ctx.st = st
+        ctx.mover = player
+        ctx.frm, ctx.to, ctx.k, ctx.square = frm, to, k, square
+        ctx.height = len(st.stacks[frm]) if frm >= 0 else 0
+        return ctx
+
+    def move_number(self, path: tuple[Any, ...], value: Any) -> Any:
+        """A move's number (a count or a distance): an int when it follows from the options alone,
+        else a function ``f(state, height, k)`` of the moving stack's height and the pieces taken."""
+        from .dsl.expr import names_in
+        node = self._expression(path, value)
+        runtime = names_in(node) & {"height", "k", "from", "to", "mover", "opponent", "ply", "phase"}
+        if not runtime:
+            return int(self.constant(path, value))
+        fn = self.compile_condition(path, value)
+        ctx = self._ctx
+
+        def number(st: State, height: int, k: int) -> int:
+            ctx.st, ctx.mover, ctx.height, ctx.k = st, st.to_move, height, k
+            return int(fn(ctx))
+        return number
+
+    def _compile_effect(self, i: int, e: dict[str, Any]) -> _Effect:
+        path = ("after_move", i)
+        when = self.compile_condition(path + ("when",), e["when"]) if "when" in e else None
+        if "remove_disconnected" in e:
+            spec = e["remove_disconnected"] or {}
+            anchors = spec.get("anchor", [])
+            kinds = {self.kind_index[k] for k in ([anchors] if isinstance(anchors, str) else anchors)}
+            topo = self.topology
+            try:
+                dirs = topo.directions(spec.get("directions", "all"))
+            except ValueError as exc:
+                raise self.spec.error(path + ("remove_disconnected", "directions"), str(exc)) from None
+            near = [sum(1 << t for t in (topo.step(sq, dd) for dd in dirs) if t >= 0) for sq in range(topo.size)]
+            return _Effect(when, anchors=kinds, near=near)
+        remove = e["remove"]
+        where, where_if = -1, None
+        if isinstance(remove, dict):
+            region = remove.get("where")
+            if region is not None and self.is_region(region):
+                where = self.region_mask(region)
+            elif region is not None:
+                where_if = self.compile_condition(path + ("remove", "where"), region)
+            remove = remove.get("pieces", self.kind_names)
+        kinds = [self.kind_index[k] for k in ([remove] if isinstance(remove, str) else remove)]
+        return _Effect(when, kinds, where, where_if)
+
+    def can_move(self, st: State, player: int) -> bool:
+        """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
+        flip = player != st.to_move
+        if flip:
+            st.to_move = player
+            st.hash ^= self.side_key
+        try:
+            out: list[Any] = []
+            self._generate(st, out)
+            return bool(out)
+        finally:
+            if flip:
+                st.to_move = 3 - player
+                st.hash ^= self.side_key
+
     def _env_cache(self) -> Env:
         if self._env_value is None:
             self._env_value = self._env()
@@ -317,6 +465,13 @@ class Game:
             "cube": lambda c: c.st.cube_value,
             "board_full": lambda c: c.st.occupied == full,
             "ply": lambda c: c.st.ply,
+            "phase": lambda c: self.phases[c.st.phase].name,
+            # in a move's conditions and numbers, and in an effect's `where`
+            "from": lambda c: c.frm,
+            "to": lambda c: c.to,
+            "k": lambda c: c.k,
+            "height": lambda c: c.height,
+            "square": lambda c: c.square,
         }
 
         def reserve(args, asts):
@@ -369,6 +524,91 @@ class Game:
             who = args[0]
             return lambda c: c.st.score[who(c)]
 
+        def square_arg(arg, ast):
+            """A square argument: a name written as text (``'e4'``) or a square of the context."""
+            from .dsl.expr import Const
+            if isinstance(ast, Const) and isinstance(ast.value, str):
+                try:
+                    sq = self.topology.parse_square(ast.value)
+                except ValueError as exc:
+                    raise ValueError(f"{ast.value!r} is not a square: {exc}") from None
+                return lambda c: sq
+            return arg
+
+        def height(args, asts):
+            sq = square_arg(args[0], asts[0])
+            return lambda c: len(c.st.stacks[sq(c)])
+
+        def owner(args, asts):
+            sq = square_arg(args[0], asts[0])
+            owners = self.code_owner
+
+            def top_owner(c):
+                s = c.st.stacks[sq(c)]
+                return owners[s[-1]] if s else 0
+            return top_owner
+
+        def surrounded(args, asts):
+            sq = square_arg(args[0], asts[0])
+            topo = self.topology
+            dirs = topo.directions("all")
+            around = []
+            for x in range(topo.size):
+                near = [t for t in (topo.step(x, d) for d in dirs) if t >= 0]
+                around.append(sum(1 << t for t in near) if len(near) == len(dirs) else -1)
+
+            def closed(c):
+                mask = around[sq(c)]
+                return mask >= 0 and c.st.occupied & mask == mask
+            return closed
+
+        def controlled(args, asts):
+            who = args[0]
+            codes = self.player_codes([a(None) for a in args[1:]] or None)
+
+            def pieces(c):
+                stacks = c.st.stacks
+                tops = c.st.tops
+                n = 0
+                for code in codes[who(c)]:
+                    bits = tops[code]
+                    while bits:
+                        low = bits & -bits
+                        bits ^= low
+                        n += len(stacks[low.bit_length() - 1])
+                return n
+            return pieces
+
+        def captures(args, asts):
+            who = args[0]
+            return lambda c: c.st.captures[who(c)]
+
+        def can_move(args, asts):
+            who = args[0]
+            return lambda c: self.can_move(c.st, who(c))
+
+        def pinned(args, asts):
+            """A player's pieces under an enemy piece: anywhere, or on his own path positions
+            ``lo`` to ``hi`` (``pinned(p, n)``: position n) of a track board."""
+            who = args[0]
+            lo = args[1] if len(args) > 1 else None
+            hi = args[2] if len(args) > 2 else lo
+            owners = self.code_owner
+            paths = getattr(self.topology, "paths", None)
+
+            def count(c):
+                p = who(c)
+                stacks = c.st.stacks
+                squares = (range(len(stacks)) if lo is None or paths is None
+                           else paths[p][max(lo(c), 1) - 1:hi(c)])
+                n = 0
+                for sq in squares:
+                    s = stacks[sq]
+                    if s and owners[s[-1]] not in (p, 0):
+                        n += sum(1 for pc in s if owners[pc] == p)
+                return n
+            return count
+
         def simple(fn):
             def build(args, asts):
                 return lambda c: fn(*(a(c) for a in args))
@@ -385,6 +625,13 @@ class Game:
             "at": (*BUILTIN_FUNCTIONS["at"], at),
             "on_path": (*BUILTIN_FUNCTIONS["on_path"], on_path),
             "points": (*BUILTIN_FUNCTIONS["points"], points),
+            "height": (*BUILTIN_FUNCTIONS["height"], height),
+            "owner": (*BUILTIN_FUNCTIONS["owner"], owner),
+            "surrounded": (*BUILTIN_FUNCTIONS["surrounded"], surrounded),
+            "controlled": (*BUILTIN_FUNCTIONS["controlled"], controlled),
+            "captures": (*BUILTIN_FUNCTIONS["captures"], captures),
+            "can_move": (*BUILTIN_FUNCTIONS["can_move"], can_move),
+            "pinned": (*BUILTIN_FUNCTIONS["pinned"], pinned),
         }
         for pname, pred in getattr(self, "predicates", {}).items():
             def build(args, asts, pred=pred):
@@ -479,9 +726,6 @@ class Game:
                                                                 owner_faces_south=p != 2)
                         except ValueError as exc:
                             raise self.spec.error(("setup", i, "orientation"), str(exc)) from None
-                    r = self.reserve_of_kind[kind]
-                    if r >= 0 and p:
-                        st.reserves[p][r] -= int(group.get("count", 1))
         for sq, s in enumerate(st.stacks):
             if s:
                 st.occupied |= 1 << sq
@@ -563,6 +807,14 @@ class Game:
         """The hash key of ``score[player] == value`` (0 for no points)."""
         return self._key(3, player, value) if value else 0
 
+    def captures_key(self, player: int, value: int) -> int:
+        """The hash key of ``captures[player] == value`` (0 for none)."""
+        return self._key(4, player, value) if value else 0
+
+    def reserve_key(self, player: int, reserve: int, value: int) -> int:
+        """The hash key of a reserve's count (games whose reserves are hashed)."""
+        return self._key(5, player * 64 + reserve, value)
+
     def cube_drop_outcome(self, winner: int, value: int) -> Outcome:
         tokens = self.results.get("drop", DEFAULT_RESULTS)
         return Outcome(winner, "drop", tokens[winner - 1], None, value)
@@ -623,11 +875,36 @@ class Game:
                 return out
             return []
         out: list[Any] = []
-        for prim in self.phases[st.phase].primitives:
-            prim.generate(st, out)
+        self._generate(st, out)
         if not out and self.pass_move is not None:
             out.append(self.pass_move)
         return out
+
+    def _generate(self, st: State, out: list[Any]) -> None:
+        """Append the moves of the current phase's primitives: those whose ``when`` holds, and only
+        the compulsory ones (the preferred among them) when there are any."""
+        phase = self.phases[st.phase]
+        if phase.plain:
+            for prim in phase.primitives:
+                prim.generate(st, out)
+            return
+        whens = phase.whens
+        compulsory = phase.compulsory
+        forced: list[Any] = []
+        ctx = self._ctx
+        for i, prim in enumerate(phase.primitives):
+            if whens is not None and whens[i] is not None:
+                ctx.st, ctx.mover = st, st.to_move
+                if not whens[i](ctx):
+                    continue
+            prim.generate(st, forced if compulsory and prim in compulsory else out)
+        if forced:
+            if phase.prefer != "any":
+                weights = [self.primitives[m[0]].weight(st, m, phase.prefer) for m in forced]
+                best = max(weights)
+                forced = [m for m, w in zip(forced, weights) if w == best]
+            out.clear()
+            out.extend(forced)
 
     def apply(self, st: State, move: tuple[Any, ...]) -> Any:
         """Play ``move`` on ``st`` in place; return what :meth:`undo` needs. The move is not checked."""
@@ -650,18 +927,22 @@ class Game:
         return undo
 
     def _apply_full(self, st: State, move: tuple[Any, ...]) -> Any:
-        """``apply`` for games with after-move effects, repetition or phases that set the first player."""
+        """``apply`` for games with after-move effects, repetition, stack limits or phases that end
+        by a condition or set the first player."""
         info = self.primitives[move[0]].apply(st, move)
         mover = st.to_move
-        undo_effects = [self._remove(st, e.remove) for e in self.effects if e.when(self._bind(st, mover))]
-        undo = (info, st.phase, st.result, mover, undo_effects)
+        trimmed = self._trim(st, mover) if self.max_stack else None
+        ctx = self._bind(st, mover)
+        undo_effects = [self._run_effect(st, e) for e in self.effects if e.when is None or e.when(ctx)]
+        undo = (info, st.phase, st.result, mover, undo_effects, trimmed)
         st.ply += 1
         to_move = mover ^ 3
         again = getattr(self.primitives[move[0]], "again", None)
         if again is not None and again(move):  # a double: the same player rolls again
             to_move = mover
         h = st.hash
-        if st.ply >= self.phase_end[st.phase]:
+        phase = self.phases[st.phase]
+        if st.ply >= self.phase_end[st.phase] or (phase.until is not None and phase.until(self._bind(st, mover))):
             h ^= self.phase_keys[st.phase]
             st.phase += 1
             h ^= self.phase_keys[st.phase]
@@ -691,23 +972,124 @@ class Game:
         ctx.mover = mover
         return ctx
 
-    def _remove(self, st: State, kinds: list[int]) -> list[tuple[int, int, int]]:
-        """Take every piece of ``kinds`` off the board; return (square, height, code) to put back."""
-        from .primitives.base import retop
+    def _remove(self, st: State, kinds: list[int], where: int = -1,
+                where_if: Callable[[Any], Any] | None = None) -> list[tuple[int, list[int]]]:
+        """Take every piece of ``kinds`` off the squares of ``where`` (where ``where_if`` holds);
+        return (square, stack before) for each square changed."""
         gone = []
-        zs, nc = self.zobrist_stride, self.num_codes
-        for sq, stack in enumerate(st.stacks):
-            if not stack:
+        bits = st.occupied & where
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            stack = st.stacks[sq]
+            if not any(pc >> 1 in kinds for pc in stack):
                 continue
-            old = stack[-1]
-            for height in range(len(stack) - 1, -1, -1):
-                code = stack[height]
-                if code >> 1 in kinds:
-                    gone.append((sq, height, code))
-                    st.hash ^= self.zobrist[(sq * zs + height) * nc + code]
-                    del stack[height]
-            retop(st, sq, old)
+            if where_if is not None and not where_if(self.square_context(st, self._ctx.mover, -1, -1, 0, sq)):
+                continue
+            gone.append((sq, list(stack)))
+            self._restack(st, sq, [pc for pc in stack if pc >> 1 not in kinds])
         return gone
+
+    def _restack(self, st: State, sq: int, pieces: list[int]) -> None:
+        """Make the stack on ``sq`` hold ``pieces`` (bottom first), keeping the hash and tops right."""
+        from .primitives.base import retop
+        from .primitives.parts import rehash_stack
+        stack = st.stacks[sq]
+        old = stack[-1] if stack else -1
+        st.hash ^= rehash_stack(st, sq)
+        stack[:] = pieces
+        st.hash ^= rehash_stack(st, sq)
+        retop(st, sq, old)
+
+    def _run_effect(self, st: State, effect: _Effect) -> list[tuple[int, list[int]]]:
+        if effect.anchors is None:
+            return self._remove(st, effect.remove or [], effect.where, effect.where_if)
+        return self._remove_disconnected(st, effect.anchors, effect.near or [])
+
+    def _remove_disconnected(self, st: State, anchors: set[int], near: list[int]) -> list[tuple[int, list[int]]]:
+        """Take off every stack not linked through occupied neighbours to a stack holding an anchor."""
+        occupied = st.occupied
+        stacks = st.stacks
+        linked = 0
+        bits = occupied
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            for pc in stacks[low.bit_length() - 1]:
+                if pc >> 1 in anchors:
+                    linked |= low
+                    break
+        frontier = linked
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new = near[low.bit_length() - 1] & occupied & ~linked
+            linked |= new
+            frontier |= new
+        gone = []
+        loose = occupied & ~linked
+        while loose:
+            low = loose & -loose
+            loose ^= low
+            sq = low.bit_length() - 1
+            gone.append((sq, list(stacks[sq])))
+            self._restack(st, sq, [])
+        return gone
+
+    def _trim(self, st: State, mover: int) -> list[tuple[int, list[int]]] | None:
+        """Cut every stack down to the height limit from the bottom: the mover's pieces go where
+        ``stacking.own`` says, the others where ``stacking.others`` says. Return what undo needs."""
+        from .primitives.parts import take_under
+        limit = self.max_stack
+        out = None
+        for sq, stack in enumerate(st.stacks):
+            if len(stack) > limit:
+                gone = take_under(st, sq, len(stack) - limit)
+                for pc in gone:
+                    self._overflow(st, mover, pc, 1)
+                if out is None:
+                    out = []
+                out.append((sq, gone))
+        return out
+
+    def _overflow(self, st: State, mover: int, pc: int, sign: int) -> None:
+        """Book one piece cut from a stack (``sign`` 1) or put back (``sign`` -1)."""
+        owner = self.code_owner[pc]
+        where = self.overflow[0] if owner == mover else self.overflow[1]
+        if where == "reserve" and owner and self.reserve_of_kind[pc >> 1] >= 0:
+            self.change_reserve(st, owner, self.reserve_of_kind[pc >> 1], sign)
+        elif where == "capture":
+            self.add_captures(st, mover, sign)
+
+    def _untrim(self, st: State, mover: int, trimmed: list[tuple[int, list[int]]]) -> None:
+        from .primitives.parts import put
+        for sq, gone in reversed(trimmed):
+            put(st, sq, gone, under=True)
+            for pc in gone:
+                self._overflow(st, mover, pc, -1)
+
+    def add_captures(self, st: State, player: int, n: int) -> None:
+        """``player`` has put ``n`` more pieces out of the game (negative: taken back)."""
+        if n:
+            old = st.captures[player]
+            st.captures[player] = old + n
+            st.hash ^= self.captures_key(player, old) ^ self.captures_key(player, old + n)
+
+    def change_reserve(self, st: State, player: int, reserve: int, delta: int) -> None:
+        """Add ``delta`` pieces to a player's reserve (hashed where reserves can change other than
+        by placing)."""
+        old = st.reserves[player][reserve]
+        st.reserves[player][reserve] = old + delta
+        if self.hash_reserves:
+            st.hash ^= self.reserve_key(player, reserve, old) ^ self.reserve_key(player, reserve, old + delta)
+
+    def return_to_reserves(self, st: State, pieces: list[int], sign: int) -> None:
+        """Pieces sent back to their owners' reserves (``sign`` 1), or taken out again (-1)."""
+        for pc in pieces:
+            r = self.reserve_of_kind[pc >> 1]
+            if r >= 0 and self.code_owner[pc]:
+                self.change_reserve(st, self.code_owner[pc], r, sign)
 
     def undo(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""
@@ -729,8 +1111,7 @@ class Game:
         self.primitives[move[0]].undo(st, move, info)
 
     def _undo_full(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
-        from .primitives.base import retop
-        info, phase, result, mover, undo_effects = undo
+        info, phase, result, mover, undo_effects, trimmed = undo
         h = st.hash
         if self.repetition:
             seen = st.seen
@@ -744,15 +1125,12 @@ class Game:
         if phase != st.phase:
             h ^= self.phase_keys[st.phase] ^ self.phase_keys[phase]
             st.phase = phase
-        zs, nc = self.zobrist_stride, self.num_codes
-        for gone in reversed(undo_effects):
-            for sq, height, code in reversed(gone):
-                stack = st.stacks[sq]
-                old = stack[-1] if stack else -1
-                stack.insert(height, code)
-                h ^= self.zobrist[(sq * zs + height) * nc + code]
-                retop(st, sq, old)
         st.hash = h
+        for gone in reversed(undo_effects):
+            for sq, before in reversed(gone):
+                self._restack(st, sq, before)
+        if trimmed:
+            self._untrim(st, mover, trimmed)
         st.ply -= 1
         st.to_move = mover
         st.result = result
@@ -852,7 +1230,10 @@ class Game:
         for i, v in enumerate(st.tally):
             h ^= self.tally_key(i, v)
         for p in (1, 2):
-            h ^= self.score_key(p, st.score[p])
+            h ^= self.score_key(p, st.score[p]) ^ self.captures_key(p, st.captures[p])
+            if self.hash_reserves:
+                for r, n in enumerate(st.reserves[p]):
+                    h ^= self.reserve_key(p, r, n)
         if self.cube is not None:
             h ^= self.cube_key((st.cube_value, st.cube_owner, st.cube_step))
         return h ^ self.phase_keys[st.phase]
@@ -874,10 +1255,16 @@ class Game:
                 r = self.reserve_of_kind[pc >> 1]
                 if r >= 0 and self.code_owner[pc]:
                     st.reserves[self.code_owner[pc]][r] -= 1
+        for p in (1, 2):  # the pieces the setup puts on the board come on top of the reserves
+            for kind, n in enumerate(self.start_counts[p]):
+                r = self.reserve_of_kind[kind]
+                if r >= 0:
+                    st.reserves[p][r] += n
         if ply > 0 and self.opening is not None:
             st.tally[0] = 1  # past the first move, the opening is long decided
         phase = 0
-        while phase < len(self.phases) - 1 and ply >= self.phase_end[phase]:
+        while phase < len(self.phases) - 1 and (ply >= self.phase_end[phase] or (
+                self.phases[phase].until is not None and self.phases[phase].until(self._bind(st, 3 - to_move)))):
             phase += 1
         st.phase = phase
         st.hash = self.rehash(st)

@@ -24,7 +24,7 @@ class State:
 
     __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
                  "result", "stack", "seen", "orient", "dice", "cube_value", "cube_owner",
-                 "cube_step", "tally", "score")
+                 "cube_step", "tally", "score", "captures")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -51,6 +51,8 @@ class State:
         self.tally: list[int] = [0, 0, 0]
         #: [unused, points of player 1, points of player 2] (games with ``scoring``)
         self.score: list[int] = [0, 0, 0]
+        #: [unused, pieces player 1 has put out of the game, player 2's]
+        self.captures: list[int] = [0, 0, 0]
 
     # -- python-chess style conveniences -------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -116,13 +118,15 @@ class State:
         other.cube_value, other.cube_owner, other.cube_step = self.cube_value, self.cube_owner, self.cube_step
         other.tally = list(self.tally)
         other.score = list(self.score)
+        other.captures = list(self.captures)
         return other
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position, for equality (not the move stack)."""
         return (tuple(tuple(s) for s in self.stacks), tuple(map(tuple, self.reserves)), self.ply,
                 self.to_move, self.phase, self.result, tuple(self.orient), self.dice,
-                self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally), tuple(self.score))
+                self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally), tuple(self.score),
+                tuple(self.captures))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.game is self.game and other.key() == self.key()

@@ -21,6 +21,38 @@ DIRECTION_SETS = {
     "diagonal": ("northeast", "northwest", "southeast", "southwest"),
     "all": ("north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"),
 }
+#: directions relative to the player: (player 1's, player 2's); player 1 sits at the bottom
+_SQUARE_RELATIVE = {
+    "forward": (("north",), ("south",)),
+    "backward": (("south",), ("north",)),
+    "sideways": (("east", "west"), ("west", "east")),
+    "forward_diagonal": (("northeast", "northwest"), ("southwest", "southeast")),
+    "backward_diagonal": (("southeast", "southwest"), ("northwest", "northeast")),
+}
+_HEX_RELATIVE = {
+    "forward": (("northeast", "northwest"), ("southwest", "southeast")),
+    "backward": (("southeast", "southwest"), ("northwest", "northeast")),
+    "sideways": (("east", "west"), ("west", "east")),
+}
+
+
+def _resolve(which: "str | list[str]", player: int, sets: dict, relative: dict, steps: dict) -> list[str]:
+    """Direction names for ``which`` (a word or a list of words; a list is the union, in order)
+    as seen by ``player``; ``ValueError`` names the words this board knows."""
+    words = [which] if isinstance(which, str) else list(which)
+    out: list[str] = []
+    for w in words:
+        if w in sets:
+            found = sets[w]
+        elif w in relative:
+            found = relative[w][player - 1]
+        elif w in steps:
+            found = (w,)
+        else:
+            known = ", ".join([*sets, *relative, *steps])
+            raise ValueError(f"no direction {w!r} on this board (known: {known})")
+        out.extend(d for d in found if d not in out)
+    return out
 
 _SQUARE_RE = re.compile(r"^([a-zA-Z])(\d{1,2})$")
 
@@ -56,10 +88,12 @@ class _Board:
 
 @dataclass
 class SquareTopology(_Board):
-    """A rectangular grid of ``width`` x ``height`` squares."""
+    """A rectangular grid of ``width`` x ``height`` squares, of which those in ``missing`` (a
+    bitmask) do not exist: nothing stands there, no path crosses them, no text names them."""
 
     width: int
     height: int
+    missing: int = 0
     size: int = field(init=False)
     names: list[str] = field(init=False)
     full_mask: int = field(init=False)
@@ -69,8 +103,8 @@ class SquareTopology(_Board):
         w, h = self.width, self.height
         self.size = w * h
         self.names = [f"{chr(ord('a') + sq % w)}{sq // w + 1}" for sq in range(self.size)]
-        self._index = {name: sq for sq, name in enumerate(self.names)}
-        self.full_mask = (1 << self.size) - 1
+        self.full_mask = ((1 << self.size) - 1) & ~self.missing
+        self._index = {name: sq for sq, name in enumerate(self.names) if self.full_mask >> sq & 1}
         col = lambda f: sum(1 << (r * w + f) for r in range(h))  # noqa: E731
         row = lambda r: sum(1 << (r * w + f) for f in range(w))  # noqa: E731
         self.not_first_file = self.full_mask & ~col(0)
@@ -79,17 +113,21 @@ class SquareTopology(_Board):
         cf = {(w - 1) // 2, w // 2}
         cr = {(h - 1) // 2, h // 2}
         center = sum(1 << (r * w + f) for r in cr for f in cf)
-        self.regions = {
+        regions = {
             "north": row(h - 1), "south": row(0), "west": col(0), "east": col(w - 1),
             "border": row(0) | row(h - 1) | col(0) | col(w - 1), "corners": corners, "center": center,
             "all": self.full_mask,
         }
+        self.regions = {name: mask & self.full_mask for name, mask in regions.items()}
+
+    def exists(self, sq: int) -> bool:
+        return bool(self.full_mask >> sq & 1)
 
     # -- names ---------------------------------------------------------------------------------
     def rows(self) -> list[list[int]]:
         """The squares rank by rank, bottom rank first, each from the left."""
-        w = self.width
-        return [list(range(r * w, r * w + w)) for r in range(self.height)]
+        w, full = self.width, self.full_mask
+        return [[sq for sq in range(r * w, r * w + w) if full >> sq & 1] for r in range(self.height)]
 
     def row_label(self, i: int) -> str:
         return str(i + 1)
@@ -109,20 +147,18 @@ class SquareTopology(_Board):
         return sq
 
     # -- directions ------------------------------------------------------------------------------
-    def directions(self, which: str | list[str]) -> list[str]:
-        if isinstance(which, str):
-            return list(DIRECTION_SETS.get(which, (which,)))
-        out: list[str] = []
-        for w in which:
-            out.extend(self.directions(w))
-        return out
+    def directions(self, which: str | list[str], player: int = 1) -> list[str]:
+        """The compass directions ``which`` names (a set such as ``orthogonal``, a compass word, a
+        word relative to ``player`` such as ``forward``, or a list of these)."""
+        return _resolve(which, player, DIRECTION_SETS, _SQUARE_RELATIVE, _SQUARE_STEPS)
 
     def step(self, sq: int, direction: str) -> int:
         """The neighbour of ``sq`` in ``direction``, or -1 off the board."""
         df, dr = _SQUARE_STEPS[direction]
         f, r = sq % self.width + df, sq // self.width + dr
         if 0 <= f < self.width and 0 <= r < self.height:
-            return r * self.width + f
+            t = r * self.width + f
+            return t if self.full_mask >> t & 1 else -1
         return -1
 
     def grow_step(self, seed: int) -> int:
@@ -159,10 +195,13 @@ class HexTopology(_Board):
     towards a longer rank n touches n and n+1, towards a shorter one n-1 and n.
     """
 
-    def __init__(self, ranks: list[int]) -> None:
+    def __init__(self, ranks: list[int], names: str = "rank_letters") -> None:
         self.ranks = list(ranks)
         self.height = len(ranks)
         self.width = max(ranks)
+        #: ``rank_letters``: rank letter + point number within the rank (``d4``); ``file_letters``:
+        #: the letter of the slanted line running up to the left (the file) + the rank number
+        self.naming = names
         self.names: list[str] = []
         self.coords: list[tuple[int, int]] = []
         self._rows: list[list[int]] = []
@@ -173,6 +212,9 @@ class HexTopology(_Board):
                 self.names.append(f"{chr(ord('a') + r)}{n}")
                 self.coords.append((2 * (n - 1) - (length - 1), r))
             self._rows.append(row)
+        if names == "file_letters":
+            low = min(x + y for x, y in self.coords)
+            self.names = [f"{chr(ord('a') + (x + y - low) // 2)}{y + 1}" for x, y in self.coords]
         self.size = len(self.names)
         self._index = {name: sq for sq, name in enumerate(self.names)}
         self._at = {xy: sq for sq, xy in enumerate(self.coords)}
@@ -193,7 +235,7 @@ class HexTopology(_Board):
         return [list(r) for r in self._rows]
 
     def row_label(self, i: int) -> str:
-        return chr(ord("a") + i)
+        return str(i + 1) if self.naming == "file_letters" else chr(ord("a") + i)
 
     def reading_order(self, sq: int) -> tuple[int, int]:
         """Sort key of board order as a diagram is read: the top rank first, then from the left."""
@@ -209,13 +251,9 @@ class HexTopology(_Board):
             raise ValueError(f"{text!r} is not a point of this hex board")
         return sq
 
-    def directions(self, which: str | list[str]) -> list[str]:
-        if isinstance(which, str):
-            return list(_HEX_SETS.get(which, (which,)))
-        out: list[str] = []
-        for w in which:
-            out.extend(d for d in self.directions(w) if d not in out)
-        return out
+    def directions(self, which: str | list[str], player: int = 1) -> list[str]:
+        """The hex directions ``which`` names, as seen by ``player`` (see the square board's)."""
+        return _resolve(which, player, _HEX_SETS, _HEX_RELATIVE, _HEX_STEPS)
 
     def step(self, sq: int, direction: str) -> int:
         dx, dy = _HEX_STEPS[direction]
@@ -227,11 +265,29 @@ def make_topology(board: dict, width: int, height: int) -> "SquareTopology | Hex
     """The topology a game file's ``board`` describes."""
     shape = board.get("shape", "square")
     if shape == "hex":
-        return HexTopology(board["ranks"])
+        return HexTopology(board["ranks"], board.get("names", "rank_letters"))
     if shape == "track":
         return TrackTopology(int(board.get("points", 24)), board.get("point_names"),
                              board.get("travel", ["backward", "forward"]), board.get("places"))
-    return SquareTopology(width, height)
+    return SquareTopology(width, height, missing_squares(board, width, height))
+
+
+def missing_squares(board: dict, width: int, height: int) -> int:
+    """The bitmask of the squares a square board leaves out: ``squares: dark`` keeps the squares
+    whose file and rank have the same parity (a1, c1, b2, ...), ``light`` the others; ``missing``
+    lists squares and rectangles (``a1-b2``) that do not exist. ``ValueError`` names a bad item."""
+    full = SquareTopology(width, height)
+    mask = 0
+    keep = board.get("squares", "all")
+    if keep != "all":
+        parity = 0 if keep == "dark" else 1
+        mask |= sum(1 << sq for sq in range(full.size) if (sq % width + sq // width) % 2 != parity)
+    for item in board.get("missing", []):
+        ends = [full.parse_square(t.strip()) for t in str(item).split("-", 1)]
+        files, ranks = [sq % width for sq in ends], [sq // width for sq in ends]
+        f0, f1, r0, r1 = min(files), max(files), min(ranks), max(ranks)
+        mask |= sum(1 << (r * width + f) for r in range(r0, r1 + 1) for f in range(f0, f1 + 1))
+    return mask
 
 
 class TrackTopology:
@@ -292,7 +348,7 @@ class TrackTopology:
     def reading_order(self, sq: int) -> tuple[int, int]:
         return (0, sq)
 
-    def directions(self, which):
+    def directions(self, which, player: int = 1):
         return []
 
     def region_mask(self, name: str) -> int:

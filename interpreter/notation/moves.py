@@ -101,6 +101,12 @@ class MoveNotation:
                 order = g.topology.reading_order
                 writers.append(lambda f, name=name, join=join, order=order:
                                join.join(self.square_name(x) for x in sorted(f[name], key=order)))
+            elif kind == "squareseq":  # squares in order, such as the landings of a chain of jumps
+                join = conf.get("join", "x") if isinstance(conf, dict) else "x"
+                sq = g.topology.square_pattern()
+                regex.append(group + f"{sq}(?:{re.escape(join)}{sq})*)")
+                readers[name] = lambda s, join=join: [self._read_square(x) for x in s.split(join)]
+                writers.append(lambda f, name=name, join=join: join.join(self.square_name(x) for x in f[name]))
             elif kind == "squares":
                 regex.append(group + r"[a-zA-Z]+\d+(?:/\d+)*)")
                 readers[name] = self._read_squares
@@ -128,8 +134,11 @@ class MoveNotation:
             elif kind == "int":
                 omit = conf.get("omit") if isinstance(conf, dict) else None
                 regex.append(group + r"\d+)" + ("?" if omit is not None else ""))
-                readers[name] = lambda s: int(s) if s else None
-                writers.append(lambda f, name=name, omit=omit: "" if f[name] == omit else str(f[name]))
+                # `omit: whole`: a count left out means the whole stack
+                unwritten = "whole" if omit == "whole" else None
+                readers[name] = lambda s, unwritten=unwritten: int(s) if s else unwritten
+                writers.append(lambda f, name=name, omit=omit: "" if f[name] == omit or (
+                    omit == "whole" and f.get("whole")) else str(f[name]))
             elif kind == "direction":
                 names = prim.dir_names
                 spelled = {d: conf.get(d, d) if isinstance(conf, dict) else d for d in names}

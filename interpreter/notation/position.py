@@ -27,8 +27,10 @@ class StackRows:
         self.empty = spec.get("empty", "x")
         pieces = game.spec.data.get("pieces", {})
         letters = {k: str(pieces[k].get("letter", k[0].upper())) for k in game.kind_names}
-        self.only_top = "pieces" in spec
-        if self.only_top:
+        #: the owners' digits, then only the top piece's letter (``written: top``, the
+        #: default once `pieces` gives letters); else every piece's digit and letter (``every``)
+        self.only_top = "pieces" in spec and spec.get("written", "top") == "top"
+        if "pieces" in spec:
             letters.update({k: str(v) for k, v in spec["pieces"].items()})
         self.letters = [letters[k] for k in game.kind_names]
         self.by_letter = {v: i for i, v in enumerate(self.letters)}
@@ -72,7 +74,9 @@ class StackRows:
         board = self.row_sep.join(rows)
         return board + " " + self.trailer.format(to_move=st.to_move, move_number=st.ply // 2 + 1, ply=st.ply,
                                                  doubles_1=st.tally[1], doubles_2=st.tally[2],
-                                                 points_1=st.score[1], points_2=st.score[2])
+                                                 points_1=st.score[1], points_2=st.score[2],
+                                                 reserve_1=sum(st.reserves[1]), reserve_2=sum(st.reserves[2]),
+                                                 captures_1=st.captures[1], captures_2=st.captures[2])
 
     # -- reading --------------------------------------------------------------------------------
     def parse(self, text: str) -> Any:
@@ -125,6 +129,8 @@ class StackRows:
         for p in (1, 2):
             if min(st.reserves[p], default=0) < 0:
                 raise fail(f"player {p} has more pieces on the board than the game provides")
+        if any(f"{key}_{p}" in values for key in ("reserve", "captures") for p in (1, 2)):
+            self._stock(st, values, fail)
         counters = [(key, target, p) for key, target in (("doubles", st.tally), ("points", st.score))
                     for p in (1, 2) if f"{key}_{p}" in values]
         if counters:
@@ -136,6 +142,27 @@ class StackRows:
             if ply > 0:
                 st.result = g.evaluate_end(st)
         return st
+
+    def _stock(self, st: Any, values: dict[str, int], fail: Any) -> None:
+        """Set the reserves and the captured pieces the trailer gives; no player may then have more
+        pieces (on the board, in reserve, captured by the other) than the game provides."""
+        g = self.game
+        owner = g.code_owner
+        for p in (1, 2):
+            if f"reserve_{p}" in values:
+                if values[f"reserve_{p}"] < 0:
+                    raise fail("a reserve cannot be negative")
+                st.reserves[p] = [values[f"reserve_{p}"]] + [0] * (len(st.reserves[p]) - 1)
+            st.captures[p] = values.get(f"captures_{p}", 0)
+            if st.captures[p] < 0:
+                raise fail("captured pieces cannot be negative")
+        for p in (1, 2):
+            provided = sum(g.start_counts[p]) + sum(g.reserve_counts)
+            have = sum(1 for s in st.stacks for pc in s if owner[pc] == p) + sum(st.reserves[p]) + st.captures[3 - p]
+            if have > provided:
+                raise fail(f"player {p} has {have} pieces on the board, in reserve and captured; the game "
+                           f"provides {provided}")
+        st.hash = g.rehash(st)
 
     def _parse_cell(self, cell: str, fail: Any) -> tuple[list[int], int]:
         """The pieces of one cell, bottom first, and the top piece's orientation code."""
@@ -159,8 +186,8 @@ class StackRows:
                 body, faces = cell[:-2], cell[-2:]
             if not self._cell.match(body):
                 raise fail(f"cannot read the square {cell!r}")
-            pieces = [self._code(self.by_letter[letter], int(o), cell, fail)
-                      for o, letter in re.findall(r"([012])(" + self._letters_re() + ")", body)]
+            pieces = [self._code(self._kind(letter, int(o), cell, fail), int(o), cell, fail)
+                      for o, letter in re.findall(r"([012])(" + self._letters_re() + ")?", body)]
         oriented = g.oriented[pieces[-1] >> 1]
         if oriented != bool(faces):
             raise fail(f"in {cell!r}: " + ("a die needs its top and north faces, e.g. 54" if oriented
@@ -171,6 +198,16 @@ class StackRows:
             if orient not in g.die.tipped:
                 raise fail(f"in {cell!r}: no die shows {faces[0]} on top and {faces[1]} to the north")
         return pieces, orient
+
+    def _kind(self, letter: str, owner: int, cell: str, fail: Any) -> int:
+        """The kind a letter names; where kinds share a letter, the one neutral or not as the
+        owner's digit says (``0`` is nobody's)."""
+        kinds = [k for k, x in enumerate(self.letters) if x == letter]
+        if len(kinds) > 1:
+            kinds = [k for k in kinds if self.game.neutral[k] == (owner == 0)]
+        if len(kinds) != 1:
+            raise fail(f"cannot tell which piece {owner}{letter} is in {cell!r}")
+        return kinds[0]
 
     def _code(self, kind: int, owner: int, cell: str, fail: Any) -> int:
         neutral = self.game.neutral[kind]

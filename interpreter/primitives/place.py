@@ -1,10 +1,11 @@
-"""``place``: put a piece from a reserve on an empty square."""
+"""``place``: put a piece from a reserve on an empty square, or on top of a stack (``onto``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .base import Primitive, retop
+from .parts import Landing
 
 __all__ = ["Place"]
 
@@ -14,7 +15,8 @@ class Place(Primitive):
     piece, taken from that player's reserve; ``neutral``: a piece of nobody's), ``where`` (``empty``,
     a region, or an expression naming a region: empty squares in it), ``not_adjacent_to_own``
     (``orthogonal`` or ``all``: not next to a piece of the same owner) with ``fallback: true`` (when
-    no square satisfies that, any square of ``where`` will do).
+    no square satisfies that, any square of ``where`` will do), ``onto`` (``empty``, the default;
+    ``any``, ``occupied``, ``own``, ``enemy``: the piece may also go on top of such a stack).
 
     A kind that belongs to no reserve has an unlimited supply. A move is ``(index, square, code)``.
     """
@@ -46,6 +48,9 @@ class Place(Primitive):
             self.apart = [sum(1 << t for t in (topo.step(sq, d) for d in steps) if t >= 0)
                           for sq in range(n)]
         self.fallback = bool(params.get("fallback", False))
+        onto = params.get("onto", "empty")
+        #: None: empty squares only (the fast case); else which stacks a piece may go on top of
+        self.onto = None if onto == "empty" else Landing(g, onto, path + ("onto",))
         # prebuilt move tuples: table[code][sq]
         self.table = [[(index, sq, code) for sq in range(n)] for code in range(g.num_codes)]
         self.reserve_of = g.reserve_of_kind
@@ -57,7 +62,11 @@ class Place(Primitive):
 
     def _free(self, st) -> list[int]:
         stacks = st.stacks
-        free = [sq for sq in self.squares if not stacks[sq]]
+        if self.onto is not None:
+            ok = self.onto.ok[st.to_move]
+            free = [sq for sq in self.squares if ok[stacks[sq][-1] + 1 if stacks[sq] else 0]]
+        else:
+            free = [sq for sq in self.squares if not stacks[sq]]
         if self.apart is None or not free:
             return free
         g = self.game
@@ -87,12 +96,16 @@ class Place(Primitive):
     def apply(self, st, move):
         _, sq, code = move
         s = st.stacks[sq]
+        old = s[-1] if s else -1
         st.hash ^= self.zobrist[(sq * self.zstride + len(s)) * self.game.num_codes + code]
         s.append(code)
-        retop(st, sq, -1)
+        retop(st, sq, old)
         r = self.reserve_of[code >> 1]
         if r >= 0:
-            st.reserves[self.supplier(st)][r] -= 1
+            if self.game.hash_reserves:
+                self.game.change_reserve(st, self.supplier(st), r, -1)
+            else:
+                st.reserves[self.supplier(st)][r] -= 1
         return None
 
     def undo(self, st, move, info) -> None:
@@ -103,7 +116,10 @@ class Place(Primitive):
         retop(st, sq, code)
         r = self.reserve_of[code >> 1]
         if r >= 0:
-            st.reserves[self.supplier(st)][r] += 1
+            if self.game.hash_reserves:
+                self.game.change_reserve(st, self.supplier(st), r, 1)
+            else:
+                st.reserves[self.supplier(st)][r] += 1
 
     def fields(self, st, move):
         return {"piece": self.game.kind_names[move[2] >> 1], "to": move[1]}
@@ -120,8 +136,10 @@ class Place(Primitive):
         if kind not in self.kinds:
             allowed = ", ".join(g.kind_names[k] for k in self.kinds)
             return f"only {allowed} may be placed now"
-        if st.stacks[sq]:
+        if st.stacks[sq] and self.onto is None:
             return f"{g.topology.name(sq)} is not empty"
+        if self.onto is not None and sq not in self._free(st):
+            return f"a piece may not be put on the stack on {g.topology.name(sq)}"
         if sq not in self.squares:
             return f"{g.topology.name(sq)} is not a square a piece may be placed on"
         r = self.reserve_of[kind]

@@ -101,13 +101,20 @@ class Track(Primitive):
         self.clear_first = bool(start.get("clear_first", True)) if start is not None else False
         # -- hitting --------------------------------------------------------------------------------
         hit = params.get("hit") or {}
+        #: ``pin``: a checker landing on a lone enemy checker sits on it; the pinned checker stays
+        #: until the pinners leave, and its point is closed to its owner (no bar, no hitting)
+        self.pin = hit.get("mode", "send") == "pin"
+        #: pinning a checker on the opponent's start point ends the game at once
+        self.pin_ends = self.pin and hit.get("ends_game_on") == "opponent_start"
         self.hit_to_start = hit.get("to", "bar") == "start"
         #: where a hit checker of each player goes: his bar, or the first point of his path
         if self.hit_to_start:
             home_point = self.start or 1
             self.hit_place = [-1, self.paths[1][home_point - 1], self.paths[2][home_point - 1]]
+        elif self.pin:
+            self.hit_place = [-1, -1, -1]
         else:
-            self.hit_place = topo.places[hit.get("to", "bar")]
+            self.hit_place = self._place(hit.get("to", "bar"), path + ("hit", "to"))
         #: the opponent's start point in the mover's coordinates (his hit checkers are counted there)
         self.opp_start = N + 1 - (self.start or 1) if self.hit_to_start else 0
         self.no_hit = [set(), set(), set()]
@@ -119,19 +126,20 @@ class Track(Primitive):
             for p in (1, 2):
                 self.no_hit[p].add(self.pos_of[p][sq])
         # -- entering -------------------------------------------------------------------------------
-        enters = params.get("enter") or {}
+        enters = params.get("enter") or ({} if not self.pin else [])
         enters = enters if isinstance(enters, list) else [enters]
-        self.bar = topo.places[enters[0].get("from", "bar")]
+        #: where hit checkers wait to enter (-1: there is no such place)
+        self.bar = self._place(enters[0].get("from", "bar"), path + ("enter",)) if enters else [-1, -1, -1]
         # a second entering place (such as `out`): checkers wait there until they come in
         second = enters[1] if len(enters) > 1 else None
-        self.out = topo.places[second["from"]] if second else None
+        self.out = self._place(second["from"], path + ("enter", 1, "from")) if second else None
         self.out_name = str(second["from"]).lower() if second else ""
         self.OUT = N + 2 if second else -1
         self.out_all_first = bool(self._choice(second.get("all_before_moving", False))) if second else False
         self.out_continue = bool(self._choice(second.get("continue", True))) if second else True
         # -- bearing off ----------------------------------------------------------------------------
         bear = params.get("bear_off") or {}
-        self.off = topo.places[bear.get("to", "borne_off")]
+        self.off = self._place(bear.get("to", "borne_off"), path + ("bear_off", "to"))
         self.home_start = N - N // 4 + 1
         self.bear_all_home = bear.get("requires", "all_home") == "all_home"
         #: a step that reaches this path position (or beyond) bears the checker off
@@ -154,6 +162,11 @@ class Track(Primitive):
             self.first_take = self.last_leave = 1
             self.opp_corner, self.stop_short, self.pass_through = 0, False, True
         # -- the dice -------------------------------------------------------------------------------
+        #: a turn that ends the game: ``full`` counts it as using all its numbers; ``apart`` leaves it
+        #: out when finding how many numbers the other turns must use
+        self.ending_turns = self._choice(params.get("ending_turns", "full"))
+        if self.ending_turns != "full" and not self.pin:
+            raise g.spec.error(path + ("ending_turns",), "`ending_turns: apart` is read only with `hit: {mode: pin}`")
         self.maximize = self._choice(params.get("maximize", "higher"))
         self.order = self._choice(params.get("order", "any"))
         self.order_entering = self._choice(params.get("order_while_entering", self.order))
@@ -172,7 +185,12 @@ class Track(Primitive):
         # -- points during play -----------------------------------------------------------------------
         self._compile_awards(g.spec.data.get("scoring"))
         #: the simple case: two numbers in any order, no waiting place besides the bar
-        self._simple = (self.out is None and self.order == "any" and not self.count_doubles and not self.recycle
+        if self.pin and (self.start or self.corner or self.scoring or self.out is not None or self.recycle
+                         or self.hit_to_start or any(self.no_hit) or self.order != "any"):
+            raise g.spec.error(path + ("hit", "mode"), "pinning does not combine with a start point, a corner, "
+                               "points, a second entering place, hits sent to the start or `order`")
+        self._simple = (not self.pin and self.out is None and self.order == "any" and not self.count_doubles
+                        and not self.recycle
                         and not self.start and not self.corner and not self.scoring
                         and not self.hit_to_start and self.bear_all_home and self.off_at == N + 1
                         and self.overshoot == "highest" and not any(self.no_hit))
@@ -193,6 +211,14 @@ class Track(Primitive):
         self._step_squares: list[list[Any]] = [[]] + [
             [(sm[c >> 6], sm[c & 63]) if (c >> 6) < len(sm) and (c & 63) < len(sm) else None
              for c in range(64 * 64)] for sm in self._square_map[1:]]
+
+    def _place(self, name: str, where: tuple[Any, ...]) -> list[int]:
+        """The squares of a per-player place, by name; a located error if the board has none."""
+        places = self.game.topology.places
+        if name not in places:
+            raise self.game.spec.error(where, f"the board has no place {name!r} (places: "
+                                       f"{', '.join(places) or 'none'})")
+        return places[name]
 
     @staticmethod
     def _weights(n: int) -> list[int]:
@@ -260,7 +286,7 @@ class Track(Primitive):
                     me[i + 1] = len(s)
                 elif s[-1] == cq:
                     opp[i + 1] = len(s)
-        me[0] = len(stacks[self.bar[p]])
+        me[0] = len(stacks[self.bar[p]]) if self.bar[p] >= 0 else 0
         me[N + 1] = len(stacks[self.off[p]])
         if self.out is not None:
             me.append(len(stacks[self.out[p]]))
@@ -514,6 +540,117 @@ class Track(Primitive):
             me[C] -= 1
             me[step >> 6] += 1
 
+    # -- pinning (hit mode ``pin``) ----------------------------------------------------------------
+    def pin_counts(self, st, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        """In ``p``'s coordinates: his free checkers, his pinned checkers, the opponent's free
+        checkers and the opponent's pinned checkers on each point (index N+1: borne off)."""
+        N = self.N
+        me, pm, opp, po = ([0] * (N + 2) for _ in range(4))
+        cp = self.code[p]
+        stacks = st.stacks
+        for i, sq in enumerate(self.paths[p]):
+            s = stacks[sq]
+            if not s:
+                continue
+            top = s[-1]
+            pinned = 1 if s[0] != top else 0
+            if top == cp:
+                me[i + 1], po[i + 1] = len(s) - pinned, pinned
+            else:
+                opp[i + 1], pm[i + 1] = len(s) - pinned, pinned
+        me[N + 1] = len(stacks[self.off[p]])
+        return me, pm, opp, po
+
+    def pin_turns(self, st, dice: tuple[int, int]) -> list[tuple[int, ...]]:
+        """The distinct results of a roll when checkers pin instead of hitting, each as its steps
+        ``from * 64 + to`` in mover coordinates. A pin on the opponent's start point
+        (``ends_game_on``) or the last checker borne off ends the game, and the turn, at once;
+        ``ending_turns`` says how such turns count among the others."""
+        N, block, home = self.N, self.block, self.home_start
+        me, pm, opp, po = self.pin_counts(st, st.to_move)
+        total = sum(me) + sum(pm)
+        a, b = dice
+        plans = [(a, b), (b, a)] if a != b else [(a,) * self.double_play]
+        off_at, overshoot, all_home = self.off_at, self.overshoot, self.bear_all_home
+        ends_at = N if self.pin_ends else -1
+        #: result -> [steps, numbers used, ended, first number]
+        found: dict[tuple[int, ...], list[Any]] = {}
+
+        def sources_ok(p: int) -> bool:  # bearing off from p: nothing of his stands higher
+            return not any(me[1:p]) and not any(pm[1:p])
+
+        def options(n: int, lowest: int) -> list[tuple[int, int]]:
+            out = []
+            may_bear = -1
+            for p in range(1, N + 1):
+                if not me[p]:
+                    continue
+                t = p + n
+                if t <= N:
+                    if pm[t] or opp[t] >= block:
+                        continue
+                    # any order of one number gives these results, except a step that ends the
+                    # game after others: that step is offered out of order too
+                    if p >= lowest or (t == ends_at and opp[t] == 1):
+                        out.append((p, t))
+                    continue
+                if p < lowest:
+                    continue
+                if may_bear < 0:
+                    may_bear = not (all_home and (sum(me[1:home]) or sum(pm[1:home])))
+                if may_bear and (t == off_at or overshoot == "any" or (overshoot == "highest" and sources_ok(p))):
+                    out.append((p, N + 1))
+            return out
+
+        def leaf(steps: tuple[int, ...], used: int, ended: bool, first: int) -> None:
+            key = (*me, *pm, *opp, *po)
+            old = found.get(key)
+            if old is None or used > old[1] or (used == old[1] and steps < old[0]):
+                found[key] = [steps, used, ended, first]
+
+        def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int) -> None:
+            leaf(steps, i, False, plan[0])
+            if i == len(plan):
+                return
+            for p, t in options(plan[i], lowest):
+                pin = t <= N and opp[t] == 1
+                me[p] -= 1
+                freed = me[p] == 0 and po[p] == 1
+                if freed:
+                    po[p], opp[p] = 0, 1
+                if pin:
+                    opp[t], po[t] = 0, 1
+                me[t] += 1
+                step = steps + (p * 64 + t,)
+                if (pin and t == ends_at) or me[N + 1] == total:
+                    leaf(step, i + 1, True, plan[0])
+                else:
+                    rec(plan, i + 1, step, p if a == b else 0)
+                me[t] -= 1
+                if pin:
+                    opp[t], po[t] = 1, 0
+                if freed:
+                    po[p], opp[p] = 1, 0
+                me[p] += 1
+
+        for plan in plans:
+            rec(plan, 0, (), 0)
+        results = list(found.values())
+        ended = [v for v in results if v[2]]
+        rest = [v for v in results if not v[2]]
+        if self.ending_turns == "full":  # a turn that ends the game counts as using every number
+            for v in ended:
+                v[1] = len(plans[0])
+            rest = results
+            ended = []
+        best = max(v[1] for v in rest)
+        keep = [v for v in rest if v[1] == best]
+        if self.maximize == "higher" and best == 1 and a != b:
+            keep = [v for v in keep if v[3] == max(a, b)] or keep
+        if best == 0 and ended:  # a number can be played (if only to end the game): no pass
+            keep = []
+        return [v[0] for v in keep + ended]
+
     def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
         """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
         ``outside`` counts the mover's checkers not yet in his home quarter."""
@@ -626,10 +763,15 @@ class Track(Primitive):
 
     def _generate(self, st, out: list[Any]) -> None:
         p = st.to_move
-        me, opp = self.counts(st, p)
         index = self.index
-        sm = self._square_map[p]
         dice = st.dice
+        if self.pin:
+            pairs = self._step_squares[p]
+            for steps in self.pin_turns(st, dice):
+                out.append((index, dice, tuple([pairs[c] for c in steps])))
+            return
+        me, opp = self.counts(st, p)
+        sm = self._square_map[p]
         if self._simple:
             for steps in self.turns(me, opp, dice):
                 out.append((index, dice, tuple([(sm[a], sm[b]) for a, b in steps])))
@@ -668,7 +810,7 @@ class Track(Primitive):
         wins = self.recycle and len(move) > 3 and self.target is not None and st.score[p] + move[3] >= self.target
         for i, (a, b) in enumerate(steps):
             dst = st.stacks[b]
-            if len(dst) == 1 and dst[-1] == enemy:
+            if len(dst) == 1 and dst[-1] == enemy and not self.pin:
                 self._move_one(st, b, self.hit_place[q], enemy)
                 hits.append(b)
             else:
@@ -744,6 +886,15 @@ class Track(Primitive):
     def _hits(self, st, move) -> list[bool]:
         """Which steps of ``move`` hit, replayed on counts."""
         p = st.to_move
+        if self.pin:  # a step onto a lone enemy checker pins it
+            heights = {sq: [pc for pc in st.stacks[sq]] for step in move[2] for sq in step}
+            enemy = self.code[3 - p]
+            out = []
+            for a, b in move[2]:
+                out.append(heights[b] == [enemy])
+                heights[a].pop()
+                heights[b].append(self.code[p])
+            return out
         me, opp = self.counts(st, p)
         out = []
         for a, b in move[2]:

@@ -23,7 +23,7 @@ CASES = {
     "unknown name in an expression": ("  - when: road(opponent)", "  - when: raod(opponent)", "unknown name 'raod' in expression 'raod(opponent)' (did you mean 'road'?)", 11),
     "bad character in an expression": ("    score: 2 *", "    score: 2 $", "unexpected character '$'", None),
     "YAML syntax error": ("wins.}", "wins.", "YAML syntax error", None),
-    "unknown primitive": ("      - carry:\n", "      - teleport:\n", "unknown key 'teleport'", 9),
+    "unknown primitive": ("      - move:\n", "      - teleport:\n", "unknown key 'teleport'", 9),
     "unknown region": ("[[north, south]", "[[north, soth]", "unknown region 'soth' (did you mean 'south'?)", None),
     "value not allowed": ("no_moves: draw", "no_moves: sulk", "no_moves: 'sulk' is neither pass, lose, draw nor an option", 1),
     "duplicate key": ("game: tak\n", "game: tak\ngame: tak2\n", "duplicate key 'game'", 1),

@@ -47,11 +47,13 @@ def test_setup_mistakes_are_located(tmp_path, snippet, needle):
     assert needle in str(err.value) and "bad.yaml:" in str(err.value)
 
 
-def test_a_die_that_steps_keeps_its_faces(tmp_path):
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_die_that_steps_keeps_its_faces(tmp_path, fast):
     variant = tmp_path / "stepdie.yaml"
     variant.write_text("extends: tactix\ngame: stepdie\nphases:\n  - name: play\n    moves:\n"
-                       "      - step: {pieces: [die, king], directions: orthogonal, capture: true}\n")
-    g = spielwerk.load(str(variant))
+                       "      - move: {pieces: [die, king], directions: orthogonal, distance: 1, to: [empty, enemy],"
+                       " onto: capture}\n")
+    g = spielwerk.Game(spielwerk.load_spec_for(str(variant)), fast_paths=fast)
     st = g.initial()
     before = st.orient[0]
     st.push_text("a1-a2")

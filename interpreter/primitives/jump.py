@@ -1,0 +1,220 @@
+"""``jump``: capture by jumping over a piece to the square behind it, alone or in chains.
+
+What jumps (``pieces``, ``owner``, ``take``), which way (``directions``, per piece kind), what may
+be jumped (``over``), how far (``flying``: the jumped piece may stand at any distance along an
+empty line, and ``land: any``: the jumper may land on any empty square beyond it), what happens to
+the jumped piece (``jumped``: removed, its top taken under the jumper, or left), chains (``chain``,
+``rejump``, ``removal``), and promotion (``promote``, with ``chain: ends | continues | at_end``).
+``compulsory`` and ``prefer`` are read by the game: see docs/reference/captures.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dsl.errors import AmbiguousMoveError, InvalidMoveError
+from .base import Primitive, topped
+from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_top, source_codes
+
+__all__ = ["Jump"]
+
+
+class Jump(Primitive):
+    """A move is ``(index, from, landings, jumped)``: the squares landed on and the squares jumped
+    over, in the order of the chain."""
+
+    name = "jump"
+    default_template = "{from}x{path}"
+    field_kinds = {"from": "square", "to": "square", "path": "squareseq", "count": "int"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        self.codes = source_codes(g, params)
+        self.rays = compile_rays(g, params, path, default="diagonal")
+        self.whole = params.get("take", "stack") == "stack"
+        self.over = Landing(g, params.get("over", "enemy"), path + ("over",))
+        self.flying = bool(params.get("flying", False))
+        self.land_any = params.get("land", 1) == "any"
+        self.mode = params.get("jumped", "remove")
+        self.chain = bool(params.get("chain", True))
+        self.rejump = bool(params.get("rejump", False))
+        #: jumped pieces leave at once (``now``) or when the chain is over (``end``); pieces whose top
+        #: is taken always change at once
+        self.now = params.get("removal", "now") == "now" or self.mode == "take_top"
+        promote = params.get("promote")
+        self.promotion = Promotion(g, promote, path + ("promote",)) if promote else None
+        pieces = g.spec.data["pieces"]
+        self.value = [int(pieces[g.kind_names[c >> 1]].get("value", 1)) for c in range(g.num_codes)]
+
+    # -- generation ---------------------------------------------------------------------------------
+    def generate(self, st, out: list[Any]) -> None:
+        p = st.to_move
+        stacks = st.stacks
+        mine = topped(st, self.codes[p])
+        while mine:
+            low = mine & -mine
+            a = low.bit_length() - 1
+            mine ^= low
+            k = len(stacks[a]) if self.whole else 1
+            unit = lift(st, a, k)
+            self._chains(st, p, a, a, unit, [], [], out)
+            put(st, a, unit)
+
+    def _targets(self, st, p: int, cur: int, top: int, jumped: list[int]) -> list[tuple[int, int]]:
+        """The single jumps from ``cur`` for a jumper topped by ``top``: (square jumped, landing)."""
+        stacks = st.stacks
+        over = self.over
+        out = []
+        for _, ray in self.rays[p][top >> 1][cur]:
+            i = 0
+            if self.flying:
+                while i < len(ray) and not stacks[ray[i]]:
+                    i += 1
+            if i >= len(ray) - 1:
+                continue
+            mid = ray[i]
+            ms = stacks[mid]
+            if not ms or (mid in jumped and not self.rejump) or not over.ok[p][ms[-1] + 1]:
+                continue
+            if not over.simple and not over.allows(st, p, cur, mid, 0):
+                continue
+            for t in ray[i + 1:]:
+                if stacks[t]:
+                    break
+                out.append((mid, t))
+                if not self.land_any:
+                    break
+        return out
+
+    def _chains(self, st, p: int, a: int, cur: int, unit: list[int], landings: list[int],
+                jumped: list[int], out: list[Any]) -> None:
+        top = unit[-1]
+        for mid, t in self._targets(st, p, cur, top, jumped):
+            landings.append(t)
+            jumped.append(mid)
+            undo = self._take(st, p, mid, unit) if self.now else None
+            promoted = self.promotion.target(top, p, t) if self.promotion is not None else -1
+            if promoted >= 0 and self.promotion.chain == "continues":
+                unit[-1] = promoted
+            if not self.chain or (promoted >= 0 and self.promotion.chain == "ends"):
+                out.append((self.index, a, tuple(landings), tuple(jumped)))
+            else:
+                before = len(out)
+                self._chains(st, p, a, t, unit, landings, jumped, out)
+                if len(out) == before:  # nothing more to jump: the chain ends here
+                    out.append((self.index, a, tuple(landings), tuple(jumped)))
+            unit[-1] = top
+            if undo is not None:
+                self._untake(st, p, mid, unit, undo)
+            landings.pop()
+            jumped.pop()
+
+    # -- the jumped piece ---------------------------------------------------------------------------
+    def _take(self, st, p: int, mid: int, unit: list[int]) -> Any:
+        """What the jump does to the square jumped over; return what :meth:`_untake` needs."""
+        if self.mode == "remove":
+            gone = clear(st, mid)
+            self.game.add_captures(st, p, sum(1 for pc in gone if self.game.code_owner[pc] != p))
+            return gone
+        if self.mode == "take_top":
+            taken = lift(st, mid, 1)
+            unit.insert(0, taken[0])
+            return taken
+        return None
+
+    def _untake(self, st, p: int, mid: int, unit: list[int], undo: Any) -> None:
+        if self.mode == "remove":
+            put(st, mid, undo)
+            self.game.add_captures(st, p, -sum(1 for pc in undo if self.game.code_owner[pc] != p))
+        elif self.mode == "take_top":
+            put(st, mid, [unit.pop(0)])
+
+    def _promotes(self, top: int, p: int, landings: tuple[int, ...]) -> int:
+        """The code the jumper's top becomes at the end of the chain, or -1."""
+        if self.promotion is None:
+            return -1
+        if self.promotion.chain == "continues":
+            return next((new for t in landings if (new := self.promotion.target(top, p, t)) >= 0), -1)
+        return self.promotion.target(top, p, landings[-1])
+
+    # -- play ---------------------------------------------------------------------------------------
+    def apply(self, st, move):
+        _, a, landings, jumped = move
+        p = st.to_move
+        k = len(st.stacks[a]) if self.whole else 1
+        unit = lift(st, a, k)
+        top = unit[-1]
+        taken = [self._take(st, p, mid, unit) for mid in jumped]
+        end = landings[-1]
+        put(st, end, unit)
+        new = self._promotes(top, p, landings)
+        if new >= 0:
+            recode_top(st, end, new)
+        return (k, taken, top if new >= 0 else -1)
+
+    def undo(self, st, move, info) -> None:
+        _, a, landings, jumped = move
+        p = st.to_move
+        k, taken, top = info
+        end = landings[-1]
+        if top >= 0:
+            recode_top(st, end, top)
+        unit = lift(st, end, len(st.stacks[end]))
+        for mid, undo in zip(reversed(jumped), reversed(taken)):
+            if undo is not None:
+                self._untake(st, p, mid, unit, undo)
+        put(st, a, unit)
+
+    def weight(self, st, move, prefer: str) -> int:
+        """How much the move captures: pieces jumped (``most``) or their value (``value``)."""
+        if prefer == "most":
+            return len(move[3])
+        return sum(self.value[st.stacks[mid][-1]] for mid in move[3])
+
+    # -- notation -----------------------------------------------------------------------------------
+    def fields(self, st, move):
+        _, a, landings, jumped = move
+        return {"from": a, "to": landings[-1], "path": list(landings), "count": len(jumped)}
+
+    def _mine(self, st) -> list[Any]:
+        out: list[Any] = []
+        self.generate(st, out)
+        return out
+
+    def from_fields(self, st, fields):
+        a = fields["from"]
+        path = fields.get("path") or ([fields["to"]] if fields.get("to") is not None else [])
+        if not path:
+            raise InvalidMoveError("a capture names at least the square it ends on")
+        moves = [m for m in self._mine(st) if m[1] == a]
+        same = [m for m in moves if list(m[2]) == list(path)]
+        if same:
+            return same[0]
+        if len(path) == 1:  # only the end square written: the one chain that ends there
+            ends = [m for m in moves if m[2][-1] == path[0]]
+            if len(ends) > 1:
+                g = self.game
+                raise AmbiguousMoveError(f"{len(ends)} captures from {g.topology.name(a)} end on "
+                                         f"{g.topology.name(path[0])}: name the squares landed on")
+            if ends:
+                return ends[0]
+        return (self.index, a, tuple(path), ())
+
+    def explain(self, st, move) -> str:
+        g = self.game
+        name = g.topology.name
+        a = move[1]
+        s = st.stacks[a]
+        if not s:
+            return f"there is no piece on {name(a)}"
+        if s[-1] not in self.codes[st.to_move]:
+            return f"the piece on {name(a)} cannot jump for the player to move"
+        chains = [m for m in self._mine(st) if m[1] == a]
+        if not chains:
+            return f"the piece on {name(a)} has nothing to jump"
+        given = list(move[2])
+        for m in chains:
+            if list(m[2][:len(given)]) == given:
+                return "the capture is not complete: the chain must go on jumping while it can"
+        return f"the piece on {name(a)} cannot jump {'x'.join(name(t) for t in given)}"

@@ -1,0 +1,452 @@
+"""``move``: pieces leave a square and go somewhere in a straight line - the general move block.
+
+What moves (``pieces``, ``owner``, ``take``), which way and how far (``directions``, ``extra``,
+``distance``), what the path may cross (``over``, ``blocked_by``), where it may end (``to``) and
+what happens there (``onto``), how a carried stack is set down (``drop: spread``), and what follows
+(``promote``, ``flatten``). docs/reference/moves.md describes every key.
+
+:func:`make_move` compiles a ``move`` entry. Where its keys have the shape of a move with a
+specialised generator (a single piece sliding or stepping, a stack spread along a line), that
+generator is used; otherwise the general one, :class:`Move`. Both list the same moves (a test
+compares them on every bundled game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dsl.errors import InvalidMoveError
+from .base import Primitive, topped
+from .carry import compositions
+from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_top, source_codes
+
+__all__ = ["Move", "make_move"]
+
+#: ``distance: any``
+ANY = -1
+
+
+class Move(Primitive):
+    """The general move (see the module docstring). A move is ``(index, from, to, k)`` - ``k``
+    pieces off the top of ``from`` - or, with ``drop: spread``, ``(index, from, direction,
+    drops)``: ``drops[i]`` pieces (bottom ones first) left on the i-th square of the line."""
+
+    name = "move"
+    default_template = "{from}-{to}"
+    field_kinds = {"from": "square", "to": "square", "count": "int", "direction": "direction",
+                   "drops": "digits", "top": "piece", "flatten": "flag"}
+
+    def __init__(self, game, index, params, path):
+        super().__init__(game, index, params, path)
+        g = game
+        self.codes = source_codes(g, params)
+        self.rays = compile_rays(g, params, path)
+        topo = g.topology
+        used = {n for per_kind in self.rays[1:] for sq in per_kind for rays in sq for n, _ in rays}
+        #: the compass directions any of its pieces may take, in the board's order
+        self.dir_names = [d for d in topo.directions("all") if d in used]
+        # -- what moves -------------------------------------------------------------------------
+        take = params.get("take", "top")
+        self.whole = take == "stack"
+        if isinstance(take, dict):
+            self.k_min = g.move_number(path + ("take", "min"), take.get("min", 1))
+            self.k_max = g.move_number(path + ("take", "max"), take.get("max", "height"))
+        else:
+            self.k_min = self.k_max = g.move_number(path + ("take",), "height" if self.whole else 1)
+        # -- how far ------------------------------------------------------------------------------
+        self.spread = params.get("drop", "end") == "spread"
+        distance = params.get("distance", "any" if not self.spread else 1)
+        self.distance = ANY if distance == "any" else g.move_number(path + ("distance",), distance)
+        self.over_any = params.get("over", "empty") == "any"
+        default = [k for k in g.kind_names if g.spec.data["pieces"][k].get("blocks")]
+        blocked = {g.kind_index[k] for k in params.get("blocked_by", default)}
+        self.blocker = [c >> 1 in blocked for c in range(g.num_codes)] + [False]
+        # -- where it ends ------------------------------------------------------------------------
+        self.landing = Landing(g, params.get("to"), path + ("to",))
+        onto = params.get("onto", "top")
+        self.under = onto == "under"
+        self.captures = onto == "capture"
+        self.returns = onto == "replace"
+        frm = params.get("from")
+        self.from_region = None
+        self.from_condition = None
+        if isinstance(frm, str) and g.is_region(frm):
+            self.from_region = [0, g.player_region_mask(frm, 1), g.player_region_mask(frm, 2)]
+        elif frm is not None:
+            self.from_condition = g.compile_condition(path + ("from",), frm)
+        promote = params.get("promote")
+        self.promotion = Promotion(g, promote, path + ("promote",)) if promote else None
+        flat = params.get("flatten") or {}
+        codes = range(g.num_codes)
+        self.flattener = [bool(flat) and c >> 1 == g.kind_index[flat["piece"]] for c in codes]
+        self.flattenable = [bool(flat) and c >> 1 == g.kind_index[flat["target"]] for c in codes]
+        self.becomes = [g.kind_index[flat["becomes"]] * 2 + (c & 1) if flat else c for c in codes]
+        self.unbecomes = [g.kind_index[flat["target"]] * 2 + (c & 1) if flat else c for c in codes]
+        self.alone = bool(flat.get("alone", True)) if flat else True
+        #: line[a][b] = (direction name, distance) of the straight line from a to b, any piece's
+        self.line: list[dict[int, tuple[str, int]]] = [{} for _ in range(topo.size)]
+        for d in self.dir_names:
+            for a in range(topo.size):
+                for i, b in enumerate(topo.ray(a, d)):
+                    self.line[a].setdefault(b, (d, i + 1))
+
+    # -- sizes --------------------------------------------------------------------------------------
+    def counts(self, st, height: int) -> range:
+        """How many pieces may be taken off a stack of ``height``."""
+        lo = self.k_min(st, height, 0) if callable(self.k_min) else self.k_min
+        hi = self.k_max(st, height, 0) if callable(self.k_max) else self.k_max
+        return range(max(lo, 1), min(hi, height) + 1)
+
+    def steps(self, st, height: int, k: int) -> int:
+        d = self.distance
+        return d(st, height, k) if callable(d) else d
+
+    # -- generation ---------------------------------------------------------------------------------
+    def sources(self, st, p: int) -> int:
+        mask = topped(st, self.codes[p])
+        if self.from_region is not None:
+            mask &= self.from_region[p]
+        return mask
+
+    def generate(self, st, out: list[Any]) -> None:
+        p = st.to_move
+        stacks = st.stacks
+        index = self.index
+        blocker = self.blocker
+        land = self.landing
+        simple = land.simple
+        ok = land.ok[p]
+        over_any = self.over_any
+        mine = self.sources(st, p)
+        while mine:
+            low = mine & -mine
+            a = low.bit_length() - 1
+            mine ^= low
+            s = stacks[a]
+            h = len(s)
+            top = s[-1]
+            if self.from_condition is not None and not self.from_condition(
+                    self.game.square_context(st, p, a, -1, 0)):
+                continue
+            ks = self.counts(st, h)
+            if not ks:
+                continue
+            rays = self.rays[p][top >> 1][a]
+            if self.spread:
+                self._spread(st, a, top, ks, rays, out)
+                continue
+            for _, ray in rays:
+                if self.distance == ANY:
+                    for t in ray:
+                        ts = stacks[t]
+                        code = ts[-1] if ts else -1
+                        if blocker[code]:
+                            break
+                        if ok[code + 1] and (simple or land.allows(st, p, a, t, ks[0])):
+                            for k in ks:
+                                if simple or k == ks[0] or land.allows(st, p, a, t, k):
+                                    out.append((index, a, t, k))
+                        if code >= 0 and not over_any:
+                            break
+                    continue
+                for k in ks:
+                    n = self.steps(st, h, k)
+                    if n < 1 or n > len(ray):
+                        continue
+                    for t in ray[:n - 1]:
+                        ts = stacks[t]
+                        if ts and (not over_any or blocker[ts[-1]]):
+                            break
+                    else:
+                        t = ray[n - 1]
+                        ts = stacks[t]
+                        code = ts[-1] if ts else -1
+                        if not blocker[code] and ok[code + 1] and (simple or land.allows(st, p, a, t, k)):
+                            out.append((index, a, t, k))
+
+    def _spread(self, st, a: int, top: int, ks: range, rays, out: list[Any]) -> None:
+        """Moves that leave at least one piece on every square passed (``drop: spread``)."""
+        stacks = st.stacks
+        p = st.to_move
+        land = self.landing
+        for d, ray in rays:
+            di = self.dir_names.index(d)
+            n = 0
+            stop = -1
+            for t in ray:
+                ts = stacks[t]
+                code = ts[-1] if ts else -1
+                if self.blocker[code] or not land.ok[p][code + 1]:
+                    stop = code
+                    break
+                n += 1
+            for k in ks:
+                for drops in compositions(k, n):
+                    if land.simple or all(land.allows(st, p, a, ray[i], 0) for i in range(len(drops))):
+                        out.append((self.index, a, di, drops))
+            if self.flattener[top] and stop >= 0 and self.flattenable[stop]:
+                for k in ks:
+                    if n == 0:
+                        if k == 1:
+                            out.append((self.index, a, di, (1,)))
+                        continue
+                    for drops in compositions(k - 1, n):
+                        if len(drops) == n:
+                            out.append((self.index, a, di, drops + (1,)))
+
+    # -- play -----------------------------------------------------------------------------------------
+    def apply(self, st, move):
+        if self.spread:
+            return self._apply_spread(st, move)
+        _, a, b, k = move
+        g = self.game
+        p = st.to_move
+        moving = lift(st, a, k)
+        orient = 0
+        if g.die is not None and g.oriented[moving[-1] >> 1]:  # a die keeps its faces
+            orient = st.orient[a]
+            st.hash ^= g.orient_keys[a * 64 + orient]
+            st.orient[a] = 0
+        removed: list[int] = []
+        removed_orient = 0
+        if self.captures or self.returns:
+            if g.die is not None and st.stacks[b] and g.oriented[st.stacks[b][-1] >> 1]:
+                removed_orient = st.orient[b]
+                st.hash ^= g.orient_keys[b * 64 + removed_orient]
+                st.orient[b] = 0
+            removed = clear(st, b)
+            if self.captures:
+                g.add_captures(st, p, sum(1 for pc in removed if g.code_owner[pc] != p))
+            else:
+                g.return_to_reserves(st, removed, 1)
+        put(st, b, moving, self.under)
+        if orient:
+            st.orient[b] = orient
+            st.hash ^= g.orient_keys[b * 64 + orient]
+        promoted = -1
+        if self.promotion is not None and not self.under:
+            new = self.promotion.target(st.stacks[b][-1], p, b)
+            if new >= 0:
+                promoted = recode_top(st, b, new)
+        return (removed, promoted, orient, removed_orient)
+
+    def undo(self, st, move, info) -> None:
+        if self.spread:
+            self._undo_spread(st, move, info)
+            return
+        _, a, b, k = move
+        g = self.game
+        p = st.to_move
+        removed, promoted, orient, removed_orient = info
+        if promoted >= 0:
+            recode_top(st, b, promoted)
+        if orient:
+            st.hash ^= g.orient_keys[b * 64 + orient]
+            st.orient[b] = 0
+        if self.under:
+            from .parts import take_under
+            moving = take_under(st, b, k)
+        else:
+            moving = lift(st, b, k)
+        if removed:
+            put(st, b, removed)
+            if removed_orient:
+                st.orient[b] = removed_orient
+                st.hash ^= g.orient_keys[b * 64 + removed_orient]
+            if self.captures:
+                g.add_captures(st, p, -sum(1 for pc in removed if g.code_owner[pc] != p))
+            else:
+                g.return_to_reserves(st, removed, -1)
+        put(st, a, moving)
+        if orient:
+            st.orient[a] = orient
+            st.hash ^= g.orient_keys[a * 64 + orient]
+
+    def _apply_spread(self, st, move):
+        _, a, d, drops = move
+        ray = self._ray(st, a, d)
+        carried = lift(st, a, sum(drops))
+        last = len(drops) - 1
+        flattened = False
+        k = 0
+        for i, n in enumerate(drops):
+            t = ray[i]
+            ts = st.stacks[t]
+            if i == last and ts and self.flattenable[ts[-1]]:
+                recode_top(st, t, self.becomes[ts[-1]])
+                flattened = True
+            put(st, t, carried[k:k + n])
+            k += n
+        return flattened
+
+    def _undo_spread(self, st, move, flattened) -> None:
+        _, a, d, drops = move
+        ray = self._ray(st, a, d)
+        chunks = []
+        for i in range(len(drops) - 1, -1, -1):
+            chunks.append(lift(st, ray[i], drops[i]))
+            if i == len(drops) - 1 and flattened:
+                t = ray[i]
+                recode_top(st, t, self.unbecomes[st.stacks[t][-1]])
+        put(st, a, [pc for chunk in reversed(chunks) for pc in chunk])
+
+    def _ray(self, st, a: int, d: int) -> tuple[int, ...]:
+        return self.game.topology.ray(a, self.dir_names[d])
+
+    # -- notation -----------------------------------------------------------------------------------
+    def fields(self, st, move):
+        a = move[1]
+        s = st.stacks[a]
+        top = self.game.kind_names[s[-1] >> 1] if s else self.game.kind_names[0]
+        if self.spread:
+            _, a, d, drops = move
+            ray = self._ray(st, a, d)
+            count = sum(drops)
+            b = ray[len(drops) - 1] if len(drops) <= len(ray) else a
+            last = st.stacks[b] if b != a else []
+            flatten = bool(last) and self.flattenable[last[-1]]
+            return {"from": a, "to": b, "count": count, "direction": self.dir_names[d], "drops": drops,
+                    "top": top, "flatten": flatten, "whole": count == len(s)}
+        _, a, b, k = move
+        d = self.line[a].get(b, (self.dir_names[0] if self.dir_names else "", 0))[0]
+        return {"from": a, "to": b, "count": k, "direction": d, "drops": (k,), "top": top,
+                "flatten": False, "whole": k == len(s)}
+
+    def from_fields(self, st, fields):
+        a = fields["from"]
+        s = st.stacks[a]
+        count = fields.get("count")
+        if count == "whole" or (count is None and self.whole):
+            count = len(s)
+        if self.spread:
+            drops = fields.get("drops")
+            if drops is None:
+                drops = (count if count is not None else 1,)
+            if count is None:
+                count = sum(drops)
+            if 0 in drops:
+                raise InvalidMoveError("every square passed needs at least one piece dropped")
+            if sum(drops) != count:
+                raise InvalidMoveError(f"the drops {''.join(map(str, drops))} do not add up to the count {count}")
+            direction = fields.get("direction")
+            if direction is None:
+                b = fields.get("to")
+                if b not in self.line[a]:
+                    raise InvalidMoveError(f"{self.game.topology.name(b)} is not in a straight line from "
+                                           f"{self.game.topology.name(a)}")
+                direction = self.line[a][b][0]
+            return (self.index, a, self.dir_names.index(direction), tuple(drops))
+        b = fields.get("to")
+        if b is None:
+            d = fields.get("direction")
+            ray = self.game.topology.ray(a, d) if d else ()
+            n = self.steps(st, len(s), count or 1) if self.distance != ANY else 1
+            if not ray or n < 1 or n > len(ray):
+                raise InvalidMoveError(f"the move from {self.game.topology.name(a)} runs off the board")
+            b = ray[n - 1]
+        if count is None:
+            # the count is not written: the one the distance asks for, else one piece
+            count = 1
+            if s and b in self.line[a] and self.distance != ANY:
+                dist = self.line[a][b][1]
+                count = next((k for k in self.counts(st, len(s)) if self.steps(st, len(s), k) == dist), 1)
+        return (self.index, a, b, count)
+
+    def explain(self, st, move) -> str:
+        g = self.game
+        name = g.topology.name
+        a = move[1]
+        s = st.stacks[a]
+        p = st.to_move
+        if not s:
+            return f"there is no piece on {name(a)}"
+        if s[-1] not in self.codes[p]:
+            who = "the player to move" if g.code_owner[s[-1]] != p else "a kind that moves this way"
+            return f"the piece on top of {name(a)} is not {who}"
+        if not self.sources(st, p) >> a & 1 or (self.from_condition is not None and not self.from_condition(
+                g.square_context(st, p, a, -1, 0))):
+            return f"the stack on {name(a)} may not move now"
+        k = sum(move[3]) if self.spread else move[3]
+        ks = self.counts(st, len(s))
+        if k not in ks:
+            if k > len(s):
+                return f"cannot take {k} pieces from a stack of {len(s)} on {name(a)}"
+            return f"from {name(a)} between {ks.start} and {ks.stop - 1} pieces may move, not {k}"
+        if not self.spread:
+            b = move[2]
+            if b not in self.line[a] or all(b not in ray for _, ray in self.rays[p][s[-1] >> 1][a]):
+                return f"{name(b)} is not in a direction the piece on {name(a)} may move"
+            dist = self.line[a][b][1]
+            if self.distance != ANY and dist != self.steps(st, len(s), k):
+                return f"{name(a)}-{name(b)} is {dist} squares; this move goes {self.steps(st, len(s), k)}"
+            ray = next(ray for _, ray in self.rays[p][s[-1] >> 1][a] if b in ray)
+            for t in ray[:ray.index(b)]:
+                ts = st.stacks[t]
+                if ts and (not self.over_any or self.blocker[ts[-1]]):
+                    return f"{name(t)} is in the way"
+            ts = st.stacks[b]
+            if ts and self.blocker[ts[-1]]:
+                return f"{name(b)} holds a {g.kind_names[ts[-1] >> 1]}, which nothing may land on"
+            return f"the move may not end on {name(b)}"
+        ray = self._ray(st, a, move[2])
+        if len(move[3]) > len(ray):
+            return f"the move from {name(a)} runs off the board"
+        for i, t in enumerate(ray[:len(move[3])]):
+            ts = st.stacks[t]
+            if ts and self.blocker[ts[-1]]:
+                last_alone = i == len(move[3]) - 1 and move[3][-1] == 1
+                if self.flattenable[ts[-1]] and self.flattener[s[-1]] and last_alone:
+                    continue
+                return f"{name(t)} holds a {g.kind_names[ts[-1] >> 1]} that blocks the move"
+        return super().explain(st, move)
+
+
+# -- the shapes with a specialised generator -------------------------------------------------------
+
+def _fast_shape(params: dict[str, Any]) -> str | None:
+    """Which specialised generator lists the moves of ``params`` exactly, or None."""
+    keys = set(params) - {"when", "description"}
+    directions = params.get("directions", "orthogonal")
+    if isinstance(directions, dict):
+        return None
+    words = [directions] if isinstance(directions, str) else directions
+    if any(w in ("forward", "backward", "sideways", "forward_diagonal", "backward_diagonal") for w in words):
+        return None
+    take, to, onto = params.get("take", "top"), params.get("to", "empty"), params.get("onto", "top")
+    distance = params.get("distance", "any")
+    if params.get("drop") == "spread":
+        if (keys <= {"take", "directions", "drop", "to", "blocked_by", "flatten"} and isinstance(take, dict)
+                and set(take) == {"max"} and to == "any"):
+            return "spread"
+        return None
+    if take != "top":
+        return None
+    if keys <= {"pieces", "directions", "distance", "to", "extra"} and to == "empty" and (
+            distance == "any" or isinstance(distance, int)):
+        return "slide"
+    if keys <= {"pieces", "directions", "distance", "to", "onto"} and distance == 1 and (
+            (to == "empty" and onto == "top")
+            or (onto == "capture" and isinstance(to, list) and sorted(to) == ["empty", "enemy"])):
+        return "step"
+    return None
+
+
+def make_move(game: Any, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Primitive:
+    """Compile a ``move`` entry: a specialised generator where the shape allows, else :class:`Move`."""
+    shape = _fast_shape(params) if game.fast_paths else None
+    if shape == "spread":
+        from .carry import Carry
+        prim: Primitive = Carry(game, index, {**params, "limit": params["take"]["max"]}, path)
+    elif shape == "slide":
+        from .slide import Slide
+        prim = Slide(game, index, params, path)
+    elif shape == "step":
+        from .step import Step
+        prim = Step(game, index, {**params, "capture": params.get("onto") == "capture"}, path)
+    else:
+        return Move(game, index, params, path)
+    prim.name = "move"
+    return prim
+
+
+make_move.name = "move"  # type: ignore[attr-defined]
