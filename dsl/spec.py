@@ -24,7 +24,7 @@ __all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "MOVE_VARIABLES",
            "BUILTIN_REGIONS"]
 
 #: Names every expression may read (run-time values).
-BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube", "phase")
+BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube", "phase", "die")
 #: Names only a move's conditions and numbers may read (the move's squares, pieces, stack height).
 MOVE_VARIABLES = ("from", "to", "k", "height")
 #: Functions every expression may call, with their argument counts.

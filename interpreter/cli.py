@@ -105,8 +105,9 @@ def _roll(game: Game, st: Any, text: str) -> None:
     if game.roll_index < 0:
         raise SpielwerkError(f"{game.name} has no dice: --roll does not apply")
     digits = [c for c in text if c.isdigit()]
-    if len(digits) != 2 or not all(1 <= int(c) <= game.faces for c in digits):
-        raise SpielwerkError(f"--roll takes two dice such as 3-1, not {text!r}")
+    if len(digits) != game.dice_count or not all(1 <= int(c) <= game.faces for c in digits):
+        example = "3-1" if game.dice_count == 2 else "4"
+        raise SpielwerkError(f"--roll takes {game.dice_count} dice such as {example}, not {text!r}")
     if st.result is not None:
         raise SpielwerkError("the game is over in this position: --roll does not apply")
     if st.dice is not None:
@@ -118,7 +119,7 @@ def _roll(game: Game, st: Any, text: str) -> None:
         st.push((game.cube_index, ROLL))  # no double: the dice come next
     if not st.is_chance():
         raise SpielwerkError("the dice cannot be rolled in this position")
-    st.push(game.roll(int(digits[0]), int(digits[1])))
+    st.push(game.roll(*(int(c) for c in digits)))
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
@@ -185,7 +186,8 @@ def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_p
             if st.dice is None:  # an opening that only decides who starts
                 print(f"{game.players[st.to_move - 1]} wins the opening roll and starts")
             else:
-                print(f"{game.players[st.to_move - 1]} rolls {st.dice[0]}-{st.dice[1]}")
+                shown = f"{st.dice[0]}-{st.dice[1]}" if st.dice[1] else str(st.dice[0])
+                print(f"{game.players[st.to_move - 1]} rolls {shown}")
             continue
         moves = game.legal_moves(st)
         agent = agents[st.to_move - 1]

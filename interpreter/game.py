@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .dsl.errors import IllegalMoveError, OptionError
-from .dsl.expr import Env, compile_expr
+from .dsl.expr import Env, compile_expr, names_in
 from .dsl.spec import BUILTIN_FUNCTIONS, Spec
 from .notation.moves import MoveNotation
 from .notation.position import position_format
@@ -220,6 +220,11 @@ class Game:
         self.phases: list[Phase] = []
         #: reserves change other than by placing (overflow, pieces sent back): the hash covers them
         self.hash_reserves = self.max_stack > 0 and "reserve" in self.overflow
+        #: the pieces each player has captured are part of the position where a rule reads them
+        #: or the position text writes them; elsewhere they are only counted
+        trailer = str(((d.get("notation") or {}).get("position") or {}).get("trailer", ""))
+        self.hash_captures = "{captures_" in trailer or any(
+            "captures" in names_in(node) for node in spec.expressions.values())
         until_before = None
         for i, ph in enumerate(d["phases"]):
             prims, whens = [], []
@@ -265,6 +270,7 @@ class Game:
         self.phase_end = ends
         # dice: a roll is a chance move of a primitive the engine adds
         self.roll_index = -1
+        self.dice_count = 0
         dice_phase = next((ph for ph in d["phases"] if ph.get("dice")), None)
         self.opening = None
         if dice_phase is not None:
@@ -274,8 +280,18 @@ class Game:
             self.roll_index = prim.index
             faces = int(dice_phase["dice"].get("faces", 6))
             self.faces = faces
-            self.dice_keys = {(a, b): rng.getrandbits(64) for a in range(1, faces + 1) for b in range(1, faces + 1)}
+            #: one die (the moves read it as ``die``) or two (a `track` plays them as a whole turn)
+            self.dice_count = int(dice_phase["dice"].get("count", 2))
+            where = ("phases", d["phases"].index(dice_phase), "dice", "count")
+            tracks = any(p.name == "track" for p in self.primitives)
+            if self.dice_count not in (1, 2) or (self.dice_count == 1) == tracks:
+                raise spec.error(where, "a `track` rolls two dice; other moves read one die (`die`): "
+                                 f"{self.dice_count} dice do not fit this phase")
+            self.dice_keys = {(a, b): rng.getrandbits(64) for a in range(1, faces + 1)
+                              for b in (range(1, faces + 1) if self.dice_count == 2 else (0,))}
             self.opening = dice_phase.get("opening")
+            if self.opening is not None and self.dice_count == 1:
+                raise spec.error(where[:-2] + ("opening",), "an opening roll decides who starts with two dice")
         self._opening_cache: list[tuple[tuple[int, ...], Fraction]] | None = None
         # the doubling cube, where the phase has one and its `enabled` condition holds
         self.cube = None
@@ -305,7 +321,9 @@ class Game:
         self.effects = [self._compile_effect(i, e) for i, e in enumerate(d.get("after_move", []))]
         #: apply() takes the plain path unless effects, repetition, phase hand-overs or stack limits
         #: need care
-        self._plain = (not self.effects and not self.repetition and not self.max_stack
+        #: the dice are cleared by the game after a move (one die read by the moves), not by a track
+        self._clear_dice = self.roll_index >= 0 and self.dice_count == 1
+        self._plain = (not self.effects and not self.repetition and not self.max_stack and not self._clear_dice
                        and all(p.first is None and p.until is None for p in self.phases)
                        and not any(getattr(p, "roll_again", False) for p in self.primitives))
         # notation and end rules
@@ -397,7 +415,7 @@ class Game:
         else a function ``f(state, height, k)`` of the moving stack's height and the pieces taken."""
         from .dsl.expr import names_in
         node = self._expression(path, value)
-        runtime = names_in(node) & {"height", "k", "from", "to", "mover", "opponent", "ply", "phase"}
+        runtime = names_in(node) & {"height", "k", "from", "to", "mover", "opponent", "ply", "phase", "die"}
         if not runtime:
             return int(self.constant(path, value))
         fn = self.compile_condition(path, value)
@@ -463,6 +481,7 @@ class Game:
             "player": lambda c: c.player,
             "winner": lambda c: c.winner,
             "cube": lambda c: c.st.cube_value,
+            "die": lambda c: c.st.dice[0] if c.st.dice else 0,
             "board_full": lambda c: c.st.occupied == full,
             "ply": lambda c: c.st.ply,
             "phase": lambda c: self.phases[c.st.phase].name,
@@ -831,6 +850,8 @@ class Game:
             return [((r, 0, 0, 1), Fraction(1, 2)), ((r, 0, 0, 2), Fraction(1, 2))]
         if self.opening is not None and st.ply == 0 and not st.tally[0]:
             return self._opening_outcomes()
+        if self.dice_count == 1:
+            return [((r, a, 0, 0), Fraction(1, n)) for a in range(n, 0, -1)]
         double, other = Fraction(1, n * n), Fraction(2, n * n)
         return [((r, a, b, 0), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
 
@@ -860,8 +881,8 @@ class Game:
             self._opening_cache = [(k, Fraction(weight[k], total)) for k in order]
         return list(self._opening_cache)
 
-    def roll(self, a: int, b: int) -> tuple[int, ...]:
-        """The chance move for the roll ``a``-``b`` (the higher first)."""
+    def roll(self, a: int, b: int = 0) -> tuple[int, ...]:
+        """The chance move for the roll ``a``-``b`` (the higher first), or of one die ``a``."""
         return (self.roll_index, max(a, b), min(a, b), 0)
 
     def legal_moves(self, st: State) -> list[Any]:
@@ -934,7 +955,11 @@ class Game:
         trimmed = self._trim(st, mover) if self.max_stack else None
         ctx = self._bind(st, mover)
         undo_effects = [self._run_effect(st, e) for e in self.effects if e.when is None or e.when(ctx)]
-        undo = (info, st.phase, st.result, mover, undo_effects, trimmed)
+        dice = st.dice if self._clear_dice else None
+        if dice is not None:  # the die is used up
+            st.hash ^= self.dice_keys[dice]
+            st.dice = None
+        undo = (info, st.phase, st.result, mover, undo_effects, trimmed, dice)
         st.ply += 1
         to_move = mover ^ 3
         again = getattr(self.primitives[move[0]], "again", None)
@@ -1074,7 +1099,8 @@ class Game:
         if n:
             old = st.captures[player]
             st.captures[player] = old + n
-            st.hash ^= self.captures_key(player, old) ^ self.captures_key(player, old + n)
+            if self.hash_captures:
+                st.hash ^= self.captures_key(player, old) ^ self.captures_key(player, old + n)
 
     def change_reserve(self, st: State, player: int, reserve: int, delta: int) -> None:
         """Add ``delta`` pieces to a player's reserve (hashed where reserves can change other than
@@ -1111,8 +1137,11 @@ class Game:
         self.primitives[move[0]].undo(st, move, info)
 
     def _undo_full(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
-        info, phase, result, mover, undo_effects, trimmed = undo
+        info, phase, result, mover, undo_effects, trimmed, dice = undo
         h = st.hash
+        if dice is not None:
+            h ^= self.dice_keys[dice]
+            st.dice = dice
         if self.repetition:
             seen = st.seen
             count = seen[h] - 1
@@ -1230,7 +1259,9 @@ class Game:
         for i, v in enumerate(st.tally):
             h ^= self.tally_key(i, v)
         for p in (1, 2):
-            h ^= self.score_key(p, st.score[p]) ^ self.captures_key(p, st.captures[p])
+            h ^= self.score_key(p, st.score[p])
+            if self.hash_captures:
+                h ^= self.captures_key(p, st.captures[p])
             if self.hash_reserves:
                 for r, n in enumerate(st.reserves[p]):
                     h ^= self.reserve_key(p, r, n)

@@ -35,7 +35,19 @@ class StackRows:
         self.letters = [letters[k] for k in game.kind_names]
         self.by_letter = {v: i for i, v in enumerate(self.letters)}
         self.plain = self.by_letter.get("", -1)
-        self.trailer = spec.get("trailer", "{to_move} {move_number}")
+        # the generic trailer also writes the counts that are part of the position
+        default = "{to_move} {move_number}"
+        if game.hash_reserves:
+            default += " {reserve_1} {reserve_2}"
+        if game.hash_captures:
+            default += " {captures_1} {captures_2}"
+        self.trailer = spec.get("trailer", default)
+        why = {"reserve": "reserves change in play here (stack overflow, pieces sent back)",
+               "captures": "a rule reads the captured pieces"}
+        for key, needed in (("reserve", game.hash_reserves), ("captures", game.hash_captures)):
+            if needed and not all(f"{{{key}_{p}}}" in self.trailer for p in (1, 2)):
+                raise game.spec.error(("notation", "position", "trailer"), f"{why[key]}: the trailer "
+                                      f"must write {{{key}_1}} and {{{key}_2}}")
         self._cell = re.compile(r"^(?:[012]{L}?)+$".replace("{L}", self._letters_re())) if not self.only_top \
             else re.compile(r"^([012]+)(" + self._letters_re() + r")?([1-6][1-6])?$")
 

@@ -42,6 +42,8 @@ class Jump(Primitive):
         #: jumped pieces leave at once (``now``) or when the chain is over (``end``); pieces whose top
         #: is taken always change at once
         self.now = params.get("removal", "now") == "now" or self.mode == "take_top"
+        #: ``distinct: captures``: chains with the same start, end and pieces jumped are one move
+        self.distinct_captures = params.get("distinct", "path") == "captures"
         promote = params.get("promote")
         self.promotion = Promotion(g, promote, path + ("promote",)) if promote else None
         pieces = g.spec.data["pieces"]
@@ -56,12 +58,30 @@ class Jump(Primitive):
             low = mine & -mine
             a = low.bit_length() - 1
             mine ^= low
+            if not self._targets(st, p, a, stacks[a][-1], ()):
+                continue  # nothing to jump from here (the first jump never needs its own square)
             k = len(stacks[a]) if self.whole else 1
             unit = lift(st, a, k)
+            start = len(out)
             self._chains(st, p, a, a, unit, [], [], out)
             put(st, a, unit)
+            if self.distinct_captures:
+                self._dedupe(out, start)
 
-    def _targets(self, st, p: int, cur: int, top: int, jumped: list[int]) -> list[tuple[int, int]]:
+    @staticmethod
+    def _dedupe(out: list[Any], start: int) -> None:
+        """Keep one of the chains from ``out[start:]`` that share their start, end and the set of
+        pieces jumped (they differ only in the order of the jumps)."""
+        seen = set()
+        keep = []
+        for m in out[start:]:
+            key = (m[2][-1], frozenset(m[3]))
+            if key not in seen:
+                seen.add(key)
+                keep.append(m)
+        out[start:] = keep
+
+    def _targets(self, st, p: int, cur: int, top: int, jumped: Any) -> list[tuple[int, int]]:
         """The single jumps from ``cur`` for a jumper topped by ``top``: (square jumped, landing)."""
         stacks = st.stacks
         over = self.over
