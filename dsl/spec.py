@@ -206,6 +206,95 @@ def _validate_schema(doc: Document) -> list[SpecError]:
     return out
 
 
+# -- keys the engine does not act on --------------------------------------------------------------
+
+_ANY = object()
+
+
+class _Not:
+    """Any value but this one."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+#: Keys (and values) a game file could write that the engine does not act on. Each is refused with
+#: a located error instead of being accepted and ignored: (path, with "*" for any key or index;
+#: the refused value, ``_ANY``, ``_Not(value)`` or ``dict``; what the engine does instead).
+_UNAVAILABLE: list[tuple[tuple[str, ...], Any, str]] = [
+    (("board", "control"), "majority", "a stack belongs to the owner of its top piece"),
+    (("reserves", "*", "owner"), "neutral", "neutral pieces outside every reserve have an unlimited supply"),
+    (("phases", "*", "player"), _Not("alternate"), "the players take turns; a phase's `first` says who begins"),
+    (("phases", "*", "no_moves"), _ANY, "the game's `no_moves` holds in every phase"),
+    (("phases", "*", "opening", "starter_plays"), dict, "an option cannot choose it"),
+    (("phases", "*", "doubles", "later", "per_player"), False, "each player's doubles are counted apart"),
+    (("phases", "*", "cube", "pass_result"), _ANY, "a dropped double ends the game with the result `drop`"),
+    (("phases", "*", "moves", "*", "place", "reserve"), _ANY,
+     "a piece comes from the reserve its kind belongs to"),
+    (("phases", "*", "moves", "*", "block", "distance"), _Not("any"), "a block moves any distance"),
+    (("phases", "*", "moves", "*", "converge", "distance"), _Not("any"), "movers come from any distance"),
+    (("phases", "*", "moves", "*", "converge", "different_directions"), False,
+     "movers always come from different directions"),
+    (("phases", "*", "moves", "*", "tip", "distance"), _Not("top"), "a die moves its top face's number"),
+    (("phases", "*", "moves", "*", "tip", "directions"), _Not("orthogonal"),
+     "a die tips north, south, east or west"),
+    (("phases", "*", "moves", "*", "track", "maximize"), "none", "use `dice` or `higher`"),
+    (("phases", "*", "moves", "*", "track", "hit", "lone"), False, "a lone checker is always hit (or pinned)"),
+    (("phases", "*", "moves", "*", "track", "enter", "into"), _ANY, "checkers enter on the own first quarter"),
+    (("phases", "*", "moves", "*", "track", "enter", "*", "into"), _ANY, "checkers enter on the own first quarter"),
+    (("phases", "*", "moves", "*", "track", "enter", "first"), False, "waiting checkers always enter first"),
+    (("phases", "*", "moves", "*", "track", "enter", "*", "first"), False, "waiting checkers always enter first"),
+    (("phases", "*", "moves", "*", "track", "continue"), False,
+     "a checker may use several numbers in a row (see `enter.continue`)"),
+    (("predicates", "*", "race_finished"), _ANY, "write it as an end rule such as `at(mover, borne_off) == 15`"),
+    (("end", "*", "check"), "step", "end rules are checked after every whole move"),
+    (("after_move", "*", "name"), _ANY, "a suffix stating `effect` marks the moves that set an effect off"),
+    (("notation", "alternative_squares"), _ANY, "each board has one square naming"),
+    (("notation", "moves", "double"), _ANY, "the cube's decisions use the `cube` template"),
+    (("notation", "moves", "take"), _ANY, "the cube's decisions use the `cube` template"),
+    (("notation", "moves", "drop"), _ANY, "the cube's decisions use the `cube` template"),
+    (("notation", "position", "format"), "generic", "a game without a position format gets the generic "
+                                                    "`stack-rows` text"),
+]
+
+
+def _found(data: Any, pattern: tuple[str, ...], path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every (path, value) in ``data`` that ``pattern`` names."""
+    if not pattern:
+        yield path, data
+        return
+    head, rest = pattern[0], pattern[1:]
+    if isinstance(data, dict):
+        keys = list(data) if head == "*" else [head] if head in data else []
+        for key in keys:
+            yield from _found(data[key], rest, path + (key,))
+    elif isinstance(data, list) and head == "*":
+        for i, item in enumerate(data):
+            yield from _found(item, rest, path + (i,))
+
+
+def _unavailable(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """(path, message) for every key or value of ``data`` the engine does not act on."""
+    for pattern, refused, instead in _UNAVAILABLE:
+        for path, value in _found(data, pattern):
+            if (refused is _ANY or (refused is dict and isinstance(value, dict))
+                    or (isinstance(refused, _Not) and value != refused.value)
+                    or (not isinstance(refused, _Not) and refused is not dict and value == refused
+                        and type(value) is type(refused))):
+                shown = f"{path[-1]}: {value}" if not isinstance(value, (dict, list)) else f"this form of {path[-1]}"
+                yield path, f"`{shown}` is not available: {instead}"
+    shape = data.get("board", {}).get("shape", "square")
+    naming = (data.get("notation") or {}).get("squares")
+    fits = {"square": ("algebraic",), "hex": ("hex",), "track": ("track_own", "track_names")}
+    if naming is not None and naming not in fits.get(shape, ()):
+        yield ("notation", "squares"), (f"`squares: {naming}` does not fit a {shape} board, whose squares are "
+                                        f"written {' or '.join(fits.get(shape, ()))}")
+    if shape == "square":
+        for path, value in _found(data, ("predicates", "*", "connection", "adjacency")):
+            if value != "orthogonal":
+                yield path, "on a square board a connection runs through orthogonal neighbours"
+
+
 # -- semantic checks -----------------------------------------------------------------------------
 
 def picture_problem(rows: Any) -> str | None:
@@ -309,6 +398,8 @@ class _Checker:
 
     def run(self) -> None:
         d = self.data
+        for path, message in _unavailable(d):
+            self.fail(path, message)
         for i, group in enumerate(d.get("setup", [])):
             self.piece(("setup", i, "piece"), group.get("piece"))
         for pname, pred in d.get("predicates", {}).items():
