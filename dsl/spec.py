@@ -239,6 +239,8 @@ _UNAVAILABLE: list[tuple[tuple[str, ...], Any, str]] = [
     (("phases", "*", "moves", "*", "tip", "directions"), _Not("orthogonal"),
      "a die tips north, south, east or west"),
     (("phases", "*", "moves", "*", "track", "maximize"), "none", "use `dice` or `higher`"),
+    (("phases", "*", "moves", "*", "move", "flatten", "alone"), False,
+     "the flattening piece must be the last drop by itself"),
     (("phases", "*", "moves", "*", "track", "hit", "lone"), False, "a lone checker is always hit (or pinned)"),
     (("phases", "*", "moves", "*", "track", "enter", "into"), _ANY, "checkers enter on the own first quarter"),
     (("phases", "*", "moves", "*", "track", "enter", "*", "into"), _ANY, "checkers enter on the own first quarter"),

@@ -194,8 +194,21 @@ class Game:
         for r, spec_r in enumerate(d.get("reserves", {}).values()):
             for kind in spec_r["pieces"]:
                 self.reserve_of_kind[self.kind_index[kind]] = r
-        total = 2 * sum(self.reserve_counts) or self.topology.size
-        self.max_height = max(total, 1)
+        #: the highest a stack can be: every piece the game can bring in on one square (kinds that
+        #: belong to no reserve have an unlimited supply: then four pieces per square); a position
+        #: text with a higher stack is refused
+        setup = sum(int(self.constant(("setup", i, "count"), g.get("count", 1)))
+                    * (2 if g.get("owner", "each") == "each" else 1) * len(g.get("at", []))
+                    for i, g in enumerate(d.get("setup", [])))
+        placed = {k for ph in d["phases"] for item in ph.get("moves", []) for kind, params in item.items()
+                  if kind == "place" for k in (params or {}).get("pieces", self.kind_names)}
+        # a game that declares no pieces at all (no setup, no reserve) is played from position texts
+        unlimited = any(self.reserve_of_kind[self.kind_index[k]] < 0 for k in placed) or (
+            not setup and not any(self.reserve_counts))
+        total = setup + 2 * sum(self.reserve_counts) + (4 * self.topology.size if unlimited else 0)
+        self.max_height = max(total, 1) if self.stacking else 1
+        #: some kind can be placed without end (it belongs to no reserve)
+        self.unlimited_supply = unlimited
         rng = random.Random(0x5E1E1)
         self._ctx = _Ctx()
         self._env_value: Env | None = None
@@ -451,6 +464,38 @@ class Game:
             remove = remove.get("pieces", self.kind_names)
         kinds = [self.kind_index[k] for k in ([remove] if isinstance(remove, str) else remove)]
         return _Effect(when, kinds, where, where_if)
+
+    def why_not(self, st: State, prim: Primitive, move: tuple[Any, ...]) -> str:
+        """Why ``move`` of ``prim`` is not legal in ``st``: the primitive's own reason, or the
+        phase's rule that set it aside (its `when`, a compulsory capture, the preferred captures)."""
+        phase = self.phases[st.phase]
+        if move == self.pass_move:
+            return "a player may pass only when he has no other move"
+        if prim not in phase.primitives:
+            return f"not a move of the phase {phase.name!r}"
+        own: list[Any] = []
+        prim.generate(st, own)
+        if move not in own:
+            return prim.explain(st, move)
+        i = phase.primitives.index(prim)
+        when = phase.whens[i] if phase.whens is not None else None
+        if when is not None and not when(self._bind(st, st.to_move)):
+            source = self.spec.data["phases"][st.phase]["moves"][i]
+            (params,) = source.values()
+            return f"this kind of move is allowed only when {params['when']}"
+        if phase.compulsory and prim not in phase.compulsory:
+            return "capturing is compulsory: a capture must be played"
+        return "a capture taking more is compulsory" if phase.prefer == "most" else \
+            "a capture taking more value is compulsory"
+
+    def position_problem(self, st: State) -> str | None:
+        """Why ``st`` (read from a text) cannot arise in this game, or None: each primitive may
+        refuse a layout it cannot play (a track its points and places)."""
+        for prim in self.primitives:
+            problem = prim.position_problem(st)
+            if problem:
+                return problem
+        return None
 
     def can_move(self, st: State, player: int) -> bool:
         """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
@@ -954,7 +999,9 @@ class Game:
         mover = st.to_move
         trimmed = self._trim(st, mover) if self.max_stack else None
         ctx = self._bind(st, mover)
-        undo_effects = [self._run_effect(st, e) for e in self.effects if e.when is None or e.when(ctx)]
+        # a pass changes nothing, so it sets no effect off
+        undo_effects = [self._run_effect(st, e) for e in self.effects if e.when is None or e.when(ctx)] \
+            if move != self.pass_move else []
         dice = st.dice if self._clear_dice else None
         if dice is not None:  # the die is used up
             st.hash ^= self.dice_keys[dice]

@@ -129,7 +129,9 @@ class State:
                 tuple(self.captures))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and other.game is self.game and other.key() == self.key()
+        return (isinstance(other, State) and other.key() == self.key()
+                and (other.game is self.game or (other.game.options == self.game.options
+                                                 and other.game.spec.data == self.game.spec.data)))
 
     def __hash__(self) -> int:
         return self.hash

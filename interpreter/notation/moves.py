@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..dsl.errors import IllegalMoveError, InvalidMoveError, SpecError
+from ..dsl.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, SpecError
 
 __all__ = ["MoveNotation", "normalize_move_text"]
 
@@ -280,8 +280,9 @@ class MoveNotation:
         suffixes += [a for a in annotations if a in self.suffixes]
         marks = {m for tpl in self.templates.values() for m in tpl.identity_marks}
         t += "".join(a for a in annotations if a in marks)  # `C6-C10 (w)`: the worm sign written apart
-        if st.result is not None:
-            raise IllegalMoveError(f"the game is already over ({st.result.token})", text)
+        over = g.outcome(st)
+        if over is not None:
+            raise IllegalMoveError(f"the game is already over ({over.token})", text)
         reasons: list[str] = []
         invalid: list[str] = []
         legal: set[Any] | None = None
@@ -299,6 +300,8 @@ class MoveNotation:
                 groups = m.groupdict()
                 values = {k: read(groups.get(k) or "") for k, read in tpl.readers.items()}
                 move = prim.from_fields(st, values)
+            except AmbiguousMoveError:
+                raise
             except InvalidMoveError as exc:
                 invalid.append(exc.reason)
                 continue
@@ -324,7 +327,7 @@ class MoveNotation:
                             raise IllegalMoveError(f"it is marked {sfx!r}, but the move does not "
                                                    f"{_FACT_WORDS.get(fact, fact)}", text)
                 return move
-            reasons.append(prim.explain(st, move))
+            reasons.append(g.why_not(st, prim, move))
         if reasons:
             raise IllegalMoveError(reasons[0], text)
         if invalid:

@@ -116,6 +116,8 @@ class StackRows:
             ply = (values["move_number"] - 1) * 2 + to_move - 1
         else:
             ply = values.get("ply", 0)
+        if ply < 0:
+            raise fail("the ply cannot be negative")
         rows = parts[0].split(self.row_sep)
         layout = self._rows()
         if len(rows) != len(layout):
@@ -127,7 +129,10 @@ class StackRows:
             f = 0
             for cell in row.split(self.cell_sep):
                 if cell.startswith(self.empty) and (cell == self.empty or cell[len(self.empty):].isdigit()):
-                    f += 1 if cell == self.empty else int(cell[len(self.empty):])
+                    run = 1 if cell == self.empty else int(cell[len(self.empty):])
+                    if run < 1:
+                        raise fail(f"{cell!r}: a run of empty squares has at least one")
+                    f += run
                     continue
                 if f >= len(squares):
                     raise fail(f"row {i + 1} has more than {len(squares)} squares")
@@ -135,14 +140,21 @@ class StackRows:
                 f += 1
             if f != len(squares):
                 raise fail(f"row {i + 1} ({row!r}) has {f} squares, not {len(squares)}")
-        st = g.state_from_board(stacks, ply, to_move, orient)
         if not g.stacking and any(len(s) > 1 for s in stacks):
             raise fail("this game has at most one piece on a square")
-        for p in (1, 2):
-            if min(st.reserves[p], default=0) < 0:
-                raise fail(f"player {p} has more pieces on the board than the game provides")
+        tallest = max((len(s) for s in stacks), default=0)
+        if tallest > (g.max_stack or g.max_height):
+            raise fail(f"a stack of {tallest} pieces: this game's stacks hold at most "
+                       f"{g.max_stack or g.max_height}")
+        st = g.state_from_board(stacks, ply, to_move, orient)
+
         if any(f"{key}_{p}" in values for key in ("reserve", "captures") for p in (1, 2)):
             self._stock(st, values, fail)
+        else:
+            self._count(st, fail)
+        problem = g.position_problem(st)
+        if problem:
+            raise fail(problem)
         counters = [(key, target, p) for key, target in (("doubles", st.tally), ("points", st.score))
                     for p in (1, 2) if f"{key}_{p}" in values]
         if counters:
@@ -168,13 +180,25 @@ class StackRows:
             st.captures[p] = values.get(f"captures_{p}", 0)
             if st.captures[p] < 0:
                 raise fail("captured pieces cannot be negative")
+        self._count(st, fail)
+        st.hash = g.rehash(st)
+
+    def _count(self, st: Any, fail: Any) -> None:
+        """No player may have more pieces (on the board, in reserve, captured by the other) than the
+        game provides (fewer is a study position)."""
+        g = self.game
+        for p in (1, 2):
+            if min(st.reserves[p], default=0) < 0:
+                raise fail(f"player {p} has more pieces on the board than the game provides")
+        if g.unlimited_supply:
+            return
+        owner = g.code_owner
         for p in (1, 2):
             provided = sum(g.start_counts[p]) + sum(g.reserve_counts)
             have = sum(1 for s in st.stacks for pc in s if owner[pc] == p) + sum(st.reserves[p]) + st.captures[3 - p]
             if have > provided:
                 raise fail(f"player {p} has {have} pieces on the board, in reserve and captured; the game "
                            f"provides {provided}")
-        st.hash = g.rehash(st)
 
     def _parse_cell(self, cell: str, fail: Any) -> tuple[list[int], int]:
         """The pieces of one cell, bottom first, and the top piece's orientation code."""
@@ -355,9 +379,10 @@ def render_track(game: Any, st: Any) -> str:
     for who in (2, 1):
         on_points = []
         for sq in topo.paths[who]:
-            s = st.stacks[sq]
-            if s and code_owner[s[-1]] == who:
-                on_points.append(f"{topo.name(sq)}:{len(s)}")
+            mine = sum(1 for pc in st.stacks[sq] if code_owner[pc] == who)
+            if mine:  # a pinned checker is counted for its owner, marked with a `p`
+                pinned = st.stacks[sq] and code_owner[st.stacks[sq][-1]] != who
+                on_points.append(f"{topo.name(sq)}:{mine}{'p' if pinned else ''}")
         places = [f"{name}:{len(st.stacks[sqs[who]])}" for name, sqs in topo.places.items()]
         extra = f"  points:{st.score[who]}" if game.score_target is not None else ""
         lines.append(f"{game.players[who - 1]:>6}: {' '.join(on_points) or '-'}  {' '.join(places)}{extra}")

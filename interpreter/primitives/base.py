@@ -72,6 +72,10 @@ class Primitive:
     def from_fields(self, st: "State", fields: dict[str, Any]) -> tuple[Any, ...]:
         raise NotImplementedError
 
+    def position_problem(self, st: "State") -> str | None:
+        """Why a position read from a text cannot occur in a game with this primitive, or None."""
+        return None
+
     def explain(self, st: "State", move: tuple[Any, ...]) -> str:
         """Why ``move`` (well-formed, not generated) is illegal in ``st``."""
         return "not a legal move in this position"

@@ -361,7 +361,10 @@ class Move(Primitive):
         if not s:
             return f"there is no piece on {name(a)}"
         if s[-1] not in self.codes[p]:
-            who = "the player to move" if g.code_owner[s[-1]] != p else "a kind that moves this way"
+            top_owner = g.code_owner[s[-1]]
+            if top_owner == 0:
+                return f"the stack on {name(a)} is topped by a {g.kind_names[s[-1] >> 1]}, which belongs to nobody"
+            who = "the player to move's" if top_owner != p else "of a kind that moves this way"
             return f"the piece on top of {name(a)} is not {who}"
         if not self.sources(st, p) >> a & 1 or (self.from_condition is not None and not self.from_condition(
                 g.square_context(st, p, a, -1, 0))):
@@ -378,7 +381,10 @@ class Move(Primitive):
                 return f"{name(b)} is not in a direction the piece on {name(a)} may move"
             dist = self.line[a][b][1]
             if self.distance != ANY and dist != self.steps(st, len(s), k):
-                return f"{name(a)}-{name(b)} is {dist} squares; this move goes {self.steps(st, len(s), k)}"
+                n = self.steps(st, len(s), k)
+                unit = "square" if g.topology.__class__.__name__ == "SquareTopology" else "point"
+                return (f"{name(a)}-{name(b)} is {dist} {unit}{'s' if dist != 1 else ''} long; this move "
+                        f"goes {n}")
             ray = next(ray for _, ray in self.rays[p][s[-1] >> 1][a] if b in ray)
             for t in ray[:ray.index(b)]:
                 ts = st.stacks[t]

@@ -31,8 +31,6 @@ class Tip(Primitive):
         topo = g.topology
         self.codes = g.player_codes(params.get("pieces"))
         self.turns = int(params.get("turns", 1))
-        if self.turns > 1:
-            raise g.spec.error(path + ("turns",), "routes with more than one turn are not implemented yet")
         self.capture = bool(params.get("capture", True))
         self.rays = [[topo.ray(sq, d) for d in _DIRS] for sq in range(topo.size)]
         self.die = g.die

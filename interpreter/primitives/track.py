@@ -1119,6 +1119,28 @@ class Track(Primitive):
             return self.off[p]
         return self.paths[p][self.N - n]
 
+    def position_problem(self, st) -> str | None:
+        """A point holds one player's checkers, or with pinning one pinned checker under the
+        other's; a player's places (bar, borne off, out) hold only his checkers."""
+        g = self.game
+        owner = g.code_owner
+        for sq in self.paths[1]:
+            s = st.stacks[sq]
+            owners = [owner[pc] for pc in s]
+            if len(set(owners)) > 1 and not (self.pin and owners.count(owners[0]) == 1):
+                kind = "one pinned checker under the other's" if self.pin else "one player's checkers"
+                return f"point {g.topology.name(sq)} holds both players' checkers; a point holds {kind}"
+        for name, squares in g.topology.places.items():
+            for p in (1, 2):
+                if squares[1] != squares[2] and any(owner[pc] != p for pc in st.stacks[squares[p]]):
+                    return f"{g.topology.name(squares[p])} holds checkers of the other player"
+        for p in (1, 2):  # checkers never leave a race: every one is somewhere
+            have = sum(1 for s in st.stacks for pc in s if owner[pc] == p)
+            total = sum(g.start_counts[p])
+            if have != total:
+                return f"player {p} has {have} checkers; the game has {total} each"
+        return None
+
     def explain(self, st, move) -> str:
         if st.dice is None:
             return "roll the dice first"

@@ -37,7 +37,7 @@ def test_perft_agrees_in_both_variants():
         assert [g.perft(g.initial(), d) for d in (1, 2, 3)] == [ref.perft(ref.start(variant), d) for d in (1, 2, 3)]
 
 
-def test_perft_depth_5_with_the_first_captures_matches_the_reference_figure():
+def test_perft_depth_4_with_the_first_captures_matches_the_reference_figure():
     g = GAMES["hex"]
     assert g.perft(g.initial(), 4) == 1_542_240
 
