@@ -162,9 +162,11 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
             yield path, f"missing key {key!r} in {where}"
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
-        # The branch that got furthest explains the problem best.
-        best = jsonschema.exceptions.best_match(error.context)
-        if best is not None and best.context is not error.context:
+        # The branch that got furthest explains the problem best (never the `null` that takes an
+        # inherited entry out, when the entry is there)
+        context = [e for e in error.context if e.schema.get("type") != "null"] or error.context
+        best = jsonschema.exceptions.best_match(context)
+        if best is not None and best.context is not context:
             yield from _schema_messages(best)
             return
     if error.validator == "type":
@@ -275,6 +277,19 @@ def _found(data: Any, pattern: tuple[str, ...], path: tuple[Any, ...] = ()) -> I
             yield from _found(item, rest, path + (i,))
 
 
+def _option_refs(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    """Every ``{option: NAME}`` in the document, with its path."""
+    if isinstance(data, dict):
+        if set(data) == {"option"} and path and path[0] != "notation":
+            yield path + ("option",), data["option"]
+            return
+        for key, value in data.items():
+            yield from _option_refs(value, path + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _option_refs(value, path + (i,))
+
+
 def _unavailable(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
     """(path, message) for every key or value of ``data`` the engine does not act on."""
     for pattern, refused, instead in _UNAVAILABLE:
@@ -283,7 +298,8 @@ def _unavailable(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
                     or (isinstance(refused, _Not) and value != refused.value)
                     or (not isinstance(refused, _Not) and refused is not dict and value == refused
                         and type(value) is type(refused))):
-                shown = f"{path[-1]}: {value}" if not isinstance(value, (dict, list)) else f"this form of {path[-1]}"
+                text = str(value).lower() if isinstance(value, bool) else value
+                shown = f"{path[-1]}: {text}" if not isinstance(value, (dict, list)) else f"this form of {path[-1]}"
                 yield path, f"`{shown}` is not available: {instead}"
     shape = data.get("board", {}).get("shape", "square")
     naming = (data.get("notation") or {}).get("squares")
@@ -331,6 +347,19 @@ def _names_with_columns(node: Node) -> set[tuple[str, int]]:
     return set()
 
 
+def _bare_names(node: Node) -> set[tuple[str, int]]:
+    """The names an expression reads as values (not those it calls), with their columns."""
+    from .expr import Call, IfElse, Name, Op
+    if isinstance(node, Name):
+        return {(node.name, node.column)}
+    parts = (node.args if isinstance(node, (Call, Op)) else (node.then, node.cond, node.other)
+             if isinstance(node, IfElse) else ())
+    out: set[tuple[str, int]] = set()
+    for a in parts:
+        out |= _bare_names(a)
+    return out
+
+
 class _Checker:
     """Checks the references between parts of a schema-valid document."""
 
@@ -376,6 +405,12 @@ class _Checker:
         except ExprError as exc:
             self._expr_fail(path, exc)
             return
+        for name, column in sorted(_bare_names(node)):
+            if name in (*MOVE_VARIABLES, "square") and name not in extra:
+                where = ("a move's conditions and numbers" if name != "square" else "an effect's `where`")
+                self._expr_fail(path, ExprError(f"{name!r} is read only in {where}, not here "
+                                                f"(expression {text!r})", column))
+                return
         known = self.names | self.functions | extra
         for name, column in sorted(_names_with_columns(node)):
             if name not in known:
@@ -402,8 +437,17 @@ class _Checker:
         d = self.data
         for path, message in _unavailable(d):
             self.fail(path, message)
+        for path, ref in _option_refs(d):
+            if ref not in d.get("options", {}):
+                self.fail(path, f"{{option: {ref}}} names no declared option (options: "
+                          f"{', '.join(d.get('options', {})) or 'none'})")
+        neutral = {k for k, v in d.get("pieces", {}).items() if v.get("neutral")}
         for i, group in enumerate(d.get("setup", [])):
             self.piece(("setup", i, "piece"), group.get("piece"))
+            if (group.get("owner") == "neutral") != (group.get("piece") in neutral) and group.get("piece") in self.pieces:
+                self.fail(("setup", i, "owner"), f"a {group.get('piece')} " + (
+                    "belongs to nobody: write `owner: neutral`" if group.get("piece") in neutral
+                    else "belongs to a player: `owner: neutral` is for pieces declared `neutral: true`"))
         for pname, pred in d.get("predicates", {}).items():
             for kind in ("reach", "captured"):
                 if kind in pred and "piece" in pred[kind]:
@@ -437,6 +481,11 @@ class _Checker:
                           "in expressions: choose another name")
             if "default" not in o:
                 self.fail(("options", oname), f"option {oname!r} needs a `default`")
+            elif not isinstance(o["default"], dict) and o.get("values_from") is None:
+                try:
+                    _convert_option(str(d.get("game")), oname, o, o["default"])
+                except OptionError as exc:
+                    self.fail(("options", oname, "default"), f"the default does not fit: {exc}")
             source = o.get("values_from")
             if source is not None:
                 pattern = d.get("predicates", {}).get(source, {}).get("pattern", {})
@@ -523,9 +572,19 @@ class _Checker:
 
     def primitive(self, path: tuple[Any, ...], prim: str, params: dict[str, Any]) -> None:
         self.pieces_at(path + ("pieces",), params.get("pieces"))
+        if prim == "place":
+            neutral = {k for k, v in self.data.get("pieces", {}).items() if v.get("neutral")}
+            kinds = params.get("pieces", list(self.pieces))
+            wrong = [k for k in kinds if k in self.pieces and (k in neutral) != (params.get("owner") == "neutral")]
+            if wrong:
+                self.fail(path + ("owner",) if "owner" in params else path + ("pieces",),
+                          f"{', '.join(wrong)}: `owner: neutral` places the pieces declared `neutral: true`, "
+                          "and only those")
         if "when" in params:
             self.expression(path + ("when",), params["when"])
         move_names = set(MOVE_VARIABLES)
+        if params.get("prefer", "any") != "any" and not params.get("compulsory"):
+            self.fail(path + ("prefer",), "`prefer` chooses among compulsory captures: it needs `compulsory: true`")
         take = params.get("take")
         if isinstance(take, dict):
             for key in ("min", "max"):

@@ -128,7 +128,8 @@ def cmd_moves(args: argparse.Namespace) -> int:
     if args.roll:
         _roll(game, st, args.roll)
     elif game.is_chance(st):
-        raise SpielwerkError("the dice are not rolled yet: give --roll, e.g. --roll 3-1")
+        example = "3-1" if game.dice_count == 2 else "4"
+        raise SpielwerkError(f"the dice are not rolled yet: give --roll, e.g. --roll {example}")
     for move in game.legal_moves(st):
         text = game.format_move(st, move)
         if args.after:

@@ -145,6 +145,8 @@ class Game:
         if any(self.oriented):
             from .orientation import DieModel
             hands = {pieces[k].get("handedness", "right") for k in self.kind_names if pieces[k].get("orientation")}
+            if len(hands) > 1:
+                raise spec.error(("pieces",), "all dice of a game have the same handedness")
             self.die = DieModel(hands.pop())
         # board
         board = d["board"]
@@ -161,7 +163,7 @@ class Game:
         try:
             self.topology = make_topology(board, width, height)
         except ValueError as exc:
-            raise spec.error(("board", "missing"), str(exc)) from None
+            raise spec.error(("board", "missing") if "missing" in board else ("board",), str(exc)) from None
         self._player_regions: dict[str, tuple[int, int]] = {}
         self._regions = {}
         for name, r in board.get("regions", {}).items():
@@ -275,6 +277,15 @@ class Game:
                 until_before = i
             self.phases.append(Phase(ph.get("name", f"phase {i + 1}"), plies, prims, ph.get("first"), until,
                                      whens if any(w is not None for w in whens) else None, compulsory, prefer))
+        last = len(self.phases) - 1
+        for key in ("plies", "until"):
+            if key in d["phases"][last]:
+                raise spec.error(("phases", last, key), "the last phase lasts until the game ends: "
+                                 f"`{key}` has nothing to hand over to")
+        rolling = [i for i, ph in enumerate(d["phases"]) if ph.get("dice")]
+        if rolling and len(rolling) != len(self.phases):
+            raise spec.error(("phases", rolling[0], "dice"), "the dice are rolled before every turn of the "
+                             "game: give every phase its `dice` (or none)")
         self.phase_keys = [rng.getrandbits(64) for _ in self.phases]
         ends, acc = [], 0
         for ph in self.phases:
@@ -350,6 +361,9 @@ class Game:
                      if "value" in scoring else None)
             self.end_rules.insert(0, _EndRule(lambda c: c.st.score[c.mover] >= target, "mover", None,
                                               scoring.get("result", "points"), {}, value))
+        if scoring is not None and not any(p.name == "track" for p in self.primitives):
+            raise spec.error(("scoring",), "points are earned by a `track`'s events (hits, checkers "
+                             "borne off, points held): a game without a track has no `scoring`")
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
         self._setup(State(self))  # counts the starting pieces
@@ -428,7 +442,8 @@ class Game:
         else a function ``f(state, height, k)`` of the moving stack's height and the pieces taken."""
         from .dsl.expr import names_in
         node = self._expression(path, value)
-        runtime = names_in(node) & {"height", "k", "from", "to", "mover", "opponent", "ply", "phase", "die"}
+        # anything but options, tables and arithmetic reads the position
+        runtime = {n for n in names_in(node) if n not in self.constants and n not in ("min", "max", "abs", "cells")}
         if not runtime:
             return int(self.constant(path, value))
         fn = self.compile_condition(path, value)
@@ -755,6 +770,7 @@ class Game:
         """The start position."""
         st = State(self)
         self._setup(st)
+        st.to_move = self.phases[0].first or 1
         st.hash = self.rehash(st)
         if self.repetition:
             st.seen = {st.hash: 1}

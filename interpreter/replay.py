@@ -143,5 +143,8 @@ def replay_text(spec: Spec, text: str, options: dict[str, Any] | None = None) ->
                 any(m.text in ("double", "take", "drop") for r in records for m in r.moves):
             options.setdefault(enabled, True)  # a record that doubles is played with the cube
     else:
-        records = parse_records(text, tokens, separators, set(notation.get("suffixes", {})))
+        # annotations written apart: the suffixes, and the markers of fields (a worm's `(w)`)
+        marks = set(notation.get("suffixes", {})) | {v for v in notation.get("fields", {}).values()
+                                                     if isinstance(v, str)}
+        records = parse_records(text, tokens, separators, marks)
     return [replay(spec, rec, options, games) for rec in records]

@@ -269,6 +269,8 @@ def make_topology(board: dict, width: int, height: int) -> "SquareTopology | Hex
     if shape == "track":
         return TrackTopology(int(board.get("points", 24)), board.get("point_names"),
                              board.get("travel", ["backward", "forward"]), board.get("places"))
+    if not 1 <= width <= 26 or not 1 <= height <= 99:
+        raise ValueError(f"a square board has 1 to 26 files (a-z) and 1 to 99 ranks, not {width}x{height}")
     return SquareTopology(width, height, missing_squares(board, width, height))
 
 

@@ -13,8 +13,9 @@ __all__ = ["Record", "RecordMove", "parse_records"]
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _NUMBER = re.compile(r"^(\d+)\.(?:\.\.)?")
-_ANNOTATION = re.compile(r"^(?:[!?]{1,2}|\([!?]{1,2}\)|\([w>]\)|['\"]+)$")
-RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*", "R-0", "0-R", "F-0", "0-F"}
+_ANNOTATION = re.compile(r"^(?:[!?]{1,2}|\([!?]{1,2}\)|['\"]+)$")
+#: the result tokens of every game; a game's own (``notation.results``) are added
+RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
 @dataclass

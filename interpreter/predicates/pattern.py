@@ -42,6 +42,8 @@ class Pattern(Predicate):
         super().__init__(game, params, path)
         g = game
         topo = g.topology
+        if topo.__class__.__name__ != "SquareTopology":
+            raise g.spec.error(path, "a picture is laid on the rows and files of a square board")
         mirror = bool(params.get("mirror", False))
         rotations = int(params.get("rotations", 4))
         if "pictures" in params:

@@ -62,7 +62,8 @@ class Carry(Primitive):
         self.becomes = [becomes * 2 + (c & 1) for c in codes]
         self.unbecomes = [g.kind_index[flat["target"]] * 2 + (c & 1) if flat else c for c in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
-        self.owner_codes = [[], [c for c in codes if c & 1 == 0], [c for c in codes if c & 1 == 1]]
+        # stacks the mover controls: his own piece on top (a neutral top belongs to nobody)
+        self.owner_codes = g.player_codes()
         nd, L, R = len(self.dir_names), self.limit_cap(), self.max_ray
         self._dims = (nd, L + 1, R + 2)
         self._plain: list[Any] = [None] * (topo.size * nd * (L + 1) * (R + 2))

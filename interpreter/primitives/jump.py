@@ -39,6 +39,9 @@ class Jump(Primitive):
         self.mode = params.get("jumped", "remove")
         self.chain = bool(params.get("chain", True))
         self.rejump = bool(params.get("rejump", False))
+        if self.rejump and self.mode != "take_top":
+            raise g.spec.error(path + ("rejump",), "a piece jumped again and again would make a chain "
+                               "without end: `rejump` needs `jumped: take_top` (each jump takes a piece)")
         #: jumped pieces leave at once (``now``) or when the chain is over (``end``); pieces whose top
         #: is taken always change at once
         self.now = params.get("removal", "now") == "now" or self.mode == "take_top"
@@ -58,9 +61,9 @@ class Jump(Primitive):
             low = mine & -mine
             a = low.bit_length() - 1
             mine ^= low
-            if not self._targets(st, p, a, stacks[a][-1], ()):
-                continue  # nothing to jump from here (the first jump never needs its own square)
             k = len(stacks[a]) if self.whole else 1
+            if not self._targets(st, p, a, stacks[a][-1], (), k):
+                continue  # nothing to jump from here (the first jump never needs its own square)
             unit = lift(st, a, k)
             start = len(out)
             self._chains(st, p, a, a, unit, [], [], out)
@@ -81,8 +84,9 @@ class Jump(Primitive):
                 keep.append(m)
         out[start:] = keep
 
-    def _targets(self, st, p: int, cur: int, top: int, jumped: Any) -> list[tuple[int, int]]:
-        """The single jumps from ``cur`` for a jumper topped by ``top``: (square jumped, landing)."""
+    def _targets(self, st, p: int, cur: int, top: int, jumped: Any, height: int) -> list[tuple[int, int]]:
+        """The single jumps from ``cur`` for a jumper of ``height`` pieces topped by ``top``:
+        (square jumped, landing)."""
         stacks = st.stacks
         over = self.over
         out = []
@@ -97,7 +101,7 @@ class Jump(Primitive):
             ms = stacks[mid]
             if not ms or (mid in jumped and not self.rejump) or not over.ok[p][ms[-1] + 1]:
                 continue
-            if not over.simple and not over.allows(st, p, cur, mid, 0):
+            if not over.simple and not over.allows(st, p, cur, mid, height, height):
                 continue
             for t in ray[i + 1:]:
                 if stacks[t]:
@@ -110,7 +114,7 @@ class Jump(Primitive):
     def _chains(self, st, p: int, a: int, cur: int, unit: list[int], landings: list[int],
                 jumped: list[int], out: list[Any]) -> None:
         top = unit[-1]
-        for mid, t in self._targets(st, p, cur, top, jumped):
+        for mid, t in self._targets(st, p, cur, top, jumped, len(unit)):
             landings.append(t)
             jumped.append(mid)
             undo = self._take(st, p, mid, unit) if self.now else None

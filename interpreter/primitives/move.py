@@ -13,6 +13,7 @@ compares them on every bundled game).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..dsl.errors import InvalidMoveError
@@ -55,6 +56,15 @@ class Move(Primitive):
             self.k_min = self.k_max = g.move_number(path + ("take",), "height" if self.whole else 1)
         # -- how far ------------------------------------------------------------------------------
         self.spread = params.get("drop", "end") == "spread"
+        if self.spread:
+            for key in ("distance", "over"):
+                if key in params:
+                    raise g.spec.error(path + (key,), f"with `drop: spread` a move goes as far as it drops "
+                                       f"pieces, over the squares it drops them on: `{key}` does not apply")
+        # texts that tell every move apart: the count is written where it is not implied
+        fixed = not isinstance(take, dict)
+        self.default_template = ("{count}{from}{direction}{drops}{flatten}" if self.spread
+                                 else "{from}-{to}" if fixed else "{count}{from}-{to}")
         distance = params.get("distance", "any" if not self.spread else 1)
         self.distance = ANY if distance == "any" else g.move_number(path + ("distance",), distance)
         self.over_any = params.get("over", "empty") == "any"
@@ -64,6 +74,9 @@ class Move(Primitive):
         # -- where it ends ------------------------------------------------------------------------
         self.landing = Landing(g, params.get("to"), path + ("to",))
         onto = params.get("onto", "top")
+        if not g.stacking and onto in ("top", "under") and self.landing.occupied:
+            raise g.spec.error(path + ("to",), "this board does not stack: a move that may end on a "
+                               "piece must take it away (`onto: capture` or `replace`)")
         self.under = onto == "under"
         self.captures = onto == "capture"
         self.returns = onto == "replace"
@@ -409,7 +422,7 @@ class Move(Primitive):
 
 # -- the shapes with a specialised generator -------------------------------------------------------
 
-def _fast_shape(params: dict[str, Any]) -> str | None:
+def _fast_shape(game: Any, params: dict[str, Any]) -> str | None:
     """Which specialised generator lists the moves of ``params`` exactly, or None."""
     keys = set(params) - {"when", "description"}
     directions = params.get("directions", "orthogonal")
@@ -418,28 +431,41 @@ def _fast_shape(params: dict[str, Any]) -> str | None:
     words = [directions] if isinstance(directions, str) else directions
     if any(w in ("forward", "backward", "sideways", "forward_diagonal", "backward_diagonal") for w in words):
         return None
+    pieces = game.spec.data.get("pieces", {})
+    if any(pieces[k].get("fixed") for k in params.get("pieces", pieces)):
+        return None  # fixed pieces never move: only the general generator leaves them out
     take, to, onto = params.get("take", "top"), params.get("to", "empty"), params.get("onto", "top")
     distance = params.get("distance", "any")
     if params.get("drop") == "spread":
-        if (keys <= {"take", "directions", "drop", "to", "blocked_by", "flatten"} and isinstance(take, dict)
-                and set(take) == {"max"} and to == "any"):
-            return "spread"
-        return None
-    if take != "top":
-        return None
-    if keys <= {"pieces", "directions", "distance", "to", "extra"} and to == "empty" and (
+        shape = "spread" if (keys <= {"take", "directions", "drop", "to", "blocked_by", "flatten"}
+                             and isinstance(take, dict) and set(take) == {"max"} and to == "any") else None
+    elif take != "top":
+        shape = None
+    elif keys <= {"pieces", "directions", "distance", "to", "extra"} and to == "empty" and (
             distance == "any" or isinstance(distance, int)):
-        return "slide"
-    if keys <= {"pieces", "directions", "distance", "to", "onto"} and distance == 1 and (
-            (to == "empty" and onto == "top")
-            or (onto == "capture" and isinstance(to, list) and sorted(to) == ["empty", "enemy"])):
-        return "step"
-    return None
+        shape = "slide"
+    elif (keys <= {"pieces", "directions", "distance", "to", "onto"} and distance == 1
+          and not any(p.get("blocks") for p in pieces.values())
+          and ((to == "empty" and onto == "top")
+               or (onto == "capture" and isinstance(to, list) and sorted(to) == ["empty", "enemy"]))):
+        shape = "step"
+    else:
+        shape = None
+    if shape is not None:
+        # the specialised generator knows fewer template fields: a template using others needs the
+        # general one
+        template = str(((game.spec.data.get("notation") or {}).get("moves") or {}).get("move", ""))
+        known = {"spread": {"count", "from", "direction", "drops", "top", "flatten"}}.get(shape, {"from", "to"})
+        if not set(re.findall(r"\{(\w+)\}", template)) <= known:
+            return None
+    return shape
 
 
 def make_move(game: Any, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Primitive:
     """Compile a ``move`` entry: a specialised generator where the shape allows, else :class:`Move`."""
-    shape = _fast_shape(params) if game.fast_paths else None
+    shape = _fast_shape(game, params) if game.fast_paths else None
+    if shape is not None:  # the general generator checks the directions with a located error
+        compile_rays(game, {"directions": params.get("directions", "orthogonal")}, path)
     if shape == "spread":
         from .carry import Carry
         prim: Primitive = Carry(game, index, {**params, "limit": params["take"]["max"]}, path)

@@ -27,9 +27,11 @@ LANDING_WORDS = ("empty", "occupied", "own", "enemy", "neutral", "any", "not_own
 
 def source_codes(game: "Game", params: dict[str, Any]) -> list[list[int]]:
     """Per player (1, 2), the piece codes a move may start from: the top piece of the stack is of
-    one of ``pieces`` and belongs to the player (``owner: mover``, the default) or to the
-    opponent (``owner: opponent``)."""
-    codes = game.player_codes(params.get("pieces"))
+    one of ``pieces`` (never a ``fixed`` one) and belongs to the player (``owner: mover``, the
+    default) or to the opponent (``owner: opponent``)."""
+    pieces = game.spec.data.get("pieces", {})
+    kinds = [k for k in params.get("pieces", game.kind_names) if not pieces[k].get("fixed")]
+    codes = game.player_codes(kinds)
     if params.get("owner", "mover") == "opponent":
         return [[], codes[2], codes[1]]
     return codes
@@ -80,16 +82,16 @@ def compile_rays(game: "Game", params: dict[str, Any], path: tuple[Any, ...],
 
 
 class Landing:
-    """Where a move may end: ``to`` is one word of :data:`LANDING_WORDS`, a list of them (any of
-    them will do), a region, or a condition (an expression of ``from``, ``to``, ``k`` and
-    ``height``). ``blocked`` codes are never landed on."""
+    """Where a move may end: ``to`` is one word of :data:`LANDING_WORDS`, a region (any square of
+    it), a condition (an expression of ``from``, ``to``, ``k`` and ``height``), or a list of these,
+    any of which will do. ``blocked`` pieces are checked by the moves themselves."""
 
     def __init__(self, game: "Game", spec: Any, path: tuple[Any, ...], default: str = "empty") -> None:
         self.game = game
         words = spec if isinstance(spec, list) else [spec if spec is not None else default]
         self.empty = self.own = self.enemy = self.neutral = False
-        self.region: list[int] | None = None
-        self.condition: Callable[[Any], Any] | None = None
+        #: alternatives besides the words: (region mask per player, None) or (None, condition)
+        self.alternatives: list[tuple[list[int] | None, Callable[[Any], Any] | None]] = []
         for i, word in enumerate(words):
             where = path + (i,) if isinstance(spec, list) else path
             if word == "empty":
@@ -107,35 +109,43 @@ class Landing:
             elif word == "not_own":
                 self.empty = self.enemy = self.neutral = True
             elif isinstance(word, str) and game.is_region(word):
-                self.empty = self.own = self.enemy = self.neutral = True
-                self.region = [0, game.player_region_mask(word, 1), game.player_region_mask(word, 2)]
+                self.alternatives.append(([0, game.player_region_mask(word, 1), game.player_region_mask(word, 2)],
+                                          None))
             else:
-                self.empty = self.own = self.enemy = self.neutral = True
-                self.condition = game.compile_condition(where, word)
+                self.alternatives.append((None, game.compile_condition(where, word)))
         #: only the owner of the top piece matters (no region, no condition)
-        self.simple = self.region is None and self.condition is None
+        self.simple = not self.alternatives
         owner = game.code_owner
-        #: ok[player][code + 1]: may a move of ``player`` end on a square topped by ``code`` (-1 empty)
-        self.ok = [[]] + [[self.empty] + [self._by_owner(owner[c], p) for c in range(game.num_codes)]
-                          for p in (1, 2)]
+        #: by the words: may a move of ``player`` end on a square topped by ``code`` (-1 empty)
+        self.by_words = [[]] + [[self.empty] + [self._by_owner(owner[c], p) for c in range(game.num_codes)]
+                                for p in (1, 2)]
+        #: a first test: ``ok[player][code + 1]`` is false only where nothing can allow the square
+        self.ok = self.by_words if self.simple else [[], [True] * (game.num_codes + 1), [True] * (game.num_codes + 1)]
+        #: some square holding a piece may be landed on
+        self.occupied = self.own or self.enemy or self.neutral or bool(self.alternatives)
 
     def _by_owner(self, owner: int, player: int) -> bool:
         if owner == 0:
             return self.neutral
         return self.own if owner == player else self.enemy
 
-    def allows(self, st: "State", player: int, frm: int, to: int, k: int) -> bool:
-        """Whether the move of ``k`` pieces from ``frm`` may end on ``to`` (the top's owner, region
-        and condition; not the path)."""
+    def allows(self, st: "State", player: int, frm: int, to: int, k: int, height: int | None = None) -> bool:
+        """Whether the move of ``k`` pieces from ``frm`` (a stack of ``height``, default the one
+        standing there) may end on ``to`` - by the owner of the top piece there, a region or a
+        condition; not the path."""
         s = st.stacks[to]
-        if not self.ok[player][s[-1] + 1 if s else 0]:
-            return False
-        if self.region is not None and not self.region[player] >> to & 1:
-            return False
-        if self.condition is not None:
-            ctx = self.game.square_context(st, player, frm, to, k)
-            return bool(self.condition(ctx))
-        return True
+        if self.by_words[player][s[-1] + 1 if s else 0]:
+            return True
+        for masks, condition in self.alternatives:
+            if masks is not None and masks[player] >> to & 1:
+                return True
+            if condition is not None:
+                ctx = self.game.square_context(st, player, frm, to, k)
+                if height is not None:
+                    ctx.height = height
+                if condition(ctx):
+                    return True
+        return False
 
 
 class Promotion:

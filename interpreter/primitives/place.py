@@ -41,12 +41,18 @@ class Place(Primitive):
         self.squares = tuple(sq for sq in range(g.topology.size) if mask >> sq & 1)
         n = g.topology.size
         apart = params.get("not_adjacent_to_own")
+        #: per player, per square: the neighbours an own piece may not stand on
         self.apart = None
-        if apart:
+        if apart and apart != "none":
             topo = g.topology
-            steps = topo.directions(apart)
-            self.apart = [sum(1 << t for t in (topo.step(sq, d) for d in steps) if t >= 0)
-                          for sq in range(n)]
+            self.apart = [[]]
+            for p in (1, 2):
+                try:
+                    steps = topo.directions(apart, p)
+                except ValueError as exc:
+                    raise g.spec.error(path + ("not_adjacent_to_own",), str(exc)) from None
+                self.apart.append([sum(1 << t for t in (topo.step(sq, d) for d in steps) if t >= 0)
+                                   for sq in range(n)])
         self.fallback = bool(params.get("fallback", False))
         onto = params.get("onto", "empty")
         #: None: empty squares only (the fast case); else which stacks a piece may go on top of
@@ -74,7 +80,7 @@ class Place(Primitive):
         for code in range(g.num_codes):
             if g.code_owner[code] == st.to_move:
                 own |= st.tops[code]
-        apart = self.apart
+        apart = self.apart[st.to_move]
         spaced = [sq for sq in free if not own & apart[sq]]
         return spaced if spaced or not self.fallback else free
 

@@ -83,6 +83,8 @@ class Step(Primitive):
         _, a, b = move
         g = self.game
         gone = capture_at(st, b, g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys)
+        if gone:
+            g.add_captures(st, st.to_move, sum(1 for pc in gone[:-1] if g.code_owner[pc] != st.to_move))
         src, dst = st.stacks[a], st.stacks[b]
         code = src.pop()
         zs, nc, Z = g.zobrist_stride, g.num_codes, g.zobrist
@@ -113,6 +115,8 @@ class Step(Primitive):
         retop(st, b, code)
         retop(st, a, old)
         uncapture_at(st, b, gone, Z, zs, nc, g.orient_keys)
+        if gone:
+            g.add_captures(st, st.to_move, -sum(1 for pc in gone[:-1] if g.code_owner[pc] != st.to_move))
 
     def fields(self, st, move):
         return {"from": move[1], "to": move[2]}

@@ -67,7 +67,7 @@ class Roll(Primitive):
 
 
 class Track(Primitive):
-    """Checkers run along their owner's path by the numbers of the dice (docs/dsl.md, §10.8).
+    """Checkers run along their owner's path by the numbers of the dice (docs/reference/tracks.md).
 
     Parameters: ``pieces``, ``blocked_by`` (2), ``hit``, ``enter``, ``start``, ``corner``,
     ``bear_off``, ``maximize``, ``order`` and ``order_while_entering``; the phase's ``doubles`` and
@@ -130,6 +130,12 @@ class Track(Primitive):
         enters = enters if isinstance(enters, list) else [enters]
         #: where hit checkers wait to enter (-1: there is no such place)
         self.bar = self._place(enters[0].get("from", "bar"), path + ("enter",)) if enters else [-1, -1, -1]
+        if enters:  # checkers waiting in the first place always enter first, each number one checker
+            where = path + ("enter", 0) if isinstance(params.get("enter"), list) else path + ("enter",)
+            for key in ("continue", "all_before_moving"):
+                if key in enters[0]:
+                    raise g.spec.error(where + (key,), f"`{key}` is read for a second entering place only: "
+                                       "checkers in the first place enter before anything else moves")
         # a second entering place (such as `out`): checkers wait there until they come in
         second = enters[1] if len(enters) > 1 else None
         self.out = self._place(second["from"], path + ("enter", 1, "from")) if second else None
@@ -251,8 +257,8 @@ class Track(Primitive):
             where = ("scoring", "awards", i)
             pts = int(self.game.constant(where + ("points",), award.get("points", 1)))
             if award.get("to", "mover") != "mover":
-                raise self.game.spec.error(where + ("to",), "points for the opponent are planned, "
-                                           "not implemented: awards go to the mover")
+                raise self.game.spec.error(where + ("to",), "`to: opponent` is not available: awards go "
+                                           "to the mover")
             event = award["event"]
             if event == "hit":
                 self.hit_points += pts

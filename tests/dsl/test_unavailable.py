@@ -28,11 +28,11 @@ CASES = {
                          "`distance: 2` is not available"),
     "converging from one direction": ("attangle", "phases:\n  - name: play\n    moves:\n"
                                       "      - converge: {pieces: [stone], different_directions: false}\n",
-                                      "`different_directions: False` is not available"),
+                                      "`different_directions: false` is not available"),
     "no must-use rule": ("backgammon", "phases:\n  - name: play\n    dice: {count: 2}\n    moves:\n"
                          "      - track: {pieces: [checker], maximize: none}\n", "`maximize: none` is not available"),
     "lone checkers not hit": ("backgammon", "phases:\n  - name: play\n    dice: {count: 2}\n    moves:\n"
-                              "      - track: {pieces: [checker], hit: {lone: false}}\n", "`lone: False` is not available"),
+                              "      - track: {pieces: [checker], hit: {lone: false}}\n", "`lone: false` is not available"),
     "a predicate not built": ("backgammon", "predicates: {done: {race_finished: {pieces: [checker], place: borne_off}}}\n",
                               "is not available"),
     "end rules checked per step": ("tak", "end:\n  - {when: 'board_full', winner: draw, check: step}\n",
