@@ -165,6 +165,8 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
         # The branch that got furthest explains the problem best (never the `null` that takes an
         # inherited entry out, when the entry is there)
         context = [e for e in error.context if e.schema.get("type") != "null"] or error.context
+        # a branch of the right kind (text, list, mapping) explains better than "expected another kind"
+        context = [e for e in context if e.validator != "type"] or context
         best = jsonschema.exceptions.best_match(context)
         if best is not None and best.context is not context:
             yield from _schema_messages(best)
@@ -175,8 +177,11 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
         yield path, f"{where}: expected {want}, got {type(error.instance).__name__} {error.instance!r}"
         return
     if error.validator == "enum":
+        words = [str(v) for v in error.validator_value]
+        hint = difflib.get_close_matches(str(error.instance), words, n=1)
+        tip = f" (did you mean {hint[0]!r}?)" if hint else ""
         yield path, (f"{where}: {error.instance!r} is not one of "
-                     f"{', '.join(repr(v) for v in error.validator_value)}")
+                     f"{', '.join(repr(v) for v in error.validator_value)}{tip}")
         return
     yield path, f"{where}: {error.message}"
 

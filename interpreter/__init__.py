@@ -5,6 +5,7 @@ The README shows the API at work; every example there is run by the tests.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import Any
 
@@ -25,8 +26,18 @@ __version__ = "0.1.0"
 
 
 @lru_cache(maxsize=32)
-def _spec(path: str) -> Spec:
+def _cached_spec(path: str, version: tuple[int, int]) -> Spec:
     return load_spec(path)
+
+
+def _spec(path: str) -> Spec:
+    """The checked spec of a file, read again when the file has changed."""
+    try:
+        info = os.stat(path)
+        version = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        version = (0, 0)
+    return _cached_spec(path, version)
 
 
 def load_spec_for(game: str) -> Spec:

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import random
+import sys
+from array import array
 from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -54,11 +56,11 @@ class Phase:
     compulsory: list[Primitive] | None = None
     #: among compulsory moves keep those capturing the most pieces or the most value (``prefer``)
     prefer: str = "any"
+    #: the legal moves are simply every primitive's moves (no `when`, nothing compulsory)
+    plain: bool = True
 
-    @property
-    def plain(self) -> bool:
-        """True when the legal moves are simply every primitive's moves."""
-        return self.whens is None and not self.compulsory
+    def __post_init__(self) -> None:
+        self.plain = self.whens is None and not self.compulsory
 
 
 @dataclass
@@ -215,8 +217,12 @@ class Game:
         self._ctx = _Ctx()
         self._env_value: Env | None = None
         self.zobrist_stride = self.max_height + 1
-        self.zobrist = [rng.getrandbits(64) for _ in range(self.topology.size * self.zobrist_stride
-                                                             * self.num_codes)]
+        count = self.topology.size * self.zobrist_stride * self.num_codes
+        # one block of random bytes read as little-endian 64-bit numbers: the same keys everywhere
+        keys = array("Q", rng.randbytes(8 * count))
+        if sys.byteorder == "big":
+            keys.byteswap()
+        self.zobrist = keys.tolist()
         self.side_key = rng.getrandbits(64)
         #: hash keys for an orientation code on a square (index sq * 64 + code)
         self.orient_keys = [rng.getrandbits(64) for _ in range(self.topology.size * 64)] if self.die else []
@@ -736,16 +742,19 @@ class Game:
         if node is None:
             from .dsl.expr import parse_expr
             node = parse_expr(value)
+        runtime = sorted(n for n in names_in(node) if n not in self.constants and n not in ("min", "max", "abs", "cells"))
+        if runtime:
+            raise self.spec.error(path, f"{value!r} must be computable from options alone, but it reads "
+                                  f"{', '.join(runtime)}, known only during play")
         try:
             return compile_expr(node, self._env())(None)
-        except Exception as exc:  # a run-time name in an option-only place
-            raise self.spec.error(path, f"{value!r} must be computable from options alone: {exc}") from None
+        except Exception as exc:  # a bad argument or a division by zero
+            raise self.spec.error(path, f"{value!r} cannot be computed: {getattr(exc, 'message', exc)}") from None
 
     def _compile_end(self, i: int, rule: dict[str, Any]) -> _EndRule:
-        env = self._env()
-        when = compile_expr(self.spec.expr(("end", i, "when")), env)
-        score = compile_expr(self.spec.expr(("end", i, "score")), env) if "score" in rule else None
-        value = compile_expr(self.spec.expr(("end", i, "value")), env) if "value" in rule else None
+        when = self.compile_condition(("end", i, "when"), rule["when"])
+        score = self.compile_condition(("end", i, "score"), rule["score"]) if "score" in rule else None
+        value = self.compile_condition(("end", i, "value"), rule["value"]) if "value" in rule else None
         result = rule.get("result", "default")
         return _EndRule(when, rule.get("winner"), score, result, {}, value)
 
@@ -957,7 +966,12 @@ class Game:
                 return out
             return []
         out: list[Any] = []
-        self._generate(st, out)
+        phase = self.phases[st.phase]
+        if phase.plain:
+            for prim in phase.primitives:
+                prim.generate(st, out)
+        else:
+            self._generate(st, out)
         if not out and self.pass_move is not None:
             out.append(self.pass_move)
         return out

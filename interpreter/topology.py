@@ -74,13 +74,17 @@ class _Board:
         raise NotImplementedError
 
     def ray(self, sq: int, direction: str) -> tuple[int, ...]:
-        """The squares from ``sq`` (exclusive) to the edge in ``direction``."""
-        out = []
-        t = self.step(sq, direction)
-        while t >= 0:
-            out.append(t)
-            t = self.step(t, direction)
-        return tuple(out)
+        """The squares from ``sq`` (exclusive) to the edge in ``direction`` (computed once)."""
+        cache = self.__dict__.setdefault("_rays", {})
+        got = cache.get((sq, direction))
+        if got is None:
+            out = []
+            t = self.step(sq, direction)
+            while t >= 0:
+                out.append(t)
+                t = self.step(t, direction)
+            got = cache[(sq, direction)] = tuple(out)
+        return got
 
     def region_mask(self, name: str) -> int:
         return self.regions[name]

@@ -113,7 +113,8 @@ class StackRows:
         if "move_number" in values:
             if values["move_number"] < 1:
                 raise fail("the move number starts at 1")
-            ply = (values["move_number"] - 1) * 2 + to_move - 1
+            starter = g.phases[0].first or 1  # move numbers count from the first player's move
+            ply = (values["move_number"] - 1) * 2 + (to_move - starter) % 2
         else:
             ply = values.get("ply", 0)
         if ply < 0:

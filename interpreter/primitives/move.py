@@ -464,8 +464,12 @@ def _fast_shape(game: Any, params: dict[str, Any]) -> str | None:
 def make_move(game: Any, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Primitive:
     """Compile a ``move`` entry: a specialised generator where the shape allows, else :class:`Move`."""
     shape = _fast_shape(game, params) if game.fast_paths else None
-    if shape is not None:  # the general generator checks the directions with a located error
-        compile_rays(game, {"directions": params.get("directions", "orthogonal")}, path)
+    if shape is not None:  # the specialised generators take the direction words unchecked
+        for player in (1, 2):
+            try:
+                game.topology.directions(params.get("directions", "orthogonal"), player)
+            except ValueError as exc:
+                raise game.spec.error(path + ("directions",), str(exc)) from None
     if shape == "spread":
         from .carry import Carry
         prim: Primitive = Carry(game, index, {**params, "limit": params["take"]["max"]}, path)

@@ -75,7 +75,8 @@ def compile_rays(game: "Game", params: dict[str, Any], path: tuple[Any, ...],
                 for mask, add in more:
                     if mask >> sq & 1:
                         dirs += [d for d in add if d not in dirs]
-                squares.append([(d, topo.ray(sq, d)) for d in dirs if topo.ray(sq, d)])
+                lines = [(d, topo.ray(sq, d)) for d in dirs]
+                squares.append([(d, ray) for d, ray in lines if ray])
             per_kind.append(squares)
         out.append(per_kind)
     return out

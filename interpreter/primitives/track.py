@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..dsl.errors import AmbiguousMoveError, InvalidMoveError
+from ..dsl.errors import AmbiguousMoveError, InvalidMoveError, OptionError
 from .base import Primitive, retop
 
 __all__ = ["Track", "Roll"]
@@ -170,12 +170,12 @@ class Track(Primitive):
         # -- the dice -------------------------------------------------------------------------------
         #: a turn that ends the game: ``full`` counts it as using all its numbers; ``apart`` leaves it
         #: out when finding how many numbers the other turns must use
-        self.ending_turns = self._choice(params.get("ending_turns", "full"))
+        self.ending_turns = self._choice(params.get("ending_turns", "full"), ("full", "apart"))
         if self.ending_turns != "full" and not self.pin:
             raise g.spec.error(path + ("ending_turns",), "`ending_turns: apart` is read only with `hit: {mode: pin}`")
-        self.maximize = self._choice(params.get("maximize", "higher"))
-        self.order = self._choice(params.get("order", "any"))
-        self.order_entering = self._choice(params.get("order_while_entering", self.order))
+        self.maximize = self._choice(params.get("maximize", "higher"), ("higher", "dice"))
+        self.order = self._choice(params.get("order", "any"), ("any", "lower_first"))
+        self.order_entering = self._choice(params.get("order_while_entering", self.order), ("any", "lower_first"))
         phase = next(ph for ph in g.spec.data["phases"] if any("track" in m for m in ph.get("moves", [])))
         doubles = phase.get("doubles") or {}
         self.double_play = int(doubles.get("play", 4))
@@ -231,14 +231,23 @@ class Track(Primitive):
         """The weight of each coordinate in a result key: 5 bits per count."""
         return [1 << (5 * i) for i in range(n)]
 
-    def _choice(self, value: Any) -> Any:
-        """A parameter's value: ``{option: NAME}`` (or a bare option name) gives the option's value."""
+    def _choice(self, value: Any, allowed: tuple[Any, ...] = (True, False)) -> Any:
+        """A parameter's value: ``{option: NAME}`` (or a bare option name) gives the option's value,
+        which must be one of ``allowed``."""
         options = self.game.options
-        if isinstance(value, dict) and "option" in value:
-            return options[value["option"]]
-        if isinstance(value, str) and value in options:
-            return options[value]
-        return value
+        name = value["option"] if isinstance(value, dict) and "option" in value else \
+            value if isinstance(value, str) and value in options else None
+        if name is None:
+            return value
+        chosen = options[name]
+        if chosen not in allowed:
+            shown = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed)
+            decl = self.game.spec.options[name]
+            if chosen == decl.get("default"):
+                raise self.game.spec.error(("options", name, "default"), f"option {name!r} sets a track key "
+                                           f"that takes {shown}, not {chosen!r}")
+            raise OptionError(f"option {name}={chosen!r} sets a track key that takes {shown}")
+        return chosen
 
     def _compile_awards(self, scoring: Any) -> None:
         """The game's ``scoring`` awards, as points per hit and per checker borne off, and the

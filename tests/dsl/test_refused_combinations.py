@@ -97,6 +97,22 @@ CASES = {
             dice: {count: 2}
             moves: [{track: {pieces: [checker], order: {option: nothing}}}]
         """, "{option: nothing} names no declared option"),
+    "a bad expression in an end rule": (SQUARE + """
+        phases: [{name: play, moves: [{move: {distance: 1}}]}]
+        end: [{when: "reserve > 1", winner: mover}]
+        """, "is a function"),
+    "a size read during play": ("""
+        players: [white, black]
+        board: {shape: square, width: "2 if board_full else 3", height: 3}
+        pieces: {p: {letter: P}}
+        phases: [{name: play, moves: [{move: {distance: 1}}]}]
+        """, "it reads board_full, known only during play"),
+    "an option value a track key does not take": ("""
+        extends: puff
+        game: variant
+        options:
+          entering_order: {type: choice, values: [any, backwards], default: backwards}
+        """, "sets a track key that takes any, lower_first, not 'backwards'"),
 }
 
 

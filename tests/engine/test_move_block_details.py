@@ -127,3 +127,19 @@ def test_the_first_phase_may_say_who_starts(tmp_path):
     """)
     st = g.initial()
     assert st.to_move == 2 and st.hash == g.rehash(st)
+
+
+def test_a_start_with_the_second_player_reads_back_from_its_text(tmp_path):
+    g = load(tmp_path, """
+    board: {shape: square, width: 3, height: 1}
+    pieces: {p: {letter: P}}
+    phases:
+      - {name: placing, first: 2, plies: 1, moves: [{place: {pieces: [p]}}]}
+      - {name: moving, moves: [{move: {distance: 1}}]}
+    no_moves: pass
+    notation: {moves: {place: "{to}"}}
+    """)
+    st = g.initial()
+    again = g.parse_position(st.text())
+    assert (again.ply, again.to_move, again.phase) == (0, 2, 0) and again.hash == st.hash
+    assert moves(g, st.text()) == {"a1", "b1", "c1"}

@@ -289,3 +289,19 @@ def test_every_roll_agrees_on_random_positions(seed):
         assert game.parse_position(text).outcome() is None
         for roll in ROLLS:
             assert ours_for(game, text, roll) == reference_turns(game, pos, roll), (text, roll)
+
+
+# -- perft from middle-game positions: every roll, then every turn, and again ---------------------
+
+@pytest.mark.parametrize("name", ["pins-11", "pins-12", "bear-off-pinned", "mother"])
+def test_perft_from_middle_game_positions_agrees(name):
+    text = POSITIONS[name]
+    assert [GAME.perft(GAME.parse_position(text), d) for d in (1, 2)] == \
+        [ref.perft(ref.parse(text), d) for d in (1, 2)]
+
+
+@pytest.mark.slow  # the reference lists whole turns slowly: the positions with fewer checkers
+@pytest.mark.parametrize("name", ["bear-off-pinned", "bear-off-pinning", "race"])
+def test_perft_depth_3_from_middle_game_positions_agrees(name):
+    text = POSITIONS[name]
+    assert GAME.perft(GAME.parse_position(text), 3) == ref.perft(ref.parse(text), 3)
