@@ -28,6 +28,11 @@ CASES = [
     ("backgammon", {}, 2, 1, 10_000),
     ("trictrac", {}, 2, 1, 10_000),
     ("puff", {}, 2, 1, 10_000),
+    ("plakoto", {}, 2, 1, 10_000),
+    ("focus", {}, 3, 2, 1_000),
+    ("lasca", {}, 8, 5, 1_000),
+    ("dvonn", {}, 3, 2, 1_000),
+    ("docs/examples/checkers.yaml", {}, 7, 5, 1_000),
 ]
 
 
@@ -65,7 +70,7 @@ def playouts(game, seconds, cap, seed=1):
             apply(st, moves[rng.randrange(len(moves))])
             plies += 1
         games += 1
-        finished += st.result is not None
+        finished += game.outcome(st) is not None  # an end rule, or no move left
     dt = time.perf_counter() - t0
     return games / dt, plies / dt, plies / games, finished / games
 

@@ -18,7 +18,7 @@ from .notation.position import position_format
 from .predicates import PREDICATES
 from .primitives import PRIMITIVES, Primitive
 from .state import State
-from .topology import make_topology
+from .topology import flood, make_topology
 
 __all__ = ["Game", "Outcome", "Phase"]
 
@@ -472,7 +472,7 @@ class Game:
                 dirs = topo.directions(spec.get("directions", "all"))
             except ValueError as exc:
                 raise self.spec.error(path + ("remove_disconnected", "directions"), str(exc)) from None
-            near = [sum(1 << t for t in (topo.step(sq, dd) for dd in dirs) if t >= 0) for sq in range(topo.size)]
+            near = topo.neighbour_masks(dirs)
             return _Effect(when, anchors=kinds, near=near)
         remove = e["remove"]
         where, where_if = -1, None
@@ -1122,13 +1122,7 @@ class Game:
                 if pc >> 1 in anchors:
                     linked |= low
                     break
-        frontier = linked
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            new = near[low.bit_length() - 1] & occupied & ~linked
-            linked |= new
-            frontier |= new
+        linked = flood(linked, occupied, near)
         gone = []
         loose = occupied & ~linked
         while loose:

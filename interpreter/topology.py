@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["SquareTopology", "HexTopology", "TrackTopology", "DIRECTION_SETS", "make_topology"]
+__all__ = ["SquareTopology", "HexTopology", "TrackTopology", "DIRECTION_SETS", "make_topology", "flood"]
 
 #: Direction names and their (file, rank) steps on square boards.
 _SQUARE_STEPS = {
@@ -88,6 +88,24 @@ class _Board:
 
     def region_mask(self, name: str) -> int:
         return self.regions[name]
+
+    def neighbour_masks(self, directions: list[str]) -> list[int]:
+        """For each square, the bitmask of its neighbours in ``directions``."""
+        return [sum(1 << t for t in (self.step(sq, d) for d in directions) if t >= 0) for sq in range(self.size)]
+
+
+def flood(seed: int, within: int, near: list[int]) -> int:
+    """The squares of ``within`` reached from ``seed`` (itself within) step by step through the
+    neighbour masks ``near``."""
+    seed &= within
+    frontier = seed
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        new = near[low.bit_length() - 1] & within & ~seed
+        seed |= new
+        frontier |= new
+    return seed
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..topology import flood
 from .base import Predicate
 
 __all__ = ["Connection"]
@@ -25,20 +26,8 @@ class Connection(Predicate):
         if hasattr(topo, "grow_orthogonal"):
             self.grow = topo.grow_orthogonal
         else:  # any other board: flood through the neighbours in the given directions
-            dirs = topo.directions(params.get("adjacency", "all"))
-            near = [sum(1 << t for t in (topo.step(sq, d) for d in dirs) if t >= 0) for sq in range(topo.size)]
-
-            def grow(seed: int, within: int) -> int:
-                seed &= within
-                frontier = seed
-                while frontier:
-                    low = frontier & -frontier
-                    frontier ^= low
-                    new = near[low.bit_length() - 1] & within & ~seed
-                    seed |= new
-                    frontier |= new
-                return seed
-            self.grow = grow
+            near = topo.neighbour_masks(topo.directions(params.get("adjacency", "all")))
+            self.grow = lambda seed, within: flood(seed, within, near)
         # the shortest chain linking any pair: a cheap first test
         self.min_squares = (min(self._distance(a, b) for a, b in self.pairs)
                             if hasattr(game.topology, "grow_step") else 1)

@@ -8,7 +8,7 @@ from typing import Any
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, retop
 
-__all__ = ["Carry", "compositions"]
+__all__ = ["Carry", "compositions", "read_drops"]
 
 
 def compositions(total: int, max_parts: int) -> list[tuple[int, ...]]:
@@ -27,6 +27,20 @@ def compositions(total: int, max_parts: int) -> list[tuple[int, ...]]:
                 seq.append(run)
                 out.append(tuple(seq))
     return out
+
+
+def read_drops(count: int | None, drops: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The pieces dropped on each square of a spread move, from the count and drops written (either
+    may be left out: one drop of the count, or a count of one)."""
+    if drops is None:
+        drops = (count if count is not None else 1,)
+    if count is None:
+        count = sum(drops)
+    if 0 in drops:
+        raise InvalidMoveError("every square passed needs at least one piece dropped")
+    if sum(drops) != count:
+        raise InvalidMoveError(f"the drops {''.join(map(str, drops))} do not add up to the count {count}")
+    return tuple(drops)
 
 
 class Carry(Primitive):
@@ -215,16 +229,7 @@ class Carry(Primitive):
                 "top": self.game.kind_names[top], "flatten": self._flattens(st, move)}
 
     def from_fields(self, st, fields):
-        count = fields.get("count")
-        drops = fields.get("drops")
-        if drops is None:
-            drops = (count if count is not None else 1,)
-        if count is None:
-            count = sum(drops)
-        if 0 in drops:
-            raise InvalidMoveError("every square passed needs at least one piece dropped")
-        if sum(drops) != count:
-            raise InvalidMoveError(f"the drops {''.join(map(str, drops))} do not add up to the count {count}")
+        drops = read_drops(fields.get("count"), fields.get("drops"))
         d = self.dir_names.index(fields["direction"])
         return (self.index, fields["from"], d, tuple(drops))
 

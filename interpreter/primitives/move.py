@@ -18,7 +18,7 @@ from typing import Any
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, topped
-from .carry import compositions
+from .carry import compositions, read_drops
 from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_top, source_codes
 
 __all__ = ["Move", "make_move"]
@@ -332,15 +332,7 @@ class Move(Primitive):
         if count == "whole" or (count is None and self.whole):
             count = len(s)
         if self.spread:
-            drops = fields.get("drops")
-            if drops is None:
-                drops = (count if count is not None else 1,)
-            if count is None:
-                count = sum(drops)
-            if 0 in drops:
-                raise InvalidMoveError("every square passed needs at least one piece dropped")
-            if sum(drops) != count:
-                raise InvalidMoveError(f"the drops {''.join(map(str, drops))} do not add up to the count {count}")
+            drops = read_drops(count, fields.get("drops"))
             direction = fields.get("direction")
             if direction is None:
                 b = fields.get("to")

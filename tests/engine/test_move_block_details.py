@@ -143,3 +143,39 @@ def test_a_start_with_the_second_player_reads_back_from_its_text(tmp_path):
     again = g.parse_position(st.text())
     assert (again.ply, again.to_move, again.phase) == (0, 2, 0) and again.hash == st.hash
     assert moves(g, st.text()) == {"a1", "b1", "c1"}
+
+
+def test_a_move_may_end_where_a_condition_holds(tmp_path):
+    g = load(tmp_path, """
+    board: {shape: square, width: 4, height: 1, stacking: true}
+    pieces: {p: {letter: P}}
+    phases: [{name: play, moves: [{move: {take: stack, directions: orthogonal, to: "height(to) < height"}}]}]
+    no_moves: pass
+    """)
+    # the 2-stack on b1 may go onto the empty a1 or c1 and the single d1 (lower), over nothing
+    # (the default `over: empty`), so d1 is out of reach past c1... c1 is empty: b1-c1, then d1
+    assert moves(g, "x,1P1P,x,2P 1 1") == {"b1-a1", "b1-c1", "b1-d1"}
+    assert moves(g, "x,1P1P,x,2P2P 1 1") == {"b1-a1", "b1-c1"}
+
+
+def test_a_move_may_end_anywhere_in_a_region(tmp_path):
+    g = load(tmp_path, """
+    board: {shape: square, width: 4, height: 1, stacking: true, regions: {home: [c1, d1]}}
+    pieces: {p: {letter: P}}
+    phases: [{name: play, moves: [{move: {directions: orthogonal, to: home}}]}]
+    no_moves: pass
+    """)
+    assert moves(g, "1P,x3 1 1") == {"a1-c1", "a1-d1"}
+
+
+def test_a_move_of_the_opponents_pieces(tmp_path):
+    g = load(tmp_path, """
+    board: {shape: square, width: 3, height: 1}
+    pieces: {p: {letter: P}}
+    phases: [{name: play, moves: [{move: {owner: opponent, directions: orthogonal, distance: 1}}]}]
+    no_moves: pass
+    """)
+    st = g.parse_position("1P,x,2P 1 1")
+    assert {st.move_text(m) for m in st.legal_moves()} == {"c1-b1"}
+    st.push_text("c1-b1")
+    assert st.text() == "1P,2P,x 2 1"
