@@ -12,11 +12,14 @@ a name or a call means is decided by the environment the caller passes to :func:
 from __future__ import annotations
 
 import operator
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Callable
 
 from lark import Lark, Token, Transformer
+
+from .errors import SpielwerkError
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 __all__ = ["Node", "Const", "Name", "Call", "Op", "IfElse", "parse_expr", "compile_expr", "Env",
@@ -25,8 +28,9 @@ __all__ = ["Node", "Const", "Name", "Call", "Op", "IfElse", "parse_expr", "compi
 Evaluator = Callable[[Any], Any]
 
 
-class ExprError(Exception):
-    """A problem in an expression; ``column`` is 1-based within the expression text."""
+class ExprError(SpielwerkError):
+    """A problem in an expression; ``column`` is 1-based within the expression text. Where the
+    expression stands in a game file, the loader turns it into a located ``SpecError``."""
 
     def __init__(self, message: str, column: int = 1) -> None:
         super().__init__(message)
@@ -140,6 +144,11 @@ def parse_expr(text: str | int | bool) -> Node:
         return Const(text)
     if not isinstance(text, str):
         raise ExprError(f"an expression must be text or a number, not {type(text).__name__}")
+    if len(text) > LIMITS["length"]:
+        raise ExprError(f"an expression of {len(text)} characters (at most {LIMITS['length']})")
+    depth = _depth(text)
+    if depth > LIMITS["nesting"]:
+        raise ExprError(f"an expression nested {depth} deep (at most {LIMITS['nesting']})")
     try:
         tree = _get_parser().parse(text)
     except UnexpectedCharacters as exc:
@@ -154,6 +163,26 @@ def parse_expr(text: str | int | bool) -> Node:
     except (UnexpectedInput, LarkError) as exc:
         raise ExprError(f"cannot read expression {text!r}: {exc}") from None
     return _ToAst().transform(tree)
+
+
+#: how long and how deeply nested an expression may be
+LIMITS = {"length": 1000, "nesting": 32}
+
+
+def _depth(text: str) -> int:
+    """How deeply ``text`` nests: brackets, and runs of signs and `not` before an operand."""
+    deepest = depth = run = 0
+    for word in re.findall(r"\(|\)|not\b|[-+]|[^\s()+-]+", text):
+        if word == "(":
+            depth += 1
+        elif word == ")":
+            depth -= 1
+        if word in ("-", "+", "not"):
+            run += 1
+        elif word != "(":
+            run = 0
+        deepest = max(deepest, depth + run)
+    return deepest
 
 
 def names_in(node: Node) -> set[str]:

@@ -423,7 +423,52 @@ class _Checker:
                 tip = f" (did you mean {hint[0]!r}?)" if hint else ""
                 self._expr_fail(path, ExprError(f"unknown name {name!r} in expression {text!r}{tip}", column))
                 return
+        problem = self._types(node)
+        if problem:
+            self._expr_fail(path, ExprError(f"{problem} in expression {text!r}", 1))
+            return
         self.expressions[path] = node
+
+    def _types(self, node: Node) -> str | None:
+        """What the expression does that can never work (a word in arithmetic or compared with a
+        number, a division by a constant zero), or None."""
+        from .expr import Call, Const, IfElse, Name, Op
+        words = set(self.pieces) | self.regions | set(self.data.get("reserves", {})) | {"phase"}
+        options = self.data.get("options", {})
+        words |= {k for k, o in options.items() if o.get("type") in ("choice", "string")}
+
+        def kind(n: Node) -> str | None:
+            if isinstance(n, Const):
+                return "word" if isinstance(n.value, str) else "number"
+            if isinstance(n, Name):
+                return "word" if n.name in words else None
+            if isinstance(n, Op) and n.op in ("+", "-", "*", "//", "%", "neg"):
+                return "number"
+            if isinstance(n, Call) and n.name in BUILTIN_FUNCTIONS and n.name not in ("can_move", "surrounded"):
+                return "number"
+            return None
+
+        def walk(n: Node) -> str | None:
+            if isinstance(n, Op):
+                for a in n.args:
+                    found = walk(a)
+                    if found:
+                        return found
+                if n.op in ("+", "-", "*", "//", "%", "neg", "<", "<=", ">", ">="):
+                    for a in n.args:
+                        if kind(a) == "word":
+                            return f"{n.op!r} on the word {getattr(a, 'name', getattr(a, 'value', ''))!r}"
+                if n.op in ("//", "%") and isinstance(n.args[1], Const) and n.args[1].value == 0:
+                    return "a division by zero"
+            elif isinstance(n, Call):
+                for a in n.args:
+                    found = walk(a)
+                    if found:
+                        return found
+            elif isinstance(n, IfElse):
+                return walk(n.then) or walk(n.cond) or walk(n.other)
+            return None
+        return walk(node)
 
     def _expr_fail(self, path: tuple[Any, ...], exc: ExprError) -> None:
         mark = self.doc.marks.at(path)

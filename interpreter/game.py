@@ -104,6 +104,25 @@ class _EndRule:
     value: Callable[[Any], Any] | None = None
 
 
+def _can_fail(node: Any) -> bool:
+    """Whether evaluating the expression may raise: a division or remainder by something not a
+    constant, or a square computed rather than written."""
+    from .dsl.expr import Call, Const, IfElse, Op
+    if isinstance(node, Op):
+        if node.op in ("//", "%") and not isinstance(node.args[1], Const):
+            return True
+        return any(_can_fail(a) for a in node.args)
+    if isinstance(node, Call):
+        if node.name in ("height", "owner", "surrounded") and node.args and not isinstance(node.args[0], Const):
+            from .dsl.expr import Name
+            if not (isinstance(node.args[0], Name) and node.args[0].name in ("from", "to", "square")):
+                return True
+        return any(_can_fail(a) for a in node.args)
+    if isinstance(node, IfElse):
+        return _can_fail(node.then) or _can_fail(node.cond) or _can_fail(node.other)
+    return False
+
+
 def board_is_square(topology: Any) -> bool:
     return topology.__class__.__name__ == "SquareTopology"
 
@@ -157,11 +176,13 @@ class Game:
         rule = stacking if isinstance(stacking, dict) else {}
         #: the highest a stack may be after a move (0: no limit); the overflow leaves from the bottom,
         #: the mover's pieces to his reserve or out of the game, the others likewise (``stacking``)
-        self.max_stack = int(self.constant(("board", "stacking", "max_height"), rule["max_height"])) \
+        self.max_stack = self.number(("board", "stacking", "max_height"), rule["max_height"], 1, 1000) \
             if "max_height" in rule else 0
         self.overflow = (rule.get("own", "reserve"), rule.get("others", "capture"))
-        width = int(self.constant(("board", "width"), board.get("width", 8)))
-        height = int(self.constant(("board", "height"), board.get("height", width)))
+        width = self.number(("board", "width"), board.get("width", 8), 1, 26,
+                            "a square board has 1 to 26 files (a-z)")
+        height = self.number(("board", "height"), board.get("height", width), 1, 99,
+                             "a square board has 1 to 99 ranks")
         try:
             self.topology = make_topology(board, width, height)
         except ValueError as exc:
@@ -192,7 +213,7 @@ class Game:
         self.reserve_names = list(d.get("reserves", {}))
         for name in self.reserve_names:
             self.constants.setdefault(name, name)
-        self.reserve_counts = [int(self.constant(("reserves", r, "count"), spec_r["count"]))
+        self.reserve_counts = [self.number(("reserves", r, "count"), spec_r["count"], 0, 10_000)
                                for r, spec_r in d.get("reserves", {}).items()]
         self.reserve_of_kind = [-1] * len(self.kind_names)
         for r, spec_r in enumerate(d.get("reserves", {}).values()):
@@ -201,7 +222,7 @@ class Game:
         #: the highest a stack can be: every piece the game can bring in on one square (kinds that
         #: belong to no reserve have an unlimited supply: then four pieces per square); a position
         #: text with a higher stack is refused
-        setup = sum(int(self.constant(("setup", i, "count"), g.get("count", 1)))
+        setup = sum(self.number(("setup", i, "count"), g.get("count", 1), 1, 1000)
                     * (2 if g.get("owner", "each") == "each" else 1) * len(g.get("at", []))
                     for i, g in enumerate(d.get("setup", [])))
         placed = {k for ph in d["phases"] for item in ph.get("moves", []) for kind, params in item.items()
@@ -235,7 +256,9 @@ class Game:
         #: points during play (``scoring``): reaching the target wins at once, before any end rule
         self.score_target: int | None = None
         if d.get("scoring") is not None:
-            self.score_target = int(self.constant(("scoring", "target"), d["scoring"]["target"]))
+            if "target" not in d["scoring"]:
+                raise spec.error(("scoring",), "`scoring` needs a `target`: the points that win")
+            self.score_target = self.number(("scoring", "target"), d["scoring"]["target"], 1, 10_000)
         # phases and primitives
         self.primitives: list[Primitive] = []
         self.phases: list[Phase] = []
@@ -273,7 +296,7 @@ class Game:
                         prefer = params["prefer"]
             plies = ph.get("plies")
             if plies is not None:
-                plies = int(self.constant(("phases", i, "plies"), plies))
+                plies = self.number(("phases", i, "plies"), plies, 0, 1_000_000)
                 if until_before is not None:
                     raise spec.error(("phases", i, "plies"), f"phase {i + 1} counts plies, but phase "
                                      f"{until_before + 1} before it ends by `until`: its plies cannot "
@@ -363,8 +386,7 @@ class Game:
         scoring = d.get("scoring")
         if scoring is not None:
             target = self.score_target
-            value = (compile_expr(self.spec.expr(("scoring", "value")), self._env())
-                     if "value" in scoring else None)
+            value = self.compile_condition(("scoring", "value"), scoring["value"]) if "value" in scoring else None
             self.end_rules.insert(0, _EndRule(lambda c: c.st.score[c.mover] >= target, "mover", None,
                                               scoring.get("result", "points"), {}, value))
         if scoring is not None and not any(p.name == "track" for p in self.primitives):
@@ -419,18 +441,34 @@ class Game:
     def _expression(self, path: tuple[Any, ...], value: Any) -> Any:
         node = self.spec.expressions.get(tuple(path))
         if node is None:
-            from .dsl.expr import parse_expr
-            node = parse_expr(value)
+            from .dsl.expr import ExprError, parse_expr
+            try:
+                node = parse_expr(value)
+            except ExprError as exc:
+                raise self.spec.error(path, exc.message) from None
         return node
 
     def compile_condition(self, path: tuple[Any, ...], value: Any) -> Callable[[Any], Any]:
         """The expression written at ``path`` compiled to a function of an evaluation context (see
-        :meth:`square_context`); a located error when it cannot be compiled."""
+        :meth:`square_context`); a located error when it cannot be compiled. An expression that
+        can fail while playing (a division by a computed number, a computed square) reports the
+        failure as a located ``SpecError``."""
         from .dsl.expr import ExprError
+        node = self._expression(path, value)
         try:
-            return compile_expr(self._expression(path, value), self._env_cache())
+            fn = compile_expr(node, self._env_cache())
         except (ExprError, ValueError) as exc:
             raise self.spec.error(path, str(getattr(exc, "message", exc))) from None
+        if not _can_fail(node):
+            return fn
+        spec = self.spec
+
+        def guarded(ctx: Any) -> Any:
+            try:
+                return fn(ctx)
+            except (ArithmeticError, IndexError, TypeError, ValueError) as exc:
+                raise spec.error(path, f"while playing, {value!r} failed: {exc}") from None
+        return guarded
 
     def square_context(self, st: State, player: int, frm: int, to: int, k: int, square: int = -1) -> _Ctx:
         """The context a move's or an effect's condition is evaluated in: ``mover`` is ``player``,
@@ -451,7 +489,7 @@ class Game:
         # anything but options, tables and arithmetic reads the position
         runtime = {n for n in names_in(node) if n not in self.constants and n not in ("min", "max", "abs", "cells")}
         if not runtime:
-            return int(self.constant(path, value))
+            return self.number(path, value, -1_000_000)
         fn = self.compile_condition(path, value)
         ctx = self._ctx
 
@@ -734,6 +772,19 @@ class Game:
         functions["cells"] = (1, 1, cells)
         return Env(dict(self.constants), variables, functions)
 
+    def number(self, path: tuple[Any, ...], value: Any, low: int = 0, high: int = 1_000_000,
+               why: str = "") -> int:
+        """The whole number written at ``path`` (a number, or an expression of the options),
+        between ``low`` and ``high``; a located error otherwise (``why`` explains the range)."""
+        got = self.constant(path, value)
+        if isinstance(got, bool) or not isinstance(got, int):
+            raise self.spec.error(path, f"{value!r} must be a whole number, not {got!r}")
+        if not low <= got <= high:
+            shown = f"{got}" if got == value else f"{value!r} (here {got})"
+            reason = f": {why}" if why else ""
+            raise self.spec.error(path, f"{shown} is out of range: {path[-1]} is {low} to {high}{reason}")
+        return got
+
     def constant(self, path: tuple[Any, ...], value: Any) -> Any:
         """Evaluate the option-only expression written at ``path`` (a number passes through)."""
         if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -793,21 +844,30 @@ class Game:
             owner = group.get("owner", "each")
             owners = [1, 2] if owner == "each" else [0] if owner == "neutral" else [int(owner)]
             for p in owners:
-                for name in group["at"]:
+                for j, name in enumerate(group["at"]):
                     paths = getattr(topo, "paths", None)
                     if paths is not None and isinstance(name, int):
+                        if not 1 <= name <= len(paths[p]):
+                            raise self.spec.error(("setup", i, "at", j), f"a path has the positions 1 to "
+                                                  f"{len(paths[p])}, not {name}")
                         sq = paths[p][name - 1]  # a position along the owner's own path
                     elif paths is not None and name in topo.places:
                         sq = topo.places[name][p]
                     else:
-                        sq = topo.parse_square(str(name))
+                        try:
+                            sq = topo.parse_square(str(name))
+                        except ValueError as exc:
+                            raise self.spec.error(("setup", i, "at", j), str(exc)) from None
                         if p == 2 and owner == "each" and paths is None:
-                            sq = topo.size - 1 - sq
+                            sq = topo.opposite(sq)
+                            if sq < 0:
+                                raise self.spec.error(("setup", i, "at", j), f"{name}: turned round for player 2 "
+                                                      "it falls on no square of this board")
                         elif p == 2 and owner == "each" and topo.position[1][sq]:
                             # a point named for player 1: the same position along player 2's path
                             sq = paths[2][topo.position[1][sq] - 1]
                     code = kind * 2 + (p - 1 if p else 0)
-                    for _ in range(int(group.get("count", 1))):
+                    for _ in range(self.number(("setup", i, "count"), group.get("count", 1), 1, 1000)):
                         st.stacks[sq].append(code)
                     if self.oriented[kind]:
                         try:
@@ -857,7 +917,7 @@ class Game:
         series = (self.spec.data.get("scoring") or {}).get("series")
         if series is None or "games" not in series:
             return None
-        return int(self.constant(("scoring", "series", "games"), series["games"]))
+        return self.number(("scoring", "series", "games"), series["games"], 1, 1000)
 
     # -- chance ---------------------------------------------------------------------------------------
     def is_chance(self, st: State) -> bool:

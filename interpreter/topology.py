@@ -145,6 +145,11 @@ class SquareTopology(_Board):
     def exists(self, sq: int) -> bool:
         return bool(self.full_mask >> sq & 1)
 
+    def opposite(self, sq: int) -> int:
+        """``sq`` turned round the board's centre (player 2's copy of a setup), or -1 if missing."""
+        t = self.size - 1 - sq
+        return t if self.exists(t) else -1
+
     # -- names ---------------------------------------------------------------------------------
     def rows(self) -> list[list[int]]:
         """The squares rank by rank, bottom rank first, each from the left."""
@@ -255,6 +260,11 @@ class HexTopology(_Board):
 
     def rows(self) -> list[list[int]]:
         return [list(r) for r in self._rows]
+
+    def opposite(self, sq: int) -> int:
+        """``sq`` turned round the board's centre (player 2's copy of a setup), or -1 if missing."""
+        x, y = self.coords[sq]
+        return self._at.get((-x, self.height - 1 - y), -1)
 
     def row_label(self, i: int) -> str:
         return str(i + 1) if self.naming == "file_letters" else chr(ord("a") + i)

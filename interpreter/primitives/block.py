@@ -48,14 +48,16 @@ class Block(Primitive):
                          [c for c in range(g.num_codes) if push and c >> 1 not in fixed and g.code_owner[c] == 1]]
         limit = params.get("push_limit", "power - 1")
         node = g.spec.expressions.get(path + ("push_limit",))
-        if node is None:
-            from ..dsl.expr import parse_expr
-            node = parse_expr(limit)
-        from ..dsl.expr import compile_expr
+        from ..dsl.expr import ExprError, compile_expr, parse_expr
         env = g._env()
         env.variables["power"] = lambda c: c
-        run_limit = compile_expr(node, env)
-        self.max_run = [run_limit(power) for power in range(max(topo.width, topo.height) + 1)]
+        try:
+            run_limit = compile_expr(node if node is not None else parse_expr(limit), env)
+            #: the longest enemy run a block of each power may push (computed from the options)
+            self.max_run = [int(run_limit(power)) for power in range(max(topo.width, topo.height) + 1)]
+        except (ExprError, ArithmeticError, TypeError, ValueError, AttributeError) as exc:
+            raise g.spec.error(path + ("push_limit",), f"{limit!r} cannot be computed from `power` and the "
+                               f"options: {getattr(exc, 'message', exc)}") from None
         self.min_size = int(params.get("min_size", 2))
         self.long_axis = params.get("axis", "long") == "long"
         self.worm = bool(params.get("worm", True))

@@ -60,7 +60,7 @@ class Carry(Primitive):
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
-        self.limit = int(g.constant(path + ("limit",), params.get("limit", 1 << 30)))
+        self.limit = g.number(path + ("take", "max"), params.get("limit", 1000), 1, 1000)
         self.dir_names = topo.directions(params.get("directions", "orthogonal"))
         self.rays = [[topo.ray(sq, d) for d in self.dir_names] for sq in range(topo.size)]
         self.max_ray = max((len(r) for rays in self.rays for r in rays), default=0)

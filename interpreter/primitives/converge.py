@@ -34,12 +34,12 @@ class Converge(Primitive):
         self.kinds = kinds
         dirs = topo.directions(params.get("directions", "all"))
         self.rays = [[topo.ray(sq, d) for d in dirs] for sq in range(topo.size)]
-        self.min_movers = int(params.get("min_movers", 2))
-        self.max_movers = int(params.get("max_movers", len(dirs)))
-        self.margin = int(params.get("margin", 1))
-        self.max_height = int(params.get("max_height", 5))
+        self.min_movers = g.number(path + ("min_movers",), params.get("min_movers", 2), 1, 12)
+        self.max_movers = g.number(path + ("max_movers",), params.get("max_movers", len(dirs)), 1, 12)
+        self.margin = g.number(path + ("margin",), params.get("margin", 1), -100, 100)
+        self.max_height = g.number(path + ("max_height",), params.get("max_height", 5), 1, 1000)
         frozen = params.get("frozen_height")
-        self.frozen = int(frozen) if frozen is not None else -1
+        self.frozen = g.number(path + ("frozen_height",), frozen, 1, 1000) if frozen is not None else -1
         self.owner = g.code_owner
         self.zobrist = g.zobrist
         self.zstride = g.zobrist_stride

@@ -28,7 +28,7 @@ class Slide(Primitive):
         self.codes = g.player_codes(params.get("pieces"))
         base = topo.directions(params.get("directions", "orthogonal"))
         distance = params.get("distance", "any")
-        self.exact = None if distance == "any" else int(g.constant(path + ("distance",), distance))
+        self.exact = None if distance == "any" else g.number(path + ("distance",), distance, 1, 100)
         extra = [(g.region_mask(e["from"]), topo.directions(e["directions"])) for e in params.get("extra", [])]
         self.rays = []
         for sq in range(topo.size):

@@ -176,15 +176,16 @@ class Track(Primitive):
         self.maximize = self._choice(params.get("maximize", "higher"), ("higher", "dice"))
         self.order = self._choice(params.get("order", "any"), ("any", "lower_first"))
         self.order_entering = self._choice(params.get("order_while_entering", self.order), ("any", "lower_first"))
-        phase = next(ph for ph in g.spec.data["phases"] if any("track" in m for m in ph.get("moves", [])))
-        doubles = phase.get("doubles") or {}
-        self.double_play = int(doubles.get("play", 4))
-        self.underneath = int(doubles.get("underneath", 0))
+        i = next(i for i, ph in enumerate(g.spec.data["phases"]) if any("track" in m for m in ph.get("moves", [])))
+        doubles = g.spec.data["phases"][i].get("doubles") or {}
+        where = ("phases", i, "doubles")
+        self.double_play = g.number(where + ("play",), doubles.get("play", 4), 1, 8)
+        self.underneath = g.number(where + ("underneath",), doubles.get("underneath", 0), 0, 8)
         self.underneath_optional = bool(doubles.get("underneath_optional", False))
         later = doubles.get("later") or {}
-        self.later_from = int(later.get("from", 2)) if later else 0
-        self.later_play = int(later.get("play", self.double_play))
-        self.later_underneath = int(later.get("underneath", self.underneath))
+        self.later_from = g.number(where + ("later", "from"), later.get("from", 2), 1, 100) if later else 0
+        self.later_play = g.number(where + ("later", "play"), later.get("play", self.double_play), 1, 8)
+        self.later_underneath = g.number(where + ("later", "underneath"), later.get("underneath", self.underneath), 0, 8)
         #: doubles are counted per player where what a double gives depends on how many came before
         self.count_doubles = bool(self.underneath or self.later_from)
         self.roll_again = bool(g.constant(("phases", "doubles", "roll_again"), doubles.get("roll_again", False)))
@@ -264,7 +265,7 @@ class Track(Primitive):
         from ..dsl.expr import Call, Name
         for i, award in enumerate(scoring.get("awards", [])):
             where = ("scoring", "awards", i)
-            pts = int(self.game.constant(where + ("points",), award.get("points", 1)))
+            pts = self.game.number(where + ("points",), award.get("points", 1), 0, 1000)
             if award.get("to", "mover") != "mover":
                 raise self.game.spec.error(where + ("to",), "`to: opponent` is not available: awards go "
                                            "to the mover")
