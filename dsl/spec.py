@@ -183,7 +183,25 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
         yield path, (f"{where}: {error.instance!r} is not one of "
                      f"{', '.join(repr(v) for v in error.validator_value)}{tip}")
         return
+    if error.validator == "pattern":
+        what = _PATTERN_WORDS.get(error.validator_value, f"text matching {error.validator_value}")
+        yield path, f"{where}: {error.instance!r} is not {what}"
+        return
     yield path, f"{where}: {error.message}"
+
+
+_TRAILER_FIELD = r"\{(to_move|move_number|ply|doubles_[12]|points_[12]|reserve_[12]|captures_[12])\}"
+#: the schema's patterns in words, for messages
+_PATTERN_WORDS = {
+    "^[a-z][a-z0-9]*(-[a-z0-9]+)*$": "a game id: lower-case letters and digits, words joined by dashes",
+    "^[a-z_][a-z0-9_]*$": "a name of lower-case letters, digits and underscores, not starting with a digit",
+    "^[a-z][a-z0-9_-]*$": "a name of lower-case letters, digits, underscores and dashes, starting with a letter",
+    "^[A-Za-z][A-Za-z0-9_]*$": "a name of letters, digits and underscores, starting with a letter",
+    "^[Ox.]+$": "a row of a picture written with O, x and .",
+    f"^{_TRAILER_FIELD}( {_TRAILER_FIELD})*$":
+        "fields separated by single spaces, each one of {to_move}, {move_number}, {ply}, {doubles_1}, "
+        "{doubles_2}, {points_1}, {points_2}, {reserve_1}, {reserve_2}, {captures_1}, {captures_2}",
+}
 
 
 @lru_cache(maxsize=1)

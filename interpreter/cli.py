@@ -15,13 +15,15 @@ import random
 
 from .agents import RandomAgent, sample_chance
 from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
-from .dsl.loader import bundled_games
+from .dsl.loader import bundled_games, read_file_text
 from .dsl.spec import load_spec
 from .game import Game
-from .primitives.cube import ROLL
 from .replay import replay_text
 
 __all__ = ["main"]
+
+#: the largest record file ``replay`` reads (a file of many thousand games fits)
+RECORD_BYTES = 64 << 20
 
 
 def _options(pairs: list[str] | None) -> dict[str, str]:
@@ -84,10 +86,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     status = 0
     for path in args.records:
         try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            print(f"spielwerk: cannot read {path}: {exc.strerror}", file=sys.stderr)
+            text = read_file_text(path, RECORD_BYTES).removeprefix("\ufeff")
+        except SpecError as exc:  # not a file, too large, not UTF-8: the other files are still read
+            print(f"spielwerk: error: {exc.located()}", file=sys.stderr)
             status = 1
             continue
         for game in replay_text(spec, text, options):
@@ -100,26 +101,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _roll(game: Game, st: Any, text: str) -> None:
-    """Set the dice from ``3-1``, ``31`` or ``3 1``. Where the player on roll may double first,
-    the roll means he does not double: the cube's ``roll`` decision is pushed before the dice."""
+    """Set the dice from ``3-1``, ``31`` or ``3 1`` (see :meth:`State.roll`: where the player on
+    roll may double first, the roll means he does not double)."""
     if game.roll_index < 0:
         raise SpielwerkError(f"{game.name} has no dice: --roll does not apply")
-    digits = [c for c in text if c.isdigit()]
-    if len(digits) != game.dice_count or not all(1 <= int(c) <= game.faces for c in digits):
-        example = "3-1" if game.dice_count == 2 else "4"
+    digits = [c for c in text if not c.isspace() and c not in "-,"]
+    example = "3-1" if game.dice_count == 2 else "4"
+    if len(digits) != game.dice_count or not all(c in "0123456789" for c in digits):
         raise SpielwerkError(f"--roll takes {game.dice_count} dice such as {example}, not {text!r}")
     if st.result is not None:
         raise SpielwerkError("the game is over in this position: --roll does not apply")
     if st.dice is not None:
         raise SpielwerkError("the dice are already rolled in this position")
-    if not st.is_chance() and game.cube is not None:
-        if st.cube_step == 1:
-            raise SpielwerkError("a double is pending in this position: the answer is take or drop, "
-                                 "not a roll (leave out --roll to list them)")
-        st.push((game.cube_index, ROLL))  # no double: the dice come next
-    if not st.is_chance():
-        raise SpielwerkError("the dice cannot be rolled in this position")
-    st.push(game.roll(*(int(c) for c in digits)))
+    if st.cube_step == 1:
+        raise SpielwerkError("a double is pending in this position: the answer is take or drop, "
+                             "not a roll (leave out --roll to list them)")
+    st.roll(*(int(c) for c in digits))
 
 
 def cmd_moves(args: argparse.Namespace) -> int:

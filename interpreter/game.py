@@ -8,9 +8,10 @@ import sys
 from array import array
 from fractions import Fraction
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterable, Iterator
 
-from .dsl.errors import IllegalMoveError, OptionError
+from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError, SpielwerkError
 from .dsl.expr import Env, compile_expr, names_in
 from .dsl.spec import BUILTIN_FUNCTIONS, Spec
 from .notation.moves import MoveNotation
@@ -183,6 +184,18 @@ class Game:
                             "a square board has 1 to 26 files (a-z)")
         height = self.number(("board", "height"), board.get("height", width), 1, 99,
                              "a square board has 1 to 99 ranks")
+        if board.get("shape") == "track":
+            board = dict(board, points=self.number(("board", "points"), board.get("points", 24), 2, 200))
+            names = [str(n) for n in board.get("point_names") or range(1, board["points"] + 1)]
+            if len(names) != board["points"]:
+                raise spec.error(("board", "point_names"), f"{len(names)} point names for {board['points']} "
+                                 "points: name every point once")
+            taken = [n.lower() for n in names] + [f"{pl}{i}".lower() for pl in board.get("places") or {}
+                                                  for i in ("", "1", "2")]
+            twice = sorted({n for n in taken if taken.count(n) > 1})
+            if twice:
+                raise spec.error(("board", "point_names"), f"the names of points and places must differ "
+                                 f"(ignoring case): {', '.join(twice)} twice")
         try:
             self.topology = make_topology(board, width, height)
         except ValueError as exc:
@@ -206,7 +219,8 @@ class Game:
             if kind not in PREDICATES:
                 raise spec.error(("predicates", pname, kind),
                                  f"the predicate {kind!r} is designed but not implemented yet")
-            self.predicates[pname] = PREDICATES[kind](self, params, ("predicates", pname, kind))
+            with self._compiling(("predicates", pname, kind)):
+                self.predicates[pname] = PREDICATES[kind](self, params, ("predicates", pname, kind))
         for name in self.predicates:
             self.constants.setdefault(name, name)
         # reserves
@@ -282,7 +296,8 @@ class Game:
                 if cls is None:
                     raise spec.error(where, f"the primitive {kind!r} is designed but not implemented yet")
                 self.hash_reserves = self.hash_reserves or params.get("onto") == "replace"
-                prim = cls(self, len(self.primitives), params, where)
+                with self._compiling(where):
+                    prim = cls(self, len(self.primitives), params, where)
                 self.primitives.append(prim)
                 prims.append(prim)
                 whens.append(self.compile_condition(where + ("when",), params["when"]) if "when" in params
@@ -331,11 +346,12 @@ class Game:
             prim = Roll(self, len(self.primitives), {}, ("phases",))
             self.primitives.append(prim)
             self.roll_index = prim.index
-            faces = int(dice_phase["dice"].get("faces", 6))
+            at = ("phases", d["phases"].index(dice_phase), "dice")
+            faces = self.number(at + ("faces",), dice_phase["dice"].get("faces", 6), 2, 20)
             self.faces = faces
             #: one die (the moves read it as ``die``) or two (a `track` plays them as a whole turn)
-            self.dice_count = int(dice_phase["dice"].get("count", 2))
-            where = ("phases", d["phases"].index(dice_phase), "dice", "count")
+            self.dice_count = self.number(at + ("count",), dice_phase["dice"].get("count", 2), 1, 2)
+            where = at + ("count",)
             tracks = any(p.name == "track" for p in self.primitives)
             if self.dice_count not in (1, 2) or (self.dice_count == 1) == tracks:
                 raise spec.error(where, "a `track` rolls two dice; other moves read one die (`die`): "
@@ -350,9 +366,10 @@ class Game:
         self.cube = None
         self.cube_index = -1
         cube = (dice_phase or {}).get("cube")
-        if cube is not None and self.constant(("phases", "cube"), cube.get("enabled", False)):
+        cube_path = ("phases", d["phases"].index(dice_phase), "cube") if dice_phase is not None else ()
+        if cube is not None and self.constant(cube_path + ("enabled",), cube.get("enabled", False)):
             from .primitives.cube import Cube
-            self.cube = Cube(self, len(self.primitives), cube, ("phases", "cube"))
+            self.cube = Cube(self, len(self.primitives), cube, cube_path)
             self.primitives.append(self.cube)
             self.cube_index = self.cube.index
         #: hash keys of the cube's states and of the counters (doubles, points), made on first use
@@ -395,8 +412,24 @@ class Game:
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
         self._setup(State(self))  # counts the starting pieces
+        problem = getattr(self.position, "problem", lambda: None)()
+        if problem is not None:
+            raise spec.error(*problem)
 
     # -- compile helpers ----------------------------------------------------------------------------
+    @contextmanager
+    def _compiling(self, path: tuple[Any, ...]) -> Iterator[None]:
+        """Compile the block at ``path``: a name or value that the checks before could not judge
+        (a square of another board, a region an option names) becomes a located error there."""
+        try:
+            yield
+        except SpielwerkError:
+            raise
+        except KeyError as exc:
+            raise self.spec.error(path, f"{path[-1]}: unknown name {exc.args[0]!r}") from None
+        except (ValueError, IndexError, OverflowError) as exc:
+            raise self.spec.error(path, f"{path[-1]}: {exc}") from None
+
     def player_codes(self, kinds: Any = None) -> list[list[int]]:
         """Per player (index 1 and 2), the codes of his pieces of the given kind names (all kinds
         when None); index 0 is empty. Neutral pieces belong to nobody."""
@@ -789,10 +822,7 @@ class Game:
         """Evaluate the option-only expression written at ``path`` (a number passes through)."""
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return value
-        node = self.spec.expressions.get(tuple(path))
-        if node is None:
-            from .dsl.expr import parse_expr
-            node = parse_expr(value)
+        node = self._expression(path, value)
         runtime = sorted(n for n in names_in(node) if n not in self.constants and n not in ("min", "max", "abs", "cells"))
         if runtime:
             raise self.spec.error(path, f"{value!r} must be computable from options alone, but it reads "
@@ -867,6 +897,9 @@ class Game:
                             # a point named for player 1: the same position along player 2's path
                             sq = paths[2][topo.position[1][sq] - 1]
                     code = kind * 2 + (p - 1 if p else 0)
+                    if st.stacks[sq] and not self.stacking and paths is None:
+                        raise self.spec.error(("setup", i, "at", j), f"{topo.name(sq)} is taken already, and "
+                                              "pieces do not stack in this game (board.stacking)")
                     for _ in range(self.number(("setup", i, "count"), group.get("count", 1), 1, 1000)):
                         st.stacks[sq].append(code)
                     if self.oriented[kind]:
@@ -1013,6 +1046,14 @@ class Game:
 
     def roll(self, a: int, b: int = 0) -> tuple[int, ...]:
         """The chance move for the roll ``a``-``b`` (the higher first), or of one die ``a``."""
+        faces = self.faces
+        if self.roll_index < 0:
+            raise InvalidMoveError(f"{self.name} has no dice")
+        dice = (a,) if self.dice_count == 1 else (a, b)
+        if not all(isinstance(d, int) and 1 <= d <= faces for d in dice) or (self.dice_count == 1 and b):
+            shown = "-".join(str(d) for d in (a, b)[:self.dice_count])
+            raise InvalidMoveError(f"the roll {shown}: {'each die shows' if self.dice_count == 2 else 'the die shows'} "
+                                   f"1 to {faces}")
         return (self.roll_index, max(a, b), min(a, b), 0)
 
     def legal_moves(self, st: State) -> list[Any]:

@@ -81,15 +81,25 @@ def _start(game: Game, spec: Spec, tags: dict[str, str]) -> State:
 
 def replay(spec: Spec, record: Record, options: dict[str, Any] | None = None,
            games: dict[Any, Game] | None = None) -> Replayed:
-    """Play ``record``; options given here win over those set by its tags."""
-    merged = options_from_tags(spec, record.tags)
-    merged.update(options or {})
-    key = tuple(sorted(merged.items()))
-    game = games.get(key) if games is not None else None
-    if game is None:
-        game = Game(spec, merged)
-        if games is not None:
-            games[key] = game
+    """Play ``record``; options given here win over those set by its tags.
+
+    What stops the game is its :attr:`Replayed.error`, never an exception: a tag the game cannot
+    take (move 0, the tag as written), an illegal move, or text the record reader could not read.
+    """
+    try:
+        merged = options_from_tags(spec, record.tags)
+        merged.update(options or {})
+        key = tuple(sorted(merged.items()))
+        game = games.get(key) if games is not None else None
+        if game is None:
+            game = Game(spec, merged)
+            if games is not None:
+                games[key] = game
+    except SpielwerkError as exc:
+        return Replayed(record, None, ReplayError(0, _tags_text(spec, record.tags), str(exc)))
+    starter = record.tags.get("Starter", "1")
+    if game.roll_index >= 0 and starter not in ("1", "2"):
+        return Replayed(record, None, ReplayError(0, f'[Starter "{starter}"]', "the starter is player 1 or 2"))
     try:
         st = _start(game, spec, record.tags)
     except SpielwerkError as exc:
@@ -102,12 +112,22 @@ def replay(spec: Spec, record: Record, options: dict[str, Any] | None = None,
             st.push(game.parse_move(st, text, tuple(mv.annotations)))
         except MoveError as exc:
             return Replayed(record, st, ReplayError(mv.number, mv.text, exc.reason))
+    if record.problem is not None:
+        return Replayed(record, st, ReplayError(*record.problem))
     return Replayed(record, st, None)
+
+
+def _tags_text(spec: Spec, tags: dict[str, str]) -> str:
+    """The tags that set options, as written (for a message about them)."""
+    declared = {k.lower() for k, how in spec.data.get("notation", {}).get("tags", {}).items() if "option" in how}
+    shown = [f'[{k} "{v}"]' for k, v in tags.items() if k.lower() in declared]
+    return " ".join(shown) or "(options)"
 
 
 def _roll_from_record(game: Game, st: State, record: Record, text: str) -> str:
     """Set the dice a match record states (``31: 8/5 6/5``); return the move part."""
     a, b = int(text[0]), int(text[1])
+    game.roll(a, b)  # a die that shows no such number is refused here
     if not game.is_chance(st):
         if game.cube is not None and not st.dice and st.cube_step == 0:
             st.push(game.parse_move(st, "roll"))  # no double: on to the dice

@@ -60,8 +60,28 @@ class State:
         return self.game.legal_moves(self)
 
     def push(self, move: Any) -> None:
-        """Play ``move`` (not checked: use :meth:`push_text` or check ``in legal_moves()``)."""
-        self.stack.append((move, self.game.apply(self, move)))
+        """Play ``move`` (not checked: use :meth:`push_text` or check ``in legal_moves()``). A roll
+        of the dice is refused where no roll is due (a cube decision comes first: see :meth:`roll`)."""
+        game = self.game
+        if move[0] == game.roll_index and not game.is_chance(self):
+            from .dsl.errors import IllegalMoveError
+            why = ("a cube decision comes first (roll, meaning no double, or double)" if self.dice is None
+                   and self.result is None else "the dice are not to be rolled now")
+            raise IllegalMoveError(why, "roll")
+        self.stack.append((move, game.apply(self, move)))
+
+    def roll(self, a: int, b: int = 0) -> None:
+        """Roll the dice ``a``-``b`` (one die: ``a``) for the player on roll. Where he may double
+        first, rolling means he does not: the cube's ``roll`` decision is played before the dice,
+        as a player would say it at the table."""
+        game = self.game
+        dice = game.roll(a, b)
+        cube = game.cube
+        if self.result is None and self.dice is None and cube is not None and not game.is_chance(self):
+            from .primitives.cube import ROLL
+            if self.cube_step == 0:
+                self.push((cube.index, ROLL))
+        self.push(dice)
 
     def pop(self) -> Any:
         """Take back the last move and return it."""

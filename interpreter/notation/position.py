@@ -103,10 +103,9 @@ class StackRows:
             needed -= 1
         if not 1 + needed <= len(parts) <= 1 + len(names):
             raise fail(f"expected the board and {len(names)} more field(s): {self.trailer}")
-        try:
-            values = {n: int(v) for n, v in zip(names, parts[1:])}
-        except ValueError:
-            raise fail("the fields after the board must be numbers") from None
+        if not all(v.isascii() and v.lstrip("-").isdigit() and len(v) <= 10 for v in parts[1:]):
+            raise fail("the fields after the board are whole numbers of at most 10 digits")
+        values = {n: int(v) for n, v in zip(names, parts[1:])}
         to_move = values.get("to_move", 1)
         if to_move not in (1, 2):
             raise fail(f"the player to move must be 1 or 2, not {to_move}")
@@ -130,7 +129,10 @@ class StackRows:
             f = 0
             for cell in row.split(self.cell_sep):
                 if cell.startswith(self.empty) and (cell == self.empty or cell[len(self.empty):].isdigit()):
-                    run = 1 if cell == self.empty else int(cell[len(self.empty):])
+                    digits = cell[len(self.empty):]
+                    if not digits.isascii() or len(digits) > 3:
+                        raise fail(f"{cell!r}: a run of empty squares is written with at most 3 digits 0-9")
+                    run = 1 if cell == self.empty else int(digits)
                     if run < 1:
                         raise fail(f"{cell!r}: a run of empty squares has at least one")
                     f += run
@@ -300,6 +302,15 @@ class GnubgId:
         self.name = (spec or {}).get("name", "gnubg position ID")
         self.track = next(p for p in game.primitives if p.name == "track")
 
+    def problem(self) -> tuple[tuple[str, ...], str] | None:
+        """Where and why this game's positions do not fit the 80-bit key, or None."""
+        if self.track.N != 24:
+            return ("board", "points"), f"a gnubg position ID describes 24 points, not {self.track.N}"
+        most = max(sum(self.game.start_counts[p]) for p in (1, 2))
+        if most > 15:
+            return ("setup",), f"the gnubg position ID (notation.position) holds at most 15 checkers a player, not {most}"
+        return None
+
     def _board(self, st: Any, p: int) -> list[int]:
         """Player p's 25 counts: own points 1..24 (1 = last point of his path), then the bar."""
         me, _ = self.track.counts(st, p)
@@ -397,7 +408,12 @@ def render_track(game: Any, st: Any) -> str:
 def xgid_format(track: Any, st: Any) -> str:
     """The XGID of a race position: 26 characters (the second player's bar, points 1..24 from the
     first player's side, the first player's bar; ``A``..``O`` his checkers, ``a``..``o`` the other's,
-    ``-`` none), then cube exponent, cube owner, turn, dice, scores, Crawford, match length, max cube."""
+    ``-`` none), then cube exponent, cube owner, turn, dice, scores, Crawford, match length, max cube.
+
+    The dice field is ``00`` before the roll and ``D`` while a double waits for its answer (the
+    turn then names the doubler), as XG writes them. Two states XG never shows get a field of their
+    own, so that the text reads back as it was: ``--`` after the cube decision (no double, or the
+    double taken) with the dice still to roll, and ``P`` once a double was passed (dropped)."""
     n = track.N
     chars = ["-"] * (n + 2)
     for p, letters in ((1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), (2, "abcdefghijklmnopqrstuvwxyz")):
@@ -410,26 +426,42 @@ def xgid_format(track: Any, st: Any) -> str:
             chars[n + 1 if p == 1 else 0] = letters[me[0] - 1]
     cube = st.cube_value.bit_length() - 1
     owner = {0: 0, 1: 1, 2: -1}[st.cube_owner]
-    turn = 1 if st.to_move == 1 else -1
-    dice = f"{st.dice[0]}{st.dice[1]}" if st.dice else "00"
-    return f"XGID={''.join(chars)}:{cube}:{owner}:{turn}:{dice}:0:0:0:0:10"
+    on_turn = st.to_move
+    if st.dice:
+        dice = f"{st.dice[0]}{st.dice[1]}"
+    elif st.cube_step == 1:  # doubled: the doubler's turn, his opponent answers
+        dice, on_turn = ("P" if st.result is not None else "D"), 3 - st.to_move
+    elif st.cube_step == 2:
+        dice = "--"
+    else:
+        dice = "00"
+    cube_game = track.game.cube
+    most = (cube_game.max.bit_length() - 1) if cube_game is not None else 10
+    return f"XGID={''.join(chars)}:{cube}:{owner}:{1 if on_turn == 1 else -1}:{dice}:0:0:0:0:{most}"
+
+
+_XGID_FIELD = re.compile(r"^-?[0-9]{1,3}$")
 
 
 def xgid_parse(game: Any, track: Any, text: str) -> Any:
-    """A state from an XGID (the board, the player on turn, the dice and the cube)."""
-    fail = lambda why: InvalidPositionError(f"XGID {text!r}: {why}")  # noqa: E731
-    body = text.strip()[5:] if text.strip().upper().startswith("XGID=") else text.strip()
+    """A state from an XGID (the board, the player on turn, the dice and the cube; see
+    :func:`xgid_format` for the dice field's values)."""
+    fail = lambda why: InvalidPositionError(f"XGID {text[:80]!r}: {why}")  # noqa: E731
+    body = text.strip()
+    body = body[5:] if body[:5] in ("XGID=", "xgid=") else body
     fields = body.split(":")
     n = track.N
-    if len(fields) < 4 or len(fields[0]) != n + 2:
-        raise fail(f"expected {n + 2} board characters and the fields after them, separated by ':'")
+    if not 5 <= len(fields) <= 10 or len(fields[0]) != n + 2:
+        raise fail(f"expected {n + 2} board characters and then 4 to 9 fields, separated by ':'")
+    if not all(_XGID_FIELD.match(f) for i, f in enumerate(fields[1:], 1) if i != 4):
+        raise fail("the fields besides the dice are whole numbers")
     stacks: list[list[int]] = [[] for _ in range(game.topology.size)]
     counts = {1: 0, 2: 0}
     for i, ch in enumerate(fields[0]):
         if ch == "-":
             continue
-        if not ch.isalpha():
-            raise fail(f"cannot read {ch!r}")
+        if not ("A" <= ch <= "O" or "a" <= ch <= "o"):
+            raise fail(f"cannot read {ch!r}: a point holds A to O (player 1) or a to o (player 2) checkers")
         p = 1 if ch.isupper() else 2
         k = ord(ch.lower()) - ord("a") + 1
         counts[p] += k
@@ -443,22 +475,44 @@ def xgid_parse(game: Any, track: Any, text: str) -> Any:
         if stacks[sq]:
             raise fail(f"both players on point {i}")
         stacks[sq] = [track.code[p]] * k
-    total = sum(1 for s in game.initial().stacks for _ in s) // 2
+    total = sum(game.start_counts[1])
     for p in (1, 2):
         if counts[p] > total:
             raise fail(f"player {p} has more than {total} checkers")
         stacks[track.off[p]] = [track.code[p]] * (total - counts[p])
-    try:
-        cube, owner, turn, dice = int(fields[1]), int(fields[2]), int(fields[3]), fields[4] if len(fields) > 4 else "00"
-    except ValueError:
-        raise fail("the cube, owner and turn fields are numbers") from None
-    to_move = 1 if turn >= 0 else 2
+    cube, owner, turn, dice = int(fields[1]), int(fields[2]), int(fields[3]), fields[4]
+    if owner not in (-1, 0, 1) or turn not in (-1, 1):
+        raise fail("the cube's owner is 1, -1 or 0 (centred), and the turn 1 or -1")
+    cube_game = game.cube
+    most = cube_game.max.bit_length() - 1 if cube_game is not None else 0
+    if not 0 <= cube <= most:
+        raise fail(f"the cube's exponent is 0 to {most} in this game" if most else "this game has no cube")
+    if (owner or dice in ("D", "P", "--")) and cube_game is None:
+        raise fail("this game has no cube")
+    on_turn = 1 if turn == 1 else 2
+    if dice in ("D", "P"):
+        if cube >= most or owner not in (0, turn):
+            raise fail("the player on turn cannot have doubled: the cube is his opponent's or at its highest")
+        to_move = 3 - on_turn  # the one who answers
+    else:
+        to_move = on_turn
+    rolled = None
+    if len(dice) == 2 and dice.isascii() and dice.isdigit():
+        a, b = int(dice[0]), int(dice[1])
+        if a or b:
+            if not (1 <= a <= game.faces and 1 <= b <= game.faces):
+                raise fail(f"each die shows 1 to {game.faces}, or 00 before the roll")
+            rolled = (max(a, b), min(a, b))
+    elif dice not in ("D", "P", "--"):
+        raise fail("the dice are two digits (00 before the roll), D (doubled), P (passed) or -- (decided)")
     st = game.state_from_board(stacks, 1, to_move)
-    if game.cube is not None:
-        st.cube_value, st.cube_owner = 1 << cube, {0: 0, 1: 1, -1: 2}.get(owner, 0)
-    if dice not in ("00", "") and dice.isdigit() and len(dice) == 2:
-        st.dice = (max(int(dice[0]), int(dice[1])), min(int(dice[0]), int(dice[1])))
-        if game.cube is not None:
-            st.cube_step = 2
+    if cube_game is not None:
+        st.cube_value, st.cube_owner = 1 << cube, {0: 0, 1: 1, -1: 2}[owner]
+        st.cube_step = 1 if dice in ("D", "P") else 2 if dice == "--" else 0
+    st.dice = rolled
     st.hash = game.rehash(st)
+    if dice == "P":
+        st.result = game.cube_drop_outcome(on_turn, st.cube_value)
+    elif st.result is not None:
+        st.result = game.evaluate_end(st)  # the value of a finished game counts the cube
     return st

@@ -36,6 +36,9 @@ class Record:
     moves: list[RecordMove] = field(default_factory=list)
     result: str | None = None
     line: int = 1
+    #: where the text stopped making sense, after the moves read so far: (move number, the text,
+    #: why); the rest of this game is skipped, and the next game is read from its tags
+    problem: tuple[int, str, str] | None = None
 
     @property
     def recorded_result(self) -> str | None:
@@ -51,50 +54,80 @@ def parse_records(text: str, result_tokens: set[str] | None = None, separators: 
 
     ``separators``: characters besides white space between plies (``,;``); ``annotations``: more
     tokens that annotate the move before them when written apart (``xx``). Where ``,`` does not
-    separate plies, a token ending in ``,`` continues into the next one (``f5, c5-e6``).
+    separate plies, a token ending in ``,`` continues into the next one (``f5, c5-e6``). Text that
+    cannot be read ends its game there (:attr:`Record.problem`); the next game starts at the next
+    tag line, so one bad game does not lose the others.
     """
-    results = RESULT_TOKENS | (result_tokens or set())
-    extra = annotations or set()
-    split = re.compile("[\\s" + re.escape(separators) + "]+") if separators else None
-    records: list[Record] = []
-    current: Record | None = None
-    in_moves = False
-    number = 1
-    plies_in_number = 0
-    depth = 0
+    reader = _Reader(RESULT_TOKENS | (result_tokens or set()), separators, annotations or set())
     for lineno, line in enumerate(text.splitlines(), 1):
-        tag = _TAG.match(line) if depth == 0 else None
+        reader.line(line, lineno)
+    return reader.finish()
+
+
+class _Reader:
+    """The state of :func:`parse_records` between lines."""
+
+    def __init__(self, results: set[str], separators: str, extra: set[str]) -> None:
+        self.results, self.separators, self.extra = results, separators, extra
+        self.split = re.compile("[\\s" + re.escape(separators) + "]+") if separators else None
+        self.records: list[Record] = []
+        self.current: Record | None = None
+        self.in_moves = False  # the current game's movetext has begun (a tag line starts the next game)
+        self.skipping = False  # the current game could not be read further
+        self.number, self.plies_in_number, self.depth = 1, 0, 0
+        self.token = ""
+
+    def _new(self, lineno: int) -> Record:
+        self.current = Record(line=lineno)
+        self.records.append(self.current)
+        self.number, self.plies_in_number = 1, 0
+        return self.current
+
+    def line(self, line: str, lineno: int) -> None:
+        tag = _TAG.match(line) if self.depth == 0 or self.skipping else None
         if tag:
-            if current is None or in_moves:
-                current = Record(line=lineno)
-                records.append(current)
-                in_moves = False
-                number, plies_in_number = 1, 0
+            current = self.current
+            if current is None or self.in_moves or self.skipping:
+                current = self._new(lineno)
+                self.in_moves = self.skipping = False
+                self.depth = 0
             current.tags[tag.group(1)] = tag.group(2)
-            continue
-        # strip comments, possibly spanning lines
-        kept = []
+        elif not self.skipping:
+            try:
+                self._movetext(line, lineno)
+            except InvalidRecordError as exc:
+                current = self.current or self._new(lineno)
+                current.problem = (self.number, self.token or line.strip()[:60], f"line {lineno}: {exc}")
+                self.skipping = True
+
+    def finish(self) -> list[Record]:
+        if self.depth and not self.skipping and self.current is not None:
+            self.current.problem = (self.number, "{", "a '{' comment is never closed")
+        return self.records
+
+    def _movetext(self, line: str, lineno: int) -> None:
+        self.token = ""  # the token being read, for a message
+        kept = []  # the line without its comments, which may span lines
         for ch in line:
             if ch == "{":
-                depth += 1
+                self.depth += 1
             elif ch == "}":
-                if depth == 0:
-                    raise InvalidRecordError(f"line {lineno}: '}}' without '{{'")
-                depth -= 1
-            elif depth == 0:
+                if self.depth == 0:
+                    raise InvalidRecordError("'}' without '{'")
+                self.depth -= 1
+            elif self.depth == 0:
                 kept.append(ch)
         body = "".join(kept).strip()
         if not body:
-            continue
+            return
         if line.lstrip().startswith("["):
-            raise InvalidRecordError(f"line {lineno}: cannot read the tag {line.strip()!r}")
-        if current is None or (current.result is not None):
-            current = Record(line=lineno)
-            records.append(current)
-            number, plies_in_number = 1, 0
-        in_moves = True
-        tokens = [t for t in (split.split(body) if split else body.split()) if t]
-        if "," not in separators:
+            raise InvalidRecordError(f"cannot read the tag {line.strip()!r}")
+        current = self.current
+        if current is None or current.result is not None:
+            current = self._new(lineno)
+        self.in_moves = True
+        tokens = [t for t in (self.split.split(body) if self.split else body.split()) if t]
+        if "," not in self.separators:
             glued: list[str] = []
             for t in tokens:
                 if glued and glued[-1].endswith(","):
@@ -103,29 +136,29 @@ def parse_records(text: str, result_tokens: set[str] | None = None, separators: 
                     glued.append(t)
             tokens = glued
         for token in tokens:
+            self.token = token[:60]
             m = _NUMBER.match(token)
             if m:
-                number, plies_in_number = int(m.group(1)), 0
+                if len(m.group(1)) > 6:
+                    raise InvalidRecordError(f"the move number {m.group(1)[:12]}... is too large")
+                self.number, self.plies_in_number = int(m.group(1)), 0
                 token = token[m.end():]
                 if not token:
                     continue
-            if token in results:
+            if token in self.results:
                 current.result = token
                 continue
-            if _ANNOTATION.match(token) or token in extra:
+            if _ANNOTATION.match(token) or token in self.extra:
                 if not current.moves:
-                    raise InvalidRecordError(f"line {lineno}: annotation {token!r} before any move")
+                    raise InvalidRecordError(f"annotation {token!r} before any move")
                 current.moves[-1].annotations.append(token)
                 continue
             if current.result is not None:
-                raise InvalidRecordError(f"line {lineno}: move {token!r} after the result {current.result}")
-            if plies_in_number == 2:
-                number, plies_in_number = number + 1, 0
-            current.moves.append(RecordMove(number, token, [], lineno))
-            plies_in_number += 1
-    if depth:
-        raise InvalidRecordError("a '{' comment is never closed")
-    return records
+                raise InvalidRecordError(f"move {token!r} after the result {current.result}")
+            if self.plies_in_number == 2:
+                self.number, self.plies_in_number = self.number + 1, 0
+            current.moves.append(RecordMove(self.number, token, [], lineno))
+            self.plies_in_number += 1
 
 
 _TURN = re.compile(r"(?P<roll>\d)(?P<roll2>\d):(?P<move>(?:(?!\d\d:|Doubles|Takes|Drops|Wins|Accepts|Rejects).)*)"
@@ -163,11 +196,15 @@ def parse_dice_records(text: str) -> list[Record]:
             column = None
             continue
         m = re.match(r"^\s*(\d+)\)(.*)$", line)
-        if not m:
-            continue  # scores, the match length, comments
+        if not m or (current is not None and current.problem is not None):
+            continue  # scores, the match length, comments; the rest of a game that went wrong
         if current is None:
             current = Record(line=lineno)
             records.append(current)
+        if len(m.group(1)) > 6:
+            current.problem = (len(current.moves) // 2 + 1, stripped[:60],
+                               f"line {lineno}: the move number {m.group(1)[:12]}... is too large")
+            continue
         number = int(m.group(1))
         body = m.group(2)
         if column is None:

@@ -21,7 +21,11 @@ class Reach(Predicate):
         if region in game.topology.regions or region in game._regions:
             halves = (game.player_region_mask(region, 1), game.player_region_mask(region, 2))
         else:
-            mask = 1 << game.topology.parse_square(str(region))
+            try:
+                mask = 1 << game.topology.parse_square(str(region))
+            except ValueError:
+                raise game.spec.error(path + ("square",), f"{region!r} is neither a square of this board "
+                                      "nor a region") from None
             halves = (mask, mask)
         if params.get("side", "own") == "opponent":
             halves = (halves[1], halves[0])

@@ -24,7 +24,10 @@ class Cube(Primitive):
 
     def __init__(self, game, index, params, path):
         super().__init__(game, index, params, path)
-        self.max = int(params.get("max", 64))
+        self.max = game.number(path + ("max",), params.get("max", 64), 2, 1 << 15)
+        if self.max & (self.max - 1):
+            raise game.spec.error(path + ("max",), f"the cube doubles from 1: its highest value is a power "
+                                  f"of two such as 64, not {self.max}")
         self.after_opening = bool(params.get("after_opening", True))
 
     def may_double(self, st) -> bool:

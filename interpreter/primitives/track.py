@@ -11,6 +11,10 @@ from .base import Primitive, retop
 
 __all__ = ["Track", "Roll"]
 
+#: the most a repeat count in a move text may say (``8/5(2)``, ``2 x 8 - 7``): a turn moves at
+#: most this many checkers the same way
+MAX_REPEAT = 16
+
 
 class Roll(Primitive):
     """The chance move that sets the dice (added by the engine for games with ``dice``).
@@ -29,8 +33,11 @@ class Roll(Primitive):
     def apply(self, st, move):
         _, a, b, starter = move
         g = self.game
-        old = (st.dice, st.to_move, st.tally[0])
+        old = (st.dice, st.to_move, st.tally[0], st.cube_step)
         h = st.hash
+        if st.cube_step:  # the cube decision is behind: once rolled, every position is alike
+            h ^= g.cube_key((st.cube_value, st.cube_owner, st.cube_step)) ^ g.cube_key((st.cube_value, st.cube_owner, 0))
+            st.cube_step = 0
         if starter:  # an opening roll: it decides who starts (``tally[0]`` says it is decided)
             h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, 1)
             st.tally[0] = 1
@@ -47,8 +54,11 @@ class Roll(Primitive):
 
     def undo(self, st, move, info) -> None:
         g = self.game
-        dice, to_move, decided = info
+        dice, to_move, decided, cube_step = info
         h = st.hash
+        if cube_step:
+            h ^= g.cube_key((st.cube_value, st.cube_owner, 0)) ^ g.cube_key((st.cube_value, st.cube_owner, cube_step))
+            st.cube_step = cube_step
         if move[1]:
             h ^= g.dice_keys[st.dice]
             if dice is not None:
@@ -999,9 +1009,11 @@ class Track(Primitive):
             if not part:
                 continue
             times = 1
-            m = re.match(r"^(\d+)\s*[x\u00d7]\s*(.*)$", part)
+            m = re.match(r"^([0-9]+)\s*[x\u00d7]\s*(.*)$", part)
             if m:
-                times, part = int(m.group(1)), m.group(2)
+                times, part = int(m.group(1)[:3]), m.group(2)
+                if not 1 <= times <= MAX_REPEAT or len(m.group(1)) > 2:
+                    raise InvalidMoveError(f"cannot read the repeat count in {part!r}: 1 to {MAX_REPEAT}")
             names = [n.replace(" ", "") for n in re.split(r"\s*-\s*", part)]
             try:
                 own = [self._own(p, topo.parse_square(n)) for n in names]
@@ -1024,8 +1036,8 @@ class Track(Primitive):
             times = 1
             if token.endswith(")") and "(" in token:
                 token, _, n = token[:-1].rpartition("(")
-                if not n.isdigit():
-                    raise InvalidMoveError(f"cannot read the repeat count in {token!r}")
+                if not (n.isascii() and n.isdigit() and 1 <= int(n[:3]) <= MAX_REPEAT and len(n) <= 2):
+                    raise InvalidMoveError(f"cannot read the repeat count in {token!r}: 1 to {MAX_REPEAT}")
                 times = int(n)
             points = []
             for part in token.split("/"):
@@ -1067,7 +1079,7 @@ class Track(Primitive):
                 return 26
             if part in ("off", "o", "0"):
                 return 0
-            if part.isdigit() and 1 <= int(part) <= self.N:
+            if part.isascii() and part.isdigit() and len(part) <= 3 and 1 <= int(part) <= self.N:
                 return int(part)
             raise InvalidMoveError(f"{part!r} is not a point (1-{self.N}, bar or off)")
         return self._read_chains(text, point, "13/7")

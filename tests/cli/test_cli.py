@@ -7,6 +7,8 @@ import shutil
 import subprocess
 import sys
 
+import re
+
 import pytest
 
 from spielwerk.cli import main
@@ -118,7 +120,11 @@ def test_moves_roll_with_the_cube_means_no_double_then_that_roll(capsys, positio
     code, money, err = run(capsys, "moves", "backgammon", "-o", "money=true", "--position", position,
                            "--roll", "3-1", "--after")
     assert (code, err) == (0, "")
-    assert money == plain  # the checker moves of 3-1, and the same positions after them
+    # the checker moves of 3-1, and the same positions after them (an XGID's last field is the
+    # highest cube: 2^6 with the cube, the XG default 2^10 without one)
+    def board(text):
+        return re.sub(r":(6|10)$", "", text, flags=re.M)
+    assert board(money) == board(plain)
 
 
 def test_moves_roll_when_the_opponent_owns_the_cube_just_rolls(capsys):

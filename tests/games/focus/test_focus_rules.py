@@ -387,7 +387,7 @@ def test_the_trailer_may_be_spaced_with_any_whitespace():
     (EMPTY + " 1 0 0 0", "expected the board and 5 more field"),
     (EMPTY + " 1 0 0 0 0 0", "expected the board and 5 more field"),
     (EMPTY + " 3 0 0 0 0", "the player to move must be 1 or 2"),
-    (EMPTY + " 1 a 0 0 0", "must be numbers"),
+    (EMPTY + " 1 a 0 0 0", "are whole numbers"),
     (EMPTY + " 1 -1 0 0 0", "a reserve cannot be negative"),
     (EMPTY + " 1 0 0 0 -2", "captured pieces cannot be negative"),
     (EMPTY + " 1 19 0 0 0", "player 1 has 19 pieces"),

@@ -122,7 +122,8 @@ def random_position(seed):
     if a == b and not later:
         s.tally[to_move] = 0
     s.hash = GAME.rehash(s)
-    s.push(GAME.roll(a, b))
+    if s.result is None:  # a finished position (every checker of one player off) takes no roll
+        s.push(GAME.roll(a, b))
     return s
 
 

@@ -151,10 +151,26 @@ def test_komi_tag_is_in_flats_and_sets_the_half_flat_option(spec):
     assert game.state.game.options["komi"] == 3
 
 
-@pytest.mark.parametrize("text", ['[Size "3"\n1. a1', '1. a1 {never closed', '1. a1 } c3', '1. a1 c3 R-0 b1'])
-def test_flawed_records_raise_a_record_error(text):
-    with pytest.raises(spielwerk.InvalidRecordError):
-        parse_records(text, PTN_RESULTS)
+@pytest.mark.parametrize("text, why", [
+    ('[Size "3"\n1. a1', "cannot read the tag"),
+    ("1. a1 {never closed", "never closed"),
+    ("1. a1 } c3", "'}' without '{'"),
+    ("1. a1 c3 R-0 b1", "after the result"),
+    ("1. a1 c3 " + "9" * 40 + ". b1", "move number"),
+])
+def test_flawed_records_end_their_game_with_a_reason(spec, text, why):
+    (record,) = parse_records(text, PTN_RESULTS)
+    assert record.problem is not None and why in record.problem[2]
+    (game,) = replay_text(spec, text)
+    assert game.error is not None and why in game.error.reason
+
+
+def test_a_flawed_game_does_not_lose_the_games_after_it(spec):
+    text = '[Size "3"]\n1. a1 } c3\n\n[Size "3"]\n1. a1 c3 *\n\n[Size "9"]\n1. a1\n\n[Size "4"]\n1. a1 d4 *\n'
+    games = replay_text(spec, text)
+    assert [g.error is None for g in games] == [False, True, False, True]
+    assert str(games[0].error) == "move 1: 1. a1 } c3: line 2: '}' without '{'"
+    assert str(games[2].error).startswith('move 0: [Size "9"]: option size=9 of tak')
 
 
 # -- positions ----------------------------------------------------------------------------------------
