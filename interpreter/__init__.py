@@ -1,58 +1,45 @@
 """Spielwerk: board-game rules as YAML, compiled to fast move generators.
 
-The README shows the API at work; every example there is run by the tests.
+The README shows the API at work; every example there is run by the tests. The names below are
+imported on first use, so ``spielwerk --version`` and ``--help`` start at once.
 """
 
 from __future__ import annotations
 
-import os
-from functools import lru_cache
-from typing import Any
-
-from .dsl.errors import (AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
-                         InvalidRecordError, MoveError, OptionError, SpecError, SpecErrors, SpielwerkError)
-from .dsl.loader import bundled_games, resolve_game_path
-from .dsl.spec import Spec, load_spec
-from .game import Game, Outcome
-from .state import State
-
-__all__ = [
-    "load", "load_spec_for", "bundled_games", "Game", "State", "Outcome", "Spec",
-    "SpielwerkError", "SpecError", "SpecErrors", "OptionError", "MoveError", "InvalidMoveError",
-    "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError",
-]
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+#: each public name and the module that defines it
+_WHERE = {
+    "load": "api", "load_spec_for": "api", "bundled_games": "dsl.loader", "Game": "game", "Outcome": "game",
+    "State": "state", "Spec": "dsl.spec", "load_spec": "dsl.spec",
+    **{name: "dsl.errors" for name in (
+        "SpielwerkError", "SpecError", "SpecErrors", "OptionError", "MoveError", "InvalidMoveError",
+        "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError")},
+}
 
-@lru_cache(maxsize=32)
-def _cached_spec(path: str, version: tuple[int, int]) -> Spec:
-    return load_spec(path)
+__all__ = ["__version__", *_WHERE]
 
-
-def _spec(path: str) -> Spec:
-    """The checked spec of a file, read again when the file has changed."""
-    try:
-        info = os.stat(path)
-        version = (info.st_mtime_ns, info.st_size)
-    except OSError:
-        version = (0, 0)
-    return _cached_spec(path, version)
-
-
-def load_spec_for(game: str) -> Spec:
-    """The checked spec of a bundled game name or a YAML file path."""
-    try:
-        path = resolve_game_path(game)
-    except FileNotFoundError:
-        names = ", ".join(bundled_games())
-        raise SpielwerkError(f"no game {game!r}: not a bundled game ({names}) nor a file") from None
-    return _spec(path)
+if TYPE_CHECKING:  # what the names are, for type checkers and editors
+    from .api import load, load_spec_for
+    from .dsl.errors import (AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
+                             InvalidRecordError, MoveError, OptionError, SpecError, SpecErrors, SpielwerkError)
+    from .dsl.loader import bundled_games
+    from .dsl.spec import Spec, load_spec
+    from .game import Game, Outcome
+    from .state import State
 
 
-def load(game: str, **options: Any) -> Game:
-    """Compile a game: a bundled name (see :func:`bundled_games`) or a path to a YAML file, with option values.
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'spielwerk' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
-    Options are keyword-only and may be given as text (``size="6"``), as on the command line.
-    """
-    return Game(load_spec_for(game), options)
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

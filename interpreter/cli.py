@@ -9,19 +9,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Sequence
+import textwrap
+from typing import Any, Callable, Sequence
 
 import random
 
 from .agents import RandomAgent, sample_chance
 from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
+from . import __version__
 from .dsl.loader import bundled_games, read_file_text
+from .schema import schema_path
 from .dsl.spec import load_spec
+from .api import load, load_spec_for
 from .game import Game
 from .replay import replay_text
 
 __all__ = ["main"]
 
+#: ``play`` stops a game after this many plies unless told otherwise (a game with no end in sight)
+DEFAULT_MAX_PLIES = 10_000
 #: the largest record file ``replay`` reads (a file of many thousand games fits)
 RECORD_BYTES = 64 << 20
 
@@ -37,7 +43,6 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
 
 
 def _load(name: str, options: dict[str, str]) -> Game:
-    from . import load
     return load(name, **options)
 
 
@@ -60,9 +65,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return status
 
 
+def _start(game: Game, position: str | None) -> Any:
+    """The state ``--position`` gives, or the start."""
+    if position is None:
+        return game.initial()
+    if not position.strip():
+        raise SpielwerkError("--position is empty: give a position text, or leave the option out for the start")
+    return game.parse_position(position)
+
+
 def cmd_perft(args: argparse.Namespace) -> int:
     game = _load(args.game, _options(args.option))
-    st = game.parse_position(args.position) if args.position else game.initial()
+    st = _start(game, args.position)
     if args.divide:
         total = 0
         for move in game.legal_moves(st):
@@ -80,7 +94,6 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from . import load_spec_for
     spec = load_spec_for(args.game)
     options = _options(args.option)
     status = 0
@@ -91,7 +104,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(f"spielwerk: error: {exc.located()}", file=sys.stderr)
             status = 1
             continue
-        for game in replay_text(spec, text, options):
+        games = replay_text(spec, text, options)
+        if not games:
+            print(f"spielwerk: error: {path}: no game in this file", file=sys.stderr)
+            status = 1
+        for game in games:
             if game.error is not None:
                 print(str(game.error))
                 status = 1
@@ -121,7 +138,7 @@ def _roll(game: Game, st: Any, text: str) -> None:
 
 def cmd_moves(args: argparse.Namespace) -> int:
     game = _load(args.game, _options(args.option))
-    st = game.parse_position(args.position) if args.position else game.initial()
+    st = _start(game, args.position)
     if args.roll:
         _roll(game, st, args.roll)
     elif game.is_chance(st):
@@ -132,7 +149,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
         if args.after:
             info = game.apply(st, move)
             like = getattr(game.position, "format_as", None)
-            text += "\t" + (like(st, args.position) if like and args.position else game.position_text(st))
+            text += "\t" + (like(st, args.position) if like and args.position is not None else game.position_text(st))
             game.undo(st, move, info)
         print(text)
     return 0
@@ -140,7 +157,10 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = _load(args.game, _options(args.option))
-    st = game.parse_position(args.position) if args.position else game.initial()
+    st = _start(game, args.position)
+    if "human" in (args.white, args.black) and (sys.stdin is None or sys.stdin.closed):
+        raise SpielwerkError("a human player types his moves on standard input, which is closed: "
+                             "give --white random (or --black random) to let the program play")
     agents: list[Any] = []
     for i, who in enumerate((args.white, args.black)):
         agents.append(None if who == "human" else RandomAgent(None if args.seed is None else args.seed + i))
@@ -164,13 +184,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_plies: int | None) -> Any:
+def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_plies: int) -> Any:
     """Play one game on the terminal from ``st`` (in place); return its outcome, or None when it
     stopped first (the ply limit, or the person at the keyboard quit)."""
     print(st)
     while True:
-        if max_plies is not None and st.ply >= max_plies:
-            print(f"result: * (stopped after {max_plies} plies)")
+        if st.ply >= max_plies:
+            print(f"result: * (unfinished: stopped after {max_plies} plies; --max-plies sets the limit)")
             return None
         outcome = game.outcome(st)
         if outcome is not None:
@@ -219,60 +239,175 @@ def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_p
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    for name in bundled_games():
-        print(name)
+    names = args.games or bundled_games()
+    if args.names:
+        for name in names:
+            print(name)
+        return 0
+    for i, name in enumerate(names):
+        if i:
+            print()
+        print(describe_game(load_spec_for(name), name, full=bool(args.games)))
     return 0
+
+
+def describe_game(spec: Any, name: str, full: bool = False) -> str:
+    """A game's title, the rule texts it follows, its options (type, range, default) and its
+    named pictures; with ``full``, its description and the pictures drawn row by row."""
+    data = spec.data
+    lines = [f"{name}\t{data.get('title', name)}"]
+    if full and data.get("description"):
+        lines += ["  " + line for line in textwrap.wrap(" ".join(str(data["description"]).split()), 96)]
+    for source in data.get("rules", []):
+        lines.append(f"  rules: {source}")
+    for key, opt in (data.get("options") or {}).items():
+        kind = opt.get("type", "int")
+        if kind == "choice":
+            values = opt.get("values") or _pictures_named(data, opt.get("values_from"))
+            what = "one of " + ", ".join(str(v) for v in values)
+        elif kind == "int":
+            what = f"int {opt.get('min', '...')} to {opt.get('max', '...')}"
+        else:
+            what = str(kind)
+        default = opt.get("default")
+        shown = default if not isinstance(default, dict) else "depends on " + str(default.get("by", "another option"))
+        if isinstance(shown, bool):
+            shown = str(shown).lower()
+        lines.append(f"  -o {key}=...  {what}; default {shown}")
+        if opt.get("description"):
+            lines += textwrap.wrap(" ".join(str(opt["description"]).split()), 100,
+                                   initial_indent="      ", subsequent_indent="      ")
+    for where, pictures in _pictures(data):
+        if full:
+            lines.append(f"  pictures ({where}):")
+            for pname, rows in pictures.items():
+                lines.append(f"    {pname}:")
+                lines += [f"      {row}" for row in rows]
+        else:
+            lines.append(f"  pictures ({where}): {', '.join(pictures)}")
+    return "\n".join(lines)
+
+
+def _pictures(data: Any, path: tuple[str, ...] = ()) -> list[tuple[str, dict[str, list[str]]]]:
+    """Every ``pictures`` table in a spec, with where it stands (``predicates.job.pattern``)."""
+    found: list[tuple[str, dict[str, list[str]]]] = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "pictures" and isinstance(value, dict):
+                found.append((".".join(path), value))
+            else:
+                found += _pictures(value, path + (str(key),))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            found += _pictures(value, path + (str(i),))
+    return found
+
+
+def _pictures_named(data: Any, source: Any) -> list[str]:
+    """The names an option's ``values_from`` takes: a pattern predicate's pictures or a table's keys."""
+    pattern = (data.get("predicates", {}).get(source) or {}).get("pattern") or {}
+    names = pattern.get("pictures") or data.get("tables", {}).get(source) or {}
+    return list(names)
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    print(schema_path())
+    return 0
+
+
+def _count(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum``."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="spielwerk", description="Board-game rules as YAML: validate, "
-                                     "count, replay and play them.")
-    sub = parser.add_subparsers(dest="command", required=True)
+                                     "count, replay and play them. Exit status: 0 done, 1 a problem "
+                                     "(printed), 2 a usage error, 130 interrupted.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def game_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game", help="a bundled game name (see `spielwerk games`) or a YAML file")
+        p.add_argument("game", metavar="GAME", help="a bundled game's name (see `spielwerk games`) or a "
+                       "path to a YAML game file")
         p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
-                       help="set an option declared by the game (repeatable), e.g. -o size=6")
+                       help="set an option the game declares (repeatable), e.g. -o size=6; default: "
+                            "each option's default (see `spielwerk games GAME`)")
 
-    p = sub.add_parser("validate", help="check game files; print file:line:col: message per problem")
-    p.add_argument("files", nargs="+")
+    p = sub.add_parser("validate", help="check game files; print file:line:col: message per problem",
+                       description="Check game files: exit 0 when all are valid, else print one "
+                                   "file:line:col: message per problem and exit 1.")
+    p.add_argument("files", nargs="+", metavar="FILE", help="game files (YAML) to check")
     p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("perft", help="count the leaves of the move tree, one line per depth")
+    p = sub.add_parser("perft", help="count the leaves of the move tree, one line per depth",
+                       description="Count the leaves of the move tree: one line depth<TAB>count per "
+                                   "depth from 1 to N.")
     game_args(p)
-    p.add_argument("--depth", type=int, required=True)
-    p.add_argument("--position", help="start from this position text instead of the start")
-    p.add_argument("--divide", action="store_true", help="print the count below each legal move")
+    p.add_argument("--depth", type=_count(1), required=True, metavar="N", help="the deepest depth to count (1 or more)")
+    p.add_argument("--position", metavar="POS", help="start from this position text (default: the start)")
+    p.add_argument("--divide", action="store_true", help="print the count below each legal move at depth N instead")
     p.set_defaults(func=cmd_perft)
 
-    p = sub.add_parser("replay", help="replay records, checking every move; print each game's result")
+    p = sub.add_parser("replay", help="replay records, checking every move; print each game's result",
+                       description="Replay records in the game's notation, checking every move: one line "
+                                   "`result: R` per game, or `move N: TEXT: why` where a game goes wrong "
+                                   "(exit status 1). Record tags set options, as -o does.")
     game_args(p)
-    p.add_argument("records", nargs="+", help="record files; a file may hold several games")
+    p.add_argument("records", nargs="+", metavar="RECORD", help="record files; a file may hold several games")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("moves", help="list the legal moves of a position in the game's notation")
+    p = sub.add_parser("moves", help="list the legal moves of a position in the game's notation",
+                       description="List the legal moves, one per line in the game's notation.")
     game_args(p)
-    p.add_argument("--position", help="position text (default: the start)")
-    p.add_argument("--roll", help="the dice roll, for dice games (e.g. 3-1)")
-    p.add_argument("--after", action="store_true", help="add a tab and the position after each move")
+    p.add_argument("--position", metavar="POS", help="the position text (default: the start)")
+    p.add_argument("--roll", metavar="R", help="the dice, for dice games, e.g. 3-1 (where the player may "
+                   "double first, the roll means he does not); default: none, and a position before the "
+                   "roll then asks for one")
+    p.add_argument("--after", action="store_true", help="add a tab and the position after each move "
+                   "(written in the form --position was given in)")
     p.set_defaults(func=cmd_moves)
 
-    p = sub.add_parser("play", help="play on the terminal (a person types moves, or random agents play)")
+    p = sub.add_parser("play", help="play on the terminal (a person types moves, or random agents play)",
+                       description="Play on the terminal. A person types moves in the game's notation, "
+                                   "`moves` to list them, `undo`, or `quit`.")
     game_args(p)
-    p.add_argument("--position", help="start from this position text")
-    p.add_argument("--white", "--first", dest="white", choices=["human", "random"], default="human")
-    p.add_argument("--black", "--second", dest="black", choices=["human", "random"], default="random")
-    p.add_argument("--seed", type=int, help="seed for the random agents")
-    p.add_argument("--max-plies", type=int, help="stop after this many plies")
-    p.add_argument("--games", type=int, default=1,
-                   help="play a series of this many games (games whose scoring declares a series)")
+    p.add_argument("--position", metavar="POS", help="start from this position text (default: the start)")
+    p.add_argument("--white", "--first", dest="white", choices=["human", "random"], default="human",
+                   help="who plays the first player (default: human)")
+    p.add_argument("--black", "--second", dest="black", choices=["human", "random"], default="random",
+                   help="who plays the second player (default: random)")
+    p.add_argument("--seed", type=int, metavar="N", help="seed for the random agents and the dice "
+                   "(default: a fresh seed each run)")
+    p.add_argument("--max-plies", type=_count(0), default=DEFAULT_MAX_PLIES, metavar="N",
+                   help=f"stop a game after this many plies, as unfinished (default: {DEFAULT_MAX_PLIES})")
+    p.add_argument("--games", type=_count(1), default=1, metavar="N",
+                   help="play a series of N games (games whose scoring declares a series; default: 1)")
     p.add_argument("--carry-over", action="store_true",
                    help="in a series, each winner goes on from the position reached, keeping his points "
                         "above the target (default: every game starts afresh)")
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("games", help="list the bundled games")
+    p = sub.add_parser("games", help="list the bundled games with their options and pictures",
+                       description="Each game's name and title, the rule texts it follows, its options "
+                                   "(type, range, default) and its named pictures.")
+    p.add_argument("games", nargs="*", metavar="GAME", help="games to describe in full, with their "
+                   "description and pictures (default: every bundled game, in short)")
+    p.add_argument("--names", action="store_true", help="print only the names, one per line")
     p.set_defaults(func=cmd_games)
+
+    p = sub.add_parser("schema", help="print the path of the installed JSON Schema (for editors)",
+                       description="Print the path of the JSON Schema that game files follow, e.g. "
+                                   "for an editor's YAML language server.")
+    p.set_defaults(func=cmd_schema)
     return parser
 
 
@@ -286,13 +421,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(e.located(), file=sys.stderr)
     except SpielwerkError as exc:
         print(f"spielwerk: error: {exc}", file=sys.stderr)
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # `spielwerk moves GAME | head`
-        return 0
     return 1
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    from .__main__ import run
+    run()

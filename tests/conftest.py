@@ -22,3 +22,11 @@ def data_dir() -> str:
 
 def games_path(name: str) -> str:
     return os.path.join(GAMES, name)
+
+
+# -- profiles: the default run is bounded; SPIELWERK_PROFILE=slow runs the fuzzing 10x longer ----------
+from hypothesis import settings as _settings  # noqa: E402
+
+_settings.register_profile("slow", deadline=None, print_blob=True)
+if os.environ.get("SPIELWERK_PROFILE") == "slow":
+    _settings.load_profile("slow")

@@ -157,7 +157,7 @@ def test_spielwerk_play_with_two_random_players(capsys):
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "Focus: white (random) against black (random)"
-    assert lines[-1] == "result: * (stopped after 60 plies)"
+    assert lines[-1] == "result: * (unfinished: stopped after 60 plies; --max-plies sets the limit)"
     assert "\n60. black: " in out and "\n61. " not in out
     assert main(argv) == 0
     assert capsys.readouterr().out == out               # seeded: the same game again

@@ -219,4 +219,4 @@ def test_cli_play_with_random_agents_runs_to_a_result_the_reference_confirms(cap
 
 def test_cli_play_stops_at_the_ply_limit(capsys):
     assert main(["play", "lasca", "--white", "random", "--black", "random", "--seed", "4", "--max-plies", "6"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "result: * (stopped after 6 plies)"
+    assert capsys.readouterr().out.splitlines()[-1] == "result: * (unfinished: stopped after 6 plies; --max-plies sets the limit)"
