@@ -218,7 +218,7 @@ def resolve_game_path(name: str, relative_to: str | None = None) -> str:
     bundled = resources.files("spielwerk.games") / f"{name}.yaml"
     if bundled.is_file():
         return str(bundled)
-    if os.path.exists(name):
+    if relative_to is None and os.path.exists(name):  # a command line's path; never from inside a spec
         return name
     raise FileNotFoundError(name)
 
