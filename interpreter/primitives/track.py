@@ -438,7 +438,10 @@ class Track(Primitive):
                     gain += stands(me, kept)
                 if turn_end:
                     gain += stands(me, turn_end)
-            allowed = won or not C or (me[C] == 0 and not (strict and landed[0])) or me[C] >= corner_need
+            # a lone checker that used the empty own corner as a stepping stone (no pass_through)
+            # broke the corner rule, even in a winning turn
+            stepped = strict and landed[0] and me[C] == 0
+            allowed = (won and not stepped) or not C or (me[C] == 0 and not stepped) or me[C] >= corner_need
             # a result reached both in a way the corner rule allows and in one it forbids is allowed
             k = (key[0] + (gain << gain_shift)) << 1 | allowed
             old = found.get(k)

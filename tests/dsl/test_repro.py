@@ -307,3 +307,18 @@ def test_the_api_makes_the_no_double_decision_and_refuses_a_roll_before_it():
         s.push(g.roll(2, 1))
     with pytest.raises(spielwerk.InvalidMoveError, match="each die shows 1 to 6"):
         g.roll(7, 1)
+
+
+# -- found by the independent reading of Tric-Trac --------------------------------------------------
+
+TT_POSITION = "x4,11111111111111,x3,1,x,22,x2,2,x9,222222222222,x4 1 20 11 0"
+
+
+def test_without_pass_through_a_winning_turn_may_not_step_over_the_empty_corner(capsys):
+    """A lone checker may not use the empty own corner as a stepping stone, winning or not: with
+    the option off, 9/12 12/11A* (the hit that wins the twelfth point) is refused."""
+    assert main(["moves", "trictrac", "-o", "corner_pass_through=false", "--position", TT_POSITION,
+                 "--roll", "3-2"]) == 0
+    assert capsys.readouterr().out.split("\n")[:-1] == ["5/7 5/8", "5/7 7/10"]
+    assert main(["moves", "trictrac", "--position", TT_POSITION, "--roll", "3-2"]) == 0
+    assert "9/12 12/11A*" in capsys.readouterr().out.splitlines()  # allowed by default
