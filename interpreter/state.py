@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Outcome
 
-__all__ = ["State"]
+__all__ = ["State", "Move"]
+
+#: A move: a tuple whose first item is the index of the primitive that makes it, then that
+#: primitive's fields (squares, counts, steps). Moves are plain tuples, cheap to make in the
+#: generators' loops, hashable and comparable; :meth:`State.move_text` gives the text form and
+#: :meth:`State.push_text` reads it.
+Move = tuple[Any, ...]
 
 
 class State:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import Predicate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Captured"]
 
@@ -12,13 +18,13 @@ class Captured(Predicate):
 
     name = "captured"
 
-    def __init__(self, game, params, path):
+    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, params, path)
         self.kind = game.kind_index[params["piece"]]
         count = params.get("count", 1)
         self.count = int(game.constant(path + ("count",), count)) if not isinstance(count, int) else count
 
-    def holds(self, st, player: int) -> bool:
+    def holds(self, st: "State", player: int) -> bool:
         code = self.kind * 2 + player - 1
         if self.game.stacking:
             on_board = sum(1 for s in st.stacks for pc in s if pc == code)

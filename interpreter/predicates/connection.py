@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..topology import flood
 from .base import Predicate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Connection"]
 
@@ -17,7 +23,7 @@ class Connection(Predicate):
 
     name = "connection"
 
-    def __init__(self, game, params, path):
+    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, params, path)
         kinds = [game.kind_index[k] for k in params["pieces"]]
         self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
@@ -42,7 +48,7 @@ class Connection(Predicate):
             reached, squares = grown, squares + 1
         return squares
 
-    def holds(self, st, player: int) -> bool:
+    def holds(self, st: "State", player: int) -> bool:
         tops = st.tops
         mask = 0
         for c in self.codes[player]:

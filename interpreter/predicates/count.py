@@ -3,7 +3,13 @@ or in a region. Used in expressions as a number: ``five_stacks(mover) >= 3``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import Predicate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Count"]
 
@@ -15,7 +21,7 @@ class Count(Predicate):
 
     name = "count"
 
-    def __init__(self, game, params, path):
+    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, params, path)
         self.codes = game.player_codes(params.get("pieces"))
         self.mask = game.region_mask(params.get("region", "all"))
@@ -23,7 +29,7 @@ class Count(Predicate):
         height = params.get("height")
         self.height = int(game.constant(path + ("height",), height)) if height is not None else None
 
-    def holds(self, st, player: int) -> int:  # a number, not only a truth value
+    def holds(self, st: "State", player: int) -> int:  # a number, not only a truth value
         mask = 0
         for c in self.codes[player]:
             mask |= st.tops[c]

@@ -3,7 +3,13 @@ points such as a bridge or a prime)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import Predicate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Holds"]
 
@@ -18,7 +24,7 @@ class Holds(Predicate):
 
     name = "holds"
 
-    def __init__(self, game, params, path):
+    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, params, path)
         topo = game.topology
         self.min = int(params.get("min", 2))
@@ -40,7 +46,7 @@ class Holds(Predicate):
             self.squares = [[], *([sq for sq in range(topo.size) if m >> sq & 1] for m in masks)]
         self.owner = game.code_owner
 
-    def holds(self, st, player: int) -> bool:
+    def holds(self, st: "State", player: int) -> bool:
         stacks, need, owner = st.stacks, self.min, self.owner
         for sq in self.squares[player]:
             s = stacks[sq]

@@ -3,9 +3,15 @@ the board in any allowed rotation (and mirror image, if allowed)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 
 from ..dsl.spec import picture_problem
 from .base import Predicate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Pattern", "picture_problem"]
 
@@ -38,7 +44,7 @@ class Pattern(Predicate):
 
     name = "pattern"
 
-    def __init__(self, game, params, path):
+    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, params, path)
         g = game
         topo = g.topology
@@ -95,7 +101,7 @@ class Pattern(Predicate):
         self.by_anchor = by_anchor
         self.within = within
 
-    def holds(self, st, player: int) -> bool:
+    def holds(self, st: "State", player: int) -> bool:
         own = 0
         for c in self.codes[player]:
             own |= st.tops[c]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import Predicate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Reach"]
 
@@ -13,7 +19,7 @@ class Reach(Predicate):
 
     name = "reach"
 
-    def __init__(self, game, params, path):
+    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, params, path)
         kind = game.kind_index[params["piece"]]
         self.codes = [0, kind * 2, kind * 2 + 1]
@@ -31,5 +37,5 @@ class Reach(Predicate):
             halves = (halves[1], halves[0])
         self.masks = [0, halves[0], halves[1]]
 
-    def holds(self, st, player: int) -> bool:
+    def holds(self, st: "State", player: int) -> bool:
         return bool(st.tops[self.codes[player]] & self.masks[player])

@@ -5,10 +5,16 @@ For boards where a square holds at most one piece.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing import Any
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, retop, topped
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Block"]
 
@@ -35,7 +41,7 @@ class Block(Primitive):
     field_kinds = {"from": "squares", "to": "squares", "worm": "flag"}
     identity_flags = ("worm",)
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
@@ -215,7 +221,7 @@ class Block(Primitive):
             retop(st, sq, -1)
         st.hash = h
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, f, r, w, h, d, dist = move
         W = self.W
         lanes = self._lanes(f, r, w, h, d)
@@ -248,7 +254,7 @@ class Block(Primitive):
         self._drop(st, placed)
         return ((), moving, placed)
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         lost, moving, placed = info
         self._lift(st, [sq for sq, _ in placed])
         self._drop(st, list(moving) + list(lost))
@@ -257,7 +263,7 @@ class Block(Primitive):
     def _rear(self, f, r, w, h, d) -> list[int]:
         return sorted(sqs[-1] for sqs, _, _ in self._lanes(f, r, w, h, d))
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         _, f, r, w, h, d, dist = move
         rear = self._rear(f, r, w, h, d)
         if dist == 0:
@@ -267,7 +273,7 @@ class Block(Primitive):
             to = [sq + (dr * self.W + df) * dist for sq in rear]
         return {"from": rear, "to": to, "worm": dist == 0}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         rear, to, worm = sorted(fields["from"]), sorted(fields["to"]), bool(fields.get("worm"))
         W, H = self.W, self.H
         if len(rear) != len(to):
@@ -317,7 +323,7 @@ class Block(Primitive):
             raise InvalidMoveError("no block of the player to move has those rear stones and targets")
         return found[0]
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         _, f, r, w, h, d, dist = move
         if w * h < self.min_size:
             return f"a block has at least {self.min_size} pieces"

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from itertools import product
 from typing import Any
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, retop
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Carry", "compositions", "read_drops"]
 
@@ -56,7 +62,7 @@ class Carry(Primitive):
     field_kinds = {"count": "int", "from": "square", "direction": "direction", "drops": "digits",
                    "top": "piece", "flatten": "flag"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
@@ -142,7 +148,7 @@ class Carry(Primitive):
                     out.extend(moves(sq, d, maxc, n, True))
 
     # -- play ---------------------------------------------------------------------------------------
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, sq, d, drops = move
         stacks = st.stacks
         Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
@@ -178,7 +184,7 @@ class Carry(Primitive):
         st.hash = h
         return flattened
 
-    def undo(self, st, move, flattened) -> None:
+    def undo(self, st: "State", move: "Move", flattened: Any) -> None:
         _, sq, d, drops = move
         stacks = st.stacks
         Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
@@ -214,7 +220,7 @@ class Carry(Primitive):
         st.hash = h
 
     # -- notation -----------------------------------------------------------------------------------
-    def _flattens(self, st, move) -> bool:
+    def _flattens(self, st: "State", move: "Move") -> bool:
         _, sq, d, drops = move
         ray = self.rays[sq][d]
         if len(drops) > len(ray):
@@ -222,18 +228,18 @@ class Carry(Primitive):
         t = st.stacks[ray[len(drops) - 1]]
         return bool(t) and self.flattenable[t[-1]]
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         _, sq, d, drops = move
         top = st.stacks[sq][-1] >> 1 if st.stacks[sq] else 0
         return {"count": sum(drops), "from": sq, "direction": self.dir_names[d], "drops": drops,
                 "top": self.game.kind_names[top], "flatten": self._flattens(st, move)}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         drops = read_drops(fields.get("count"), fields.get("drops"))
         d = self.dir_names.index(fields["direction"])
         return (self.index, fields["from"], d, tuple(drops))
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         _, sq, d, drops = move
         g = self.game
         name = g.topology.name(sq)

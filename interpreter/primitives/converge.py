@@ -3,11 +3,17 @@ enemy piece or stack (a capture by convergence)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from itertools import combinations
 from typing import Any
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, retop
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Converge"]
 
@@ -26,7 +32,7 @@ class Converge(Primitive):
     default_template = "{movers}-{to}"
     field_kinds = {"movers": "squarelist", "to": "square"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
@@ -85,7 +91,7 @@ class Converge(Primitive):
                     if mine - theirs == self.margin and mine + theirs <= self.max_height:
                         out.append((index, sq, tuple(sorted(movers[i] for i in pick))))
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, sq, movers = move
         stacks = st.stacks
         Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
@@ -109,7 +115,7 @@ class Converge(Primitive):
         st.hash = h
         return lifted
 
-    def undo(self, st, move, lifted) -> None:
+    def undo(self, st: "State", move: "Move", lifted: Any) -> None:
         _, sq, movers = move
         stacks = st.stacks
         Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
@@ -128,16 +134,16 @@ class Converge(Primitive):
         retop(st, sq, old)
         st.hash = h
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"movers": list(move[2]), "to": move[1]}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         movers = tuple(sorted(set(fields["movers"])))
         if len(movers) != len(fields["movers"]):
             raise InvalidMoveError("a mover is named twice")
         return (self.index, fields["to"], movers)
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         _, sq, movers = move
         g = self.game
         name = g.topology.name

@@ -3,7 +3,13 @@ the cube) or drops (and loses at the stakes before the double)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import Primitive
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Cube", "ROLL", "DOUBLE", "TAKE", "DROP"]
 
@@ -22,7 +28,7 @@ class Cube(Primitive):
     default_template = "{action}"
     field_kinds = {"action": "word"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         self.max = game.number(path + ("max",), params.get("max", 64), 2, 1 << 15)
         if self.max & (self.max - 1):
@@ -30,12 +36,12 @@ class Cube(Primitive):
                                   f"of two such as 64, not {self.max}")
         self.after_opening = bool(params.get("after_opening", True))
 
-    def may_double(self, st) -> bool:
+    def may_double(self, st: "State") -> bool:
         if st.cube_value >= self.max or st.cube_owner not in (0, st.to_move):
             return False
         return not (self.after_opening and st.ply == 0)
 
-    def generate(self, st, out) -> None:
+    def generate(self, st: "State", out: list["Move"]) -> None:
         if st.cube_step == 0 and self.may_double(st):
             out.append((self.index, ROLL))
             out.append((self.index, DOUBLE))
@@ -43,7 +49,7 @@ class Cube(Primitive):
             out.append((self.index, TAKE))
             out.append((self.index, DROP))
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         action = move[1]
         old = (st.cube_value, st.cube_owner, st.cube_step, st.to_move, st.result)
         g = self.game
@@ -64,17 +70,17 @@ class Cube(Primitive):
         st.hash ^= g.cube_key(old) ^ g.cube_key((st.cube_value, st.cube_owner, st.cube_step))
         return old
 
-    def undo(self, st, move, old) -> None:
+    def undo(self, st: "State", move: "Move", old: Any) -> None:
         g = self.game
         st.hash ^= g.cube_key((st.cube_value, st.cube_owner, st.cube_step)) ^ g.cube_key(old)
         if st.to_move != old[3]:
             st.hash ^= g.side_key
         st.cube_value, st.cube_owner, st.cube_step, st.to_move, st.result = old
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"action": _WORDS[move[1]]}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         from ..dsl.errors import InvalidMoveError
         word = fields["action"].strip().lower()
         word = word.split("=>")[0].strip()
@@ -82,7 +88,7 @@ class Cube(Primitive):
             raise InvalidMoveError(f"{fields['action']!r} is not a cube action (double, take, drop)")
         return (self.index, _READ[word])
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         if move[1] in (TAKE, DROP):
             return "no double has been offered"
         if st.cube_step == 2 or st.dice is not None:

@@ -10,11 +10,17 @@ the jumped piece (``jumped``: removed, its top taken under the jumper, or left),
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing import Any
 
 from ..dsl.errors import AmbiguousMoveError, InvalidMoveError
 from .base import Primitive, topped
 from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_top, source_codes
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Jump"]
 
@@ -27,7 +33,7 @@ class Jump(Primitive):
     default_template = "{from}x{path}"
     field_kinds = {"from": "square", "to": "square", "path": "squareseq", "count": "int"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         self.codes = source_codes(g, params)
@@ -163,7 +169,7 @@ class Jump(Primitive):
         return self.promotion.target(top, p, landings[-1])
 
     # -- play ---------------------------------------------------------------------------------------
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, a, landings, jumped = move
         p = st.to_move
         k = len(st.stacks[a]) if self.whole else 1
@@ -177,7 +183,7 @@ class Jump(Primitive):
             recode_top(st, end, new)
         return (k, taken, top if new >= 0 else -1)
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         _, a, landings, jumped = move
         p = st.to_move
         k, taken, top = info
@@ -197,16 +203,16 @@ class Jump(Primitive):
         return sum(self.value[st.stacks[mid][-1]] for mid in move[3])
 
     # -- notation -----------------------------------------------------------------------------------
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         _, a, landings, jumped = move
         return {"from": a, "to": landings[-1], "path": list(landings), "count": len(jumped)}
 
-    def _mine(self, st) -> list[Any]:
+    def _mine(self, st: "State") -> list[Any]:
         out: list[Any] = []
         self.generate(st, out)
         return out
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         a = fields["from"]
         path = fields.get("path") or ([fields["to"]] if fields.get("to") is not None else [])
         if not path:
@@ -225,7 +231,7 @@ class Jump(Primitive):
                 return ends[0]
         return (self.index, a, tuple(path), ())
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         g = self.game
         name = g.topology.name
         a = move[1]

@@ -13,6 +13,8 @@ compares them on every bundled game).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from typing import Any
 
@@ -20,6 +22,10 @@ from ..dsl.errors import InvalidMoveError
 from .base import Primitive, topped
 from .carry import compositions, read_drops
 from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_top, source_codes
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Move", "make_move"]
 
@@ -37,7 +43,7 @@ class Move(Primitive):
     field_kinds = {"from": "square", "to": "square", "count": "int", "direction": "direction",
                    "drops": "digits", "top": "piece", "flatten": "flag"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         self.codes = source_codes(g, params)
@@ -208,7 +214,7 @@ class Move(Primitive):
                             out.append((self.index, a, di, drops + (1,)))
 
     # -- play -----------------------------------------------------------------------------------------
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         if self.spread:
             return self._apply_spread(st, move)
         _, a, b, k = move
@@ -243,7 +249,7 @@ class Move(Primitive):
                 promoted = recode_top(st, b, new)
         return (removed, promoted, orient, removed_orient)
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         if self.spread:
             self._undo_spread(st, move, info)
             return
@@ -275,7 +281,7 @@ class Move(Primitive):
             st.orient[a] = orient
             st.hash ^= g.orient_keys[a * 64 + orient]
 
-    def _apply_spread(self, st, move):
+    def _apply_spread(self, st: "State", move: "Move") -> Any:
         _, a, d, drops = move
         ray = self._ray(st, a, d)
         carried = lift(st, a, sum(drops))
@@ -292,7 +298,7 @@ class Move(Primitive):
             k += n
         return flattened
 
-    def _undo_spread(self, st, move, flattened) -> None:
+    def _undo_spread(self, st: "State", move: "Move", flattened: Any) -> None:
         _, a, d, drops = move
         ray = self._ray(st, a, d)
         chunks = []
@@ -307,7 +313,7 @@ class Move(Primitive):
         return self.game.topology.ray(a, self.dir_names[d])
 
     # -- notation -----------------------------------------------------------------------------------
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         a = move[1]
         s = st.stacks[a]
         top = self.game.kind_names[s[-1] >> 1] if s else self.game.kind_names[0]
@@ -325,7 +331,7 @@ class Move(Primitive):
         return {"from": a, "to": b, "count": k, "direction": d, "drops": (k,), "top": top,
                 "flatten": False, "whole": k == len(s)}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         a = fields["from"]
         s = st.stacks[a]
         count = fields.get("count")
@@ -357,7 +363,7 @@ class Move(Primitive):
                 count = next((k for k in self.counts(st, len(s)) if self.steps(st, len(s), k) == dist), 1)
         return (self.index, a, b, count)
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         g = self.game
         name = g.topology.name
         a = move[1]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .base import Primitive
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Pass"]
 
@@ -14,17 +20,17 @@ class Pass(Primitive):
     default_template = "pass"
     field_kinds: dict[str, str] = {}
 
-    def generate(self, st, out) -> None:  # offered by Game.legal_moves when nothing else is legal
+    def generate(self, st: "State", out: list["Move"]) -> None:  # offered by Game.legal_moves when nothing else is legal
         return None
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         return None
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         return None
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         return (self.index,)

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing import Any
 
 from .base import Primitive, retop
 from .parts import Landing
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Place"]
 
@@ -25,7 +31,7 @@ class Place(Primitive):
     default_template = "{piece}{to}"
     field_kinds = {"piece": "piece", "to": "square"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         self.kinds = [g.kind_index[k] for k in params.get("pieces", list(g.kind_index))]
@@ -63,10 +69,10 @@ class Place(Primitive):
         self.zobrist = g.zobrist
         self.zstride = g.zobrist_stride
 
-    def supplier(self, st) -> int:
+    def supplier(self, st: "State") -> int:
         return 3 - st.to_move if self.for_opponent else st.to_move
 
-    def _free(self, st) -> list[int]:
+    def _free(self, st: "State") -> list[int]:
         stacks = st.stacks
         if self.onto is not None:
             ok = self.onto.ok[st.to_move]
@@ -99,7 +105,7 @@ class Place(Primitive):
             row = self.table[kind * 2 + (0 if self.neutral else p - 1)]
             out.extend([row[sq] for sq in free])
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, sq, code = move
         s = st.stacks[sq]
         old = s[-1] if s else -1
@@ -114,7 +120,7 @@ class Place(Primitive):
                 st.reserves[self.supplier(st)][r] -= 1
         return None
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         _, sq, code = move
         s = st.stacks[sq]
         s.pop()
@@ -127,15 +133,15 @@ class Place(Primitive):
             else:
                 st.reserves[self.supplier(st)][r] += 1
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"piece": self.game.kind_names[move[2] >> 1], "to": move[1]}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         piece = fields.get("piece")
         kind = self.game.kind_index[piece] if piece else self.kinds[0]
         return (self.index, fields["to"], kind * 2 + (0 if self.neutral else self.supplier(st) - 1))
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         _, sq, code = move
         g = self.game
         kind = code >> 1

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing import Any
 
 from .base import Primitive, retop, topped
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Slide"]
 
@@ -21,7 +27,7 @@ class Slide(Primitive):
     default_template = "{from}-{to}"
     field_kinds = {"from": "square", "to": "square"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
@@ -66,7 +72,7 @@ class Slide(Primitive):
                     else:
                         out.append(row[ray[-1]])
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, a, b = move
         stacks = st.stacks
         src = stacks[a]
@@ -80,16 +86,16 @@ class Slide(Primitive):
         retop(st, b, old)
         return None
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         self.apply(st, (move[0], move[2], move[1]))
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "to": move[2]}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         return (self.index, fields["from"], fields["to"])
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         _, a, b = move
         g = self.game
         name = g.topology.name

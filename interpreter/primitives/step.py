@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing import Any
 
 from .base import Primitive, retop, topped
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Step", "capture_at", "uncapture_at"]
 
@@ -53,7 +59,7 @@ class Step(Primitive):
     default_template = "{from}-{to}"
     field_kinds = {"from": "square", "to": "square"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
@@ -79,7 +85,7 @@ class Step(Primitive):
                 if not s or (capture and owner[s[-1]] == 3 - p):
                     out.append(row[t])
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, a, b = move
         g = self.game
         gone = capture_at(st, b, g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys)
@@ -99,7 +105,7 @@ class Step(Primitive):
         retop(st, b, old)
         return gone
 
-    def undo(self, st, move, gone) -> None:
+    def undo(self, st: "State", move: "Move", gone: Any) -> None:
         _, a, b = move
         g = self.game
         src, dst = st.stacks[a], st.stacks[b]
@@ -118,13 +124,13 @@ class Step(Primitive):
         if gone:
             g.add_captures(st, st.to_move, -sum(1 for pc in gone[:-1] if g.code_owner[pc] != st.to_move))
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "to": move[2]}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         return (self.index, fields["from"], fields["to"])
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         _, a, b = move
         name = self.game.topology.name
         s = st.stacks[a]

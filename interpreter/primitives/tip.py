@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from typing import Any
 
 from .base import Primitive, retop, topped
 from .step import capture_at, uncapture_at
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Tip"]
 
@@ -25,7 +31,7 @@ class Tip(Primitive):
     default_template = "{from}-{turn}{to}"
     field_kinds = {"from": "square", "turn": "waypoint", "to": "square"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
@@ -89,7 +95,7 @@ class Tip(Primitive):
                 if not occupied & passed and allowed >> end & 1:
                     out.append(move)
 
-    def _path(self, st, move):
+    def _path(self, st: "State", move: "Move") -> Any:
         _, sq, turn, end = move
         n = st.orient[sq] >> 3
         for t, e, path, dirs in self._routes(sq, n):
@@ -97,7 +103,7 @@ class Tip(Primitive):
                 return path, dirs
         return None, None
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, a, turn, b = move
         g = self.game
         Z, zs, nc, OK = g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys
@@ -124,7 +130,7 @@ class Tip(Primitive):
         retop(st, b, -1)
         return (gone, start)
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         _, a, turn, b = move
         gone, start = info
         g = self.game
@@ -139,14 +145,14 @@ class Tip(Primitive):
         retop(st, a, -1)
         uncapture_at(st, b, gone, Z, zs, nc, OK)
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "turn": move[2], "to": move[3]}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         turn = fields.get("turn")
         return (self.index, fields["from"], -1 if turn is None else turn, fields["to"])
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         _, a, turn, b = move
         name = self.game.topology.name
         s = st.stacks[a]

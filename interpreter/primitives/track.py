@@ -3,11 +3,17 @@ turn, and the legal moves of a roll are its distinct resulting positions."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import re
 from typing import Any
 
 from ..dsl.errors import AmbiguousMoveError, InvalidMoveError, OptionError
 from .base import Primitive, retop
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import Move, State
 
 __all__ = ["Track", "Roll"]
 
@@ -27,10 +33,10 @@ class Roll(Primitive):
     default_template = "roll"
     field_kinds: dict[str, str] = {}
 
-    def generate(self, st, out) -> None:
+    def generate(self, st: "State", out: list["Move"]) -> None:
         return None
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         _, a, b, starter = move
         g = self.game
         old = (st.dice, st.to_move, st.tally[0], st.cube_step)
@@ -52,7 +58,7 @@ class Roll(Primitive):
         st.hash = h
         return old
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         g = self.game
         dice, to_move, decided, cube_step = info
         h = st.hash
@@ -69,10 +75,10 @@ class Roll(Primitive):
             h ^= g.side_key
         st.dice, st.to_move, st.tally[0], st.hash = dice, to_move, decided, h
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {}
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         raise InvalidMoveError("a roll is not written as a move")
 
 
@@ -95,7 +101,7 @@ class Track(Primitive):
     default_template = "{steps}"
     field_kinds = {"steps": "steps"}
 
-    def __init__(self, game, index, params, path):
+    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
         topo = g.topology
@@ -827,7 +833,7 @@ class Track(Primitive):
         retop(st, a, code)
         retop(st, b, old)
 
-    def apply(self, st, move):
+    def apply(self, st: "State", move: "Move") -> Any:
         steps = move[2]
         p = st.to_move
         q = 3 - p
@@ -865,7 +871,7 @@ class Track(Primitive):
             st.cube_step = 0
         return (old, hits, cube_step, back)
 
-    def undo(self, st, move, info) -> None:
+    def undo(self, st: "State", move: "Move", info: Any) -> None:
         steps = move[2]
         old, hits, cube_step, back = info
         g = self.game
@@ -909,10 +915,10 @@ class Track(Primitive):
             return "off"
         return str(self.N + 1 - self.pos_of[p][sq])
 
-    def fields(self, st, move):
+    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"steps": (st.to_move, move[2], self._hits(st, move))}
 
-    def _hits(self, st, move) -> list[bool]:
+    def _hits(self, st: "State", move: "Move") -> list[bool]:
         """Which steps of ``move`` hit, replayed on counts."""
         p = st.to_move
         if self.pin:  # a step onto a lone enemy checker pins it
@@ -1096,7 +1102,7 @@ class Track(Primitive):
             change[b] = change.get(b, 0) + 1
         return tuple(sorted((sq, n) for sq, n in change.items() if n))
 
-    def from_fields(self, st, fields):
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         """The legal move the text names (compared by checker movements, hits breaking ties)."""
         text = fields["steps"].strip()
         legal = self.game.legal_moves(st) if st.dice is not None else []
@@ -1150,7 +1156,7 @@ class Track(Primitive):
             return self.off[p]
         return self.paths[p][self.N - n]
 
-    def position_problem(self, st) -> str | None:
+    def position_problem(self, st: "State") -> str | None:
         """A point holds one player's checkers, or with pinning one pinned checker under the
         other's; a player's places (bar, borne off, out) hold only his checkers."""
         g = self.game
@@ -1172,7 +1178,7 @@ class Track(Primitive):
                 return f"player {p} has {have} checkers; the game has {total} each"
         return None
 
-    def explain(self, st, move) -> str:
+    def explain(self, st: "State", move: "Move") -> str:
         if st.dice is None:
             return "roll the dice first"
         return f"not a legal way to play {st.dice[0]}-{st.dice[1]} in this position"
