@@ -15,7 +15,7 @@ import operator
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from lark import Lark, Token, Transformer
 
@@ -74,53 +74,53 @@ class IfElse(Node):
     other: Node
 
 
-class _ToAst(Transformer):
-    def int_(self, items):
+class _ToAst(Transformer[Token, Node]):
+    def int_(self, items: list[Any]) -> Node:
         return Const(int(items[0]))
 
-    def string(self, items):
+    def string(self, items: list[Any]) -> Node:
         return Const(str(items[0])[1:-1])
 
-    def true(self, _):
+    def true(self, _: Any) -> Node:
         return Const(True)
 
-    def false(self, _):
+    def false(self, _: Any) -> Node:
         return Const(False)
 
-    def name(self, items):
+    def name(self, items: list[Any]) -> Node:
         tok: Token = items[0]
         return Name(str(tok), tok.column or 1)
 
-    def call(self, items):
+    def call(self, items: list[Any]) -> Node:
         tok: Token = items[0]
         args = tuple(a for a in items[1:] if a is not None)
         return Call(str(tok), args, tok.column or 1)
 
-    def neg(self, items):
+    def neg(self, items: list[Any]) -> Node:
         return Op("neg", (items[0],))
 
-    def not_(self, items):
+    def not_(self, items: list[Any]) -> Node:
         return Op("not", (items[0],))
 
-    def or_(self, items):
+    def or_(self, items: list[Any]) -> Node:
         return Op("or", tuple(items))
 
-    def and_(self, items):
+    def and_(self, items: list[Any]) -> Node:
         return Op("and", tuple(items))
 
-    def ifelse(self, items):
+    def ifelse(self, items: list[Any]) -> Node:
         return IfElse(items[0], items[1], items[2])
 
-    def _chain(self, items):
-        node = items[0]
+    def _chain(self, items: list[Any]) -> Node:
+        node: Node = items[0]
         for i in range(1, len(items), 2):
             node = Op(str(items[i]), (node, items[i + 1]))
         return node
 
-    def arith(self, items):
+    def arith(self, items: list[Any]) -> Node:
         return self._chain(items)
 
-    def compare(self, items):
+    def compare(self, items: list[Any]) -> Node:
         if len(items) == 3:
             return Op(str(items[1]), (items[0], items[2]))
         parts = [Op(str(items[i]), (items[i - 1], items[i + 1])) for i in range(1, len(items), 2)]
@@ -152,7 +152,7 @@ def parse_expr(text: str | int | bool) -> Node:
     try:
         tree = _get_parser().parse(text)
     except UnexpectedCharacters as exc:
-        raise ExprError(f"unexpected character {text[exc.pos_in_stream]!r} in expression {text!r}",
+        raise ExprError(f"unexpected character {text[cast(int, exc.pos_in_stream)]!r} in expression {text!r}",
                         exc.column) from None
     except UnexpectedToken as exc:
         if exc.token.type == "$END":
@@ -274,7 +274,8 @@ def compile_expr(node: Node, env: Env) -> Evaluator:
     fn = _BINARY[node.op]
     a, b = args
     if node.op in ("//", "%"):
-        def divide(ctx, a=a, b=b, fn=fn):
+        def divide(ctx: Any, a: Evaluator = a, b: Evaluator = b,
+                   fn: Callable[[Any, Any], Any] = fn) -> Any:
             d = b(ctx)
             if d == 0:
                 raise ZeroDivisionError("division by zero in a game expression")

@@ -11,7 +11,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -102,7 +102,7 @@ def _scalar(node: yaml.ScalarNode, ctor: yaml.constructor.SafeConstructor) -> An
         raise ValueError(f"a text of {len(node.value)} characters (at most {LIMITS['text']})")
     try:
         return ctor.construct_object(node)
-    except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+    except Exception:  # whatever the tag's reader raises (`!!bool maybe`: a KeyError)
         if node.tag == "tag:yaml.org,2002:merge":
             raise ValueError("YAML merge keys (<<) are not allowed in game files: write the keys out") from None
         raise ValueError(f"{node.value[:40]!r} cannot be read as {node.tag.rsplit(':', 1)[-1]} "
@@ -160,7 +160,7 @@ def _build(node: yaml.Node, path: Path, file: str, lines: list[str], marks: dict
             items.append(_build(item, path + (i,), file, lines, marks, errors, ctor, budget))
         return items
     try:
-        return _scalar(node, ctor)
+        return _scalar(cast(yaml.ScalarNode, node), ctor)
     except ValueError as exc:
         m = _mark(node, file, lines)
         errors.append(SpecError(str(exc), m.file, m.line, m.col, m.text))
@@ -172,7 +172,13 @@ def read_text(text: str, file: str) -> tuple[Any, Marks]:
     if text.startswith("\ufeff"):
         text = text[1:]  # a byte-order mark
     lines = text.splitlines()
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
+        line = text.count("\n", 0, exc.position)
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1)
+        raise SpecError(f"YAML syntax error: the character #x{exc.character:04x} is not allowed in YAML "
+                        "text", file, line + 1, col + 1, lines[line] if line < len(lines) else "") from None
     try:
         node = loader.get_single_node()
     except RecursionError:

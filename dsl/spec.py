@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping, cast
 
 import jsonschema
 
@@ -33,6 +33,11 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "at": (2, 2), "on_path": (3, 3), "points": (1, 1), "height": (1, 1),
                      "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
                      "can_move": (1, 1), "pinned": (1, 3)}
+#: The functions whose first argument is a player (predicates called as functions are too).
+PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
+                          "captures", "can_move", "pinned"})
+#: Names that are never a player.
+NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square"})
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
@@ -41,7 +46,8 @@ BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "cente
 def schema() -> dict[str, Any]:
     """The JSON Schema of game files."""
     text = resources.files("spielwerk.schema").joinpath("game.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
 
 
 @dataclass
@@ -59,7 +65,8 @@ class Spec:
 
     @property
     def options(self) -> dict[str, dict[str, Any]]:
-        return self.data.get("options", {})
+        options: dict[str, dict[str, Any]] = self.data.get("options", {})
+        return options
 
     def option_decl(self, key: str) -> dict[str, Any]:
         """The declaration of option ``key``, with ``values_from`` turned into ``values``."""
@@ -110,6 +117,7 @@ class Spec:
 
 def _convert_option(game: str, key: str, decl: dict[str, Any], raw: Any) -> Any:
     kind = decl.get("type", "int")
+    value: Any
     try:
         if kind == "int":
             value = int(raw) if not isinstance(raw, bool) else None
@@ -149,22 +157,23 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
     path = tuple(error.absolute_path)
     where = "/".join(str(p) for p in path) or "the top level"
     if error.validator == "additionalProperties":
-        allowed = list(error.schema.get("properties", {}))
-        extra = [k for k in error.instance if k not in allowed]
+        allowed = list(cast("Mapping[str, Any]", error.schema).get("properties", {}))
+        extra = [k for k in cast(Any, error.instance) if k not in allowed]
         for key in extra:
             hint = difflib.get_close_matches(str(key), allowed, n=1)
             tip = f" (did you mean {hint[0]!r}?)" if hint else f" (expected one of: {', '.join(allowed)})"
             yield path + (key,), f"unknown key {key!r} in {where}{tip}"
         return
     if error.validator == "required":
-        missing = [k for k in error.validator_value if k not in error.instance]
+        missing = [k for k in cast(Any, error.validator_value) if k not in cast(Any, error.instance)]
         for key in missing:
             yield path, f"missing key {key!r} in {where}"
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
         # The branch that got furthest explains the problem best (never the `null` that takes an
         # inherited entry out, when the entry is there)
-        context = [e for e in error.context if e.schema.get("type") != "null"] or error.context
+        context = [e for e in error.context if cast("Mapping[str, Any]", e.schema).get("type") != "null"] \
+            or error.context
         # a branch of the right kind (text, list, mapping) explains better than "expected another kind"
         context = [e for e in context if e.validator != "type"] or context
         best = jsonschema.exceptions.best_match(context)
@@ -177,14 +186,14 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
         yield path, f"{where}: expected {want}, got {type(error.instance).__name__} {error.instance!r}"
         return
     if error.validator == "enum":
-        words = [str(v) for v in error.validator_value]
+        words = [str(v) for v in cast(Any, error.validator_value)]
         hint = difflib.get_close_matches(str(error.instance), words, n=1)
         tip = f" (did you mean {hint[0]!r}?)" if hint else ""
         yield path, (f"{where}: {error.instance!r} is not one of "
-                     f"{', '.join(repr(v) for v in error.validator_value)}{tip}")
+                     f"{', '.join(repr(v) for v in cast(Any, error.validator_value))}{tip}")
         return
     if error.validator == "pattern":
-        what = _PATTERN_WORDS.get(error.validator_value, f"text matching {error.validator_value}")
+        what = _PATTERN_WORDS.get(cast(str, error.validator_value), f"text matching {error.validator_value}")
         yield path, f"{where}: {error.instance!r} is not {what}"
         return
     yield path, f"{where}: {error.message}"
@@ -422,7 +431,7 @@ class _Checker:
             tip = f" (did you mean {hint[0]!r}?)" if hint else ""
             self.fail(path, f"unknown region {name!r}{tip}; regions: {', '.join(sorted(self.regions))}")
 
-    def expression(self, path: tuple[Any, ...], text: Any, extra: set[str] = frozenset()) -> None:
+    def expression(self, path: tuple[Any, ...], text: Any, extra: set[str] | frozenset[str] = frozenset()) -> None:
         try:
             node = parse_expr(text)
         except ExprError as exc:
@@ -483,6 +492,12 @@ class _Checker:
                     found = walk(a)
                     if found:
                         return found
+                if (n.name in PLAYER_FIRST or n.name in self.predicates) and n.args:
+                    who = n.args[0]
+                    if (isinstance(who, Const) and who.value not in (0, 1, 2)) or \
+                            (isinstance(who, Name) and who.name in NOT_PLAYERS):
+                        shown = who.value if isinstance(who, Const) else who.name
+                        return f"{n.name}() takes a player first (mover, opponent, 1 or 2), not {shown!r}"
             elif isinstance(n, IfElse):
                 return walk(n.then) or walk(n.cond) or walk(n.other)
             return None
@@ -699,10 +714,41 @@ class _Checker:
                     self.piece(path + ("flatten", key), flatten[key])
 
 
+def _shape_errors(doc: Document) -> list[SpecError]:
+    """What JSON Schema cannot see in a YAML document: mapping keys that are not text (only a
+    table's values may be keyed by numbers), and a `null` that takes out an option or a place the
+    parent never had."""
+    errors: list[SpecError] = []
+
+    def walk(value: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(value, dict):
+            numbers_allowed = len(path) == 3 and path[0] == "tables" and path[2] == "values"
+            for key, item in value.items():
+                if not isinstance(key, str) and not (numbers_allowed and isinstance(key, (int, bool))):
+                    errors.append(doc.marks.error(path + (key,), f"the key {key!r} is not text: keys are names; "
+                                                  f"write it as '{key}' if it is one"))
+                else:
+                    walk(item, path + (key,))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, path + (i,))
+    walk(doc.data, ())
+    data = doc.data
+    board = data.get("board")
+    for where, table in ((("options",), data.get("options")),
+                         (("board", "places"), board.get("places") if isinstance(board, dict) else None)):
+        if isinstance(table, dict):
+            for key, value in table.items():
+                if value is None:
+                    errors.append(doc.marks.error(where + (key,), f"`{key}: null` takes out the parent's "
+                                                  f"{where[-1][:-1]} {key!r}, but there is none to take out"))
+    return errors
+
+
 def load_spec(path: str) -> Spec:
     """Read, merge, validate and check a game file; raise ``SpecErrors`` listing every problem."""
     doc = read_document(path)
-    errors = _validate_schema(doc)
+    errors = _shape_errors(doc) or _validate_schema(doc)
     if errors:
         raise errors[0] if len(errors) == 1 else SpecErrors(errors)
     checker = _Checker(doc)

@@ -415,7 +415,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        status: int = args.func(args)
+        return status
     except SpecErrors as exc:
         for e in exc.errors:
             print(e.located(), file=sys.stderr)

@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 import random
+import re
 import sys
 from array import array
 from fractions import Fraction
 from dataclasses import dataclass
 from contextlib import contextmanager
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError, SpielwerkError
-from .dsl.expr import Env, compile_expr, names_in
+from .dsl.expr import Env, Evaluator, Node, compile_expr, names_in
 from .dsl.spec import BUILTIN_FUNCTIONS, Spec
 from .notation.moves import MoveNotation
 from .notation.position import position_format
@@ -20,6 +21,11 @@ from .predicates import PREDICATES
 from .primitives import PRIMITIVES, Primitive
 from .state import State
 from .topology import flood, make_topology
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import Move
+    from .orientation import DieModel
+    from .topology import Board, TrackTopology
 
 __all__ = ["Game", "Outcome", "Phase"]
 
@@ -114,17 +120,24 @@ def _can_fail(node: Any) -> bool:
             return True
         return any(_can_fail(a) for a in node.args)
     if isinstance(node, Call):
-        if node.name in ("height", "owner", "surrounded") and node.args and not isinstance(node.args[0], Const):
-            from .dsl.expr import Name
-            if not (isinstance(node.args[0], Name) and node.args[0].name in ("from", "to", "square")):
+        from .dsl.expr import Name
+        first = node.args[0] if node.args else None
+        if node.name in ("height", "owner", "surrounded") and first is not None and not isinstance(first, Const):
+            if not (isinstance(first, Name) and first.name in ("from", "to", "square")):
                 return True
+        if node.name not in ("height", "owner", "surrounded", "min", "max", "abs", "pieces_in", "cells") \
+                and first is not None and not isinstance(first, Const) \
+                and not (isinstance(first, Name) and first.name in ("mover", "opponent", "player", "winner")):
+            return True  # a player computed, not written: it may be no player
+        if node.name in ("on_path", "pinned") and not all(isinstance(a, Const) for a in node.args[1:]):
+            return True  # positions along a path computed, not written
         return any(_can_fail(a) for a in node.args)
     if isinstance(node, IfElse):
         return _can_fail(node.then) or _can_fail(node.cond) or _can_fail(node.other)
     return False
 
 
-def board_is_square(topology: Any) -> bool:
+def board_is_square(topology: object) -> bool:
     return topology.__class__.__name__ == "SquareTopology"
 
 
@@ -184,6 +197,11 @@ class Game:
                             "a square board has 1 to 26 files (a-z)")
         height = self.number(("board", "height"), board.get("height", width), 1, 99,
                              "a square board has 1 to 99 ranks")
+        if board.get("shape") == "hex":
+            ranks = board.get("ranks", [])
+            if not 1 <= len(ranks) <= 26:
+                raise spec.error(("board", "ranks"), f"a hex board has 1 to 26 ranks (a-z), not {len(ranks)}")
+            board = dict(board, ranks=[self.number(("board", "ranks", i), n, 1, 26) for i, n in enumerate(ranks)])
         if board.get("shape") == "track":
             board = dict(board, points=self.number(("board", "points"), board.get("points", 24), 2, 200))
             names = [str(n) for n in board.get("point_names") or range(1, board["points"] + 1)]
@@ -200,18 +218,22 @@ class Game:
             self.topology = make_topology(board, width, height)
         except ValueError as exc:
             raise spec.error(("board", "missing") if "missing" in board else ("board",), str(exc)) from None
+        if not all(re.fullmatch(r"[a-z][0-9]+", n) for n in self.topology.names) and board.get("shape") == "hex":
+            raise spec.error(("board", "ranks"), "the points of this hex board would need more letters than a-z "
+                             "for their lines")
         self._player_regions: dict[str, tuple[int, int]] = {}
         self._regions = {}
         for name, r in board.get("regions", {}).items():
-            if isinstance(r, dict) and "per_player" in r:
-                halves = tuple(self._region_from_spec(name, half) for half in r["per_player"])
-                self._player_regions[name] = (halves[0], halves[1])
-                self._regions[name] = halves[0] | halves[1]
-            elif isinstance(r, dict):
-                self._regions[name] = (self._region_from_spec(name, r["include"])
-                                       & ~self._region_from_spec(name, r.get("exclude", [])))
-            else:
-                self._regions[name] = self._region_from_spec(name, r)
+            with self._compiling(("board", "regions", name)):
+                if isinstance(r, dict) and "per_player" in r:
+                    halves = tuple(self._region_from_spec(name, half) for half in r["per_player"])
+                    self._player_regions[name] = (halves[0], halves[1])
+                    self._regions[name] = halves[0] | halves[1]
+                elif isinstance(r, dict):
+                    self._regions[name] = (self._region_from_spec(name, r["include"])
+                                           & ~self._region_from_spec(name, r.get("exclude", [])))
+                else:
+                    self._regions[name] = self._region_from_spec(name, r)
         # predicates
         self.predicates = {}
         for pname, pspec in d.get("predicates", {}).items():
@@ -284,6 +306,7 @@ class Game:
         self.hash_captures = "{captures_" in trailer or any(
             "captures" in names_in(node) for node in spec.expressions.values())
         until_before = None
+        where: tuple[Any, ...]
         for i, ph in enumerate(d["phases"]):
             prims, whens = [], []
             compulsory: list[Primitive] = []
@@ -331,6 +354,8 @@ class Game:
             raise spec.error(("phases", rolling[0], "dice"), "the dice are rolled before every turn of the "
                              "game: give every phase its `dice` (or none)")
         self.phase_keys = [rng.getrandbits(64) for _ in self.phases]
+        ends: list[int]
+        acc: int | None
         ends, acc = [], 0
         for ph in self.phases:
             acc = acc + ph.plies if ph.plies is not None and acc is not None else None
@@ -393,9 +418,11 @@ class Game:
         #: need care
         #: the dice are cleared by the game after a move (one die read by the moves), not by a track
         self._clear_dice = self.roll_index >= 0 and self.dice_count == 1
+        #: a move may give its player another turn (a double's roll again)
+        self._roll_again = any(getattr(p, "roll_again", False) for p in self.primitives)
         self._plain = (not self.effects and not self.repetition and not self.max_stack and not self._clear_dice
                        and all(p.first is None and p.until is None for p in self.phases)
-                       and not any(getattr(p, "roll_again", False) for p in self.primitives))
+                       and not self._roll_again)
         # notation and end rules
         notation = d.get("notation", {})
         self.results = {name: tuple(tokens) for name, tokens in notation.get("results", {}).items()}
@@ -526,9 +553,14 @@ class Game:
         fn = self.compile_condition(path, value)
         ctx = self._ctx
 
+        spec = self.spec
+
         def number(st: State, height: int, k: int) -> int:
             ctx.st, ctx.mover, ctx.height, ctx.k = st, st.to_move, height, k
-            return int(fn(ctx))
+            got = fn(ctx)
+            if isinstance(got, int):
+                return got
+            raise spec.error(path, f"while playing, {value!r} gave {got!r}, not a whole number")
         return number
 
     def _compile_effect(self, i: int, e: dict[str, Any]) -> _Effect:
@@ -537,14 +569,14 @@ class Game:
         if "remove_disconnected" in e:
             spec = e["remove_disconnected"] or {}
             anchors = spec.get("anchor", [])
-            kinds = {self.kind_index[k] for k in ([anchors] if isinstance(anchors, str) else anchors)}
-            topo = self.topology
+            anchor_kinds = {self.kind_index[k] for k in ([anchors] if isinstance(anchors, str) else anchors)}
+            topo = cast("Board", self.topology)
             try:
                 dirs = topo.directions(spec.get("directions", "all"))
             except ValueError as exc:
                 raise self.spec.error(path + ("remove_disconnected", "directions"), str(exc)) from None
             near = topo.neighbour_masks(dirs)
-            return _Effect(when, anchors=kinds, near=near)
+            return _Effect(when, anchors=anchor_kinds, near=near)
         remove = e["remove"]
         where, where_if = -1, None
         if isinstance(remove, dict):
@@ -630,57 +662,57 @@ class Game:
             "square": lambda c: c.square,
         }
 
-        def reserve(args, asts):
+        def reserve(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who = args[0]
             if len(args) == 2:
                 r = self.reserve_names.index(args[1](None))
                 return lambda c: c.st.reserves[who(c)][r]
             return lambda c: sum(c.st.reserves[who(c)])
 
-        def piece_codes(args):
+        def piece_codes(args: list[Evaluator]) -> list[int]:
             kinds = [self.kind_index[a(None)] for a in args[1:]]
             return kinds
 
-        def top_count(args, asts):
+        def top_count(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who, kinds = args[0], piece_codes(args)
             return lambda c: sum(c.st.tops[k * 2 + who(c) - 1].bit_count() for k in kinds)
 
-        def count(args, asts):
+        def count(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who, kinds = args[0], set(piece_codes(args))
 
             owner_of = self.code_owner
 
-            def counter(c):
+            def counter(c: _Ctx) -> int:
                 owner = who(c)
                 return sum(1 for s in c.st.stacks for pc in s if owner_of[pc] == owner and pc >> 1 in kinds)
             return counter
 
-        def pieces_in(args, asts):
+        def pieces_in(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             mask = self.region_mask(args[0](None))
             kinds = [self.kind_index[a(None)] for a in args[1:]] or list(range(len(self.kind_names)))
             codes = [k * 2 + o for k in kinds for o in (0, 1)]
             return lambda c: sum((c.st.tops[code] & mask).bit_count() for code in codes)
 
-        def at(args, asts):
-            who, place = args[0], self.topology.places[args[1](None)]
+        def at(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+            who, place = args[0], cast("TrackTopology", self.topology).places[args[1](None)]
             return lambda c: len(c.st.stacks[place[who(c)]])
 
-        def on_path(args, asts):
+        def on_path(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who, lo, hi = args
-            paths = self.topology.paths
+            paths = cast("TrackTopology", self.topology).paths
 
-            def counter(c):
+            def counter(c: _Ctx) -> int:
                 p = who(c)
                 stacks = c.st.stacks
                 return sum(len(stacks[sq]) for sq in paths[p][lo(c) - 1:hi(c)]
                            if stacks[sq] and self.code_owner[stacks[sq][-1]] == p)
             return counter
 
-        def points(args, asts):
+        def points(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who = args[0]
             return lambda c: c.st.score[who(c)]
 
-        def square_arg(arg, ast):
+        def square_arg(arg: Evaluator, ast: Node) -> Evaluator:
             """A square argument: a name written as text (``'e4'``) or a square of the context."""
             from .dsl.expr import Const
             if isinstance(ast, Const) and isinstance(ast.value, str):
@@ -691,38 +723,38 @@ class Game:
                 return lambda c: sq
             return arg
 
-        def height(args, asts):
+        def height(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             sq = square_arg(args[0], asts[0])
             return lambda c: len(c.st.stacks[sq(c)])
 
-        def owner(args, asts):
+        def owner(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             sq = square_arg(args[0], asts[0])
             owners = self.code_owner
 
-            def top_owner(c):
+            def top_owner(c: _Ctx) -> int:
                 s = c.st.stacks[sq(c)]
                 return owners[s[-1]] if s else 0
             return top_owner
 
-        def surrounded(args, asts):
+        def surrounded(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             sq = square_arg(args[0], asts[0])
-            topo = self.topology
+            topo = cast("Board", self.topology)
             dirs = topo.directions("all")
             around = []
             for x in range(topo.size):
                 near = [t for t in (topo.step(x, d) for d in dirs) if t >= 0]
                 around.append(sum(1 << t for t in near) if len(near) == len(dirs) else -1)
 
-            def closed(c):
+            def closed(c: _Ctx) -> bool:
                 mask = around[sq(c)]
                 return mask >= 0 and c.st.occupied & mask == mask
             return closed
 
-        def controlled(args, asts):
+        def controlled(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who = args[0]
             codes = self.player_codes([a(None) for a in args[1:]] or None)
 
-            def pieces(c):
+            def pieces(c: _Ctx) -> int:
                 stacks = c.st.stacks
                 tops = c.st.tops
                 n = 0
@@ -735,24 +767,24 @@ class Game:
                 return n
             return pieces
 
-        def captures(args, asts):
+        def captures(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who = args[0]
             return lambda c: c.st.captures[who(c)]
 
-        def can_move(args, asts):
+        def can_move(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who = args[0]
             return lambda c: self.can_move(c.st, who(c))
 
-        def pinned(args, asts):
+        def pinned(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             """A player's pieces under an enemy piece: anywhere, or on his own path positions
             ``lo`` to ``hi`` (``pinned(p, n)``: position n) of a track board."""
             who = args[0]
             lo = args[1] if len(args) > 1 else None
-            hi = args[2] if len(args) > 2 else lo
+            hi = cast(Evaluator, args[2] if len(args) > 2 else lo)  # None only where lo is None
             owners = self.code_owner
             paths = getattr(self.topology, "paths", None)
 
-            def count(c):
+            def count(c: _Ctx) -> int:
                 p = who(c)
                 stacks = c.st.stacks
                 squares = (range(len(stacks)) if lo is None or paths is None
@@ -765,8 +797,8 @@ class Game:
                 return n
             return count
 
-        def simple(fn):
-            def build(args, asts):
+        def simple(fn: Callable[..., Any]) -> Callable[[list[Evaluator], tuple[Node, ...]], Evaluator]:
+            def build(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
                 return lambda c: fn(*(a(c) for a in args))
             return build
 
@@ -790,12 +822,12 @@ class Game:
             "pinned": (*BUILTIN_FUNCTIONS["pinned"], pinned),
         }
         for pname, pred in getattr(self, "predicates", {}).items():
-            def build(args, asts, pred=pred):
+            def build(args: list[Evaluator], asts: tuple[Node, ...], pred: Any = pred) -> Evaluator:
                 who = args[0]
                 return lambda c: pred.holds(c.st, who(c))
             functions[pname] = (1, 1, build)
 
-        def cells(args, asts):
+        def cells(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             name = getattr(asts[0], "name", None)
             pred = getattr(self, "predicates", {}).get(name)
             if pred is None or not hasattr(pred, "cells"):
@@ -815,7 +847,8 @@ class Game:
         if not low <= got <= high:
             shown = f"{got}" if got == value else f"{value!r} (here {got})"
             reason = f": {why}" if why else ""
-            raise self.spec.error(path, f"{shown} is out of range: {path[-1]} is {low} to {high}{reason}")
+            label = path[-1] if isinstance(path[-1], str) or len(path) < 2 else f"{path[-2]}[{path[-1]}]"
+            raise self.spec.error(path, f"{shown} is out of range: {label} is {low} to {high}{reason}")
         return got
 
     def constant(self, path: tuple[Any, ...], value: Any) -> Any:
@@ -869,6 +902,7 @@ class Game:
     def _setup(self, st: State) -> None:
         """Put the ``setup`` groups on the board (player 2's copy of `each` rotated by 180 degrees)."""
         topo = self.topology
+        track = cast("TrackTopology", topo)  # read only where the board has paths
         for i, group in enumerate(self.spec.data.get("setup", [])):
             kind = self.kind_index[group["piece"]]
             owner = group.get("owner", "each")
@@ -881,31 +915,32 @@ class Game:
                             raise self.spec.error(("setup", i, "at", j), f"a path has the positions 1 to "
                                                   f"{len(paths[p])}, not {name}")
                         sq = paths[p][name - 1]  # a position along the owner's own path
-                    elif paths is not None and name in topo.places:
-                        sq = topo.places[name][p]
+                    elif paths is not None and name in track.places:
+                        sq = track.places[name][p]
                     else:
                         try:
                             sq = topo.parse_square(str(name))
                         except ValueError as exc:
                             raise self.spec.error(("setup", i, "at", j), str(exc)) from None
                         if p == 2 and owner == "each" and paths is None:
-                            sq = topo.opposite(sq)
+                            sq = cast("Board", topo).opposite(sq)
                             if sq < 0:
                                 raise self.spec.error(("setup", i, "at", j), f"{name}: turned round for player 2 "
                                                       "it falls on no square of this board")
-                        elif p == 2 and owner == "each" and topo.position[1][sq]:
+                        elif p == 2 and owner == "each" and track.position[1][sq]:
                             # a point named for player 1: the same position along player 2's path
-                            sq = paths[2][topo.position[1][sq] - 1]
+                            sq = track.paths[2][track.position[1][sq] - 1]
                     code = kind * 2 + (p - 1 if p else 0)
-                    if st.stacks[sq] and not self.stacking and paths is None:
-                        raise self.spec.error(("setup", i, "at", j), f"{topo.name(sq)} is taken already, and "
-                                              "pieces do not stack in this game (board.stacking)")
-                    for _ in range(self.number(("setup", i, "count"), group.get("count", 1), 1, 1000)):
+                    count = self.number(("setup", i, "count"), group.get("count", 1), 1, 1000)
+                    if (st.stacks[sq] or count > 1) and not self.stacking:
+                        raise self.spec.error(("setup", i, "at", j), f"{topo.name(sq)} would hold more than one "
+                                              "piece, and pieces do not stack in this game (board.stacking)")
+                    for _ in range(count):
                         st.stacks[sq].append(code)
                     if self.oriented[kind]:
                         try:
-                            st.orient[sq] = self.die.from_faces(group.get("orientation", {"top": 1, "north": 5}),
-                                                                owner_faces_south=p != 2)
+                            st.orient[sq] = cast("DieModel", self.die).from_faces(
+                                group.get("orientation", {"top": 1, "north": 5}), owner_faces_south=p != 2)
                         except ValueError as exc:
                             raise self.spec.error(("setup", i, "orientation"), str(exc)) from None
         for sq, s in enumerate(st.stacks):
@@ -976,7 +1011,7 @@ class Game:
             got = self._cube_keys[(kind, index, value)] = self._counter_key(kind, index, value)
         return got
 
-    def cube_key(self, cube: tuple[int, ...]) -> int:
+    def cube_key(self, cube: tuple[Any, ...]) -> int:
         """The hash key of a cube state (value, owner, step); the start state hashes as 0."""
         value, owner, step = cube[:3]
         return 0 if (value, owner, step) == (1, 0, 0) else self._key(1, owner * 4 + step, value)
@@ -1025,7 +1060,7 @@ class Game:
         if self._opening_cache is None:
             r, n = self.roll_index, self.faces
             weight: dict[tuple[int, ...], int] = {}
-            if int(self.opening.get("dice", 1)) == 1:
+            if int(cast("dict[str, Any]", self.opening).get("dice", 1)) == 1:
                 for a in range(1, n + 1):
                     for b in range(1, n + 1):
                         if a != b:
@@ -1056,17 +1091,17 @@ class Game:
                                    f"1 to {faces}")
         return (self.roll_index, max(a, b), min(a, b), 0)
 
-    def legal_moves(self, st: State) -> list[Any]:
+    def legal_moves(self, st: State) -> list[Move]:
         """Every legal move in ``st`` (empty once the game is over, and at chance nodes)."""
         if st.result is not None:
             return []
         if st.dice is None and self.roll_index >= 0:
             if self.cube is not None and not self.is_chance(st):
-                out: list[Any] = []
+                out: list[Move] = []
                 self.cube.generate(st, out)
                 return out
             return []
-        out: list[Any] = []
+        out = []
         phase = self.phases[st.phase]
         if phase.plain:
             for prim in phase.primitives:
@@ -1092,7 +1127,7 @@ class Game:
         for i, prim in enumerate(phase.primitives):
             if whens is not None and whens[i] is not None:
                 ctx.st, ctx.mover = st, st.to_move
-                if not whens[i](ctx):
+                if not cast(Evaluator, whens[i])(ctx):
                     continue
             prim.generate(st, forced if compulsory and prim in compulsory else out)
         if forced:
@@ -1162,7 +1197,7 @@ class Game:
             count = seen.get(h, 0) + 1
             seen[h] = count
             if count >= self.repetition and st.result is None:
-                st.result = self._outcome(self.repetition_rule, None, None)
+                st.result = self._outcome(cast(_EndRule, self.repetition_rule), None, None)
         return undo
 
     def fired_effects(self, undo: Any) -> bool:
@@ -1463,11 +1498,14 @@ class Game:
                 r = self.reserve_of_kind[kind]
                 if r >= 0:
                     st.reserves[p][r] += n
-        if ply > 0 and self.opening is not None:
-            st.tally[0] = 1  # past the first move, the opening is long decided
+        if self.opening is not None and (ply > 0 or to_move != (self.phases[0].first or 1)):
+            # past the first move, or the second player to move: the opening is decided (a text
+            # at ply 0 with the first player to move is read as the position before the opening)
+            st.tally[0] = 1
         phase = 0
         while phase < len(self.phases) - 1 and (ply >= self.phase_end[phase] or (
-                self.phases[phase].until is not None and self.phases[phase].until(self._bind(st, 3 - to_move)))):
+                self.phases[phase].until is not None
+                and cast(Evaluator, self.phases[phase].until)(self._bind(st, 3 - to_move)))):
             phase += 1
         st.phase = phase
         st.hash = self.rehash(st)
@@ -1475,6 +1513,8 @@ class Game:
             st.seen = {st.hash: 1}
         if ply > 0:
             st.result = self.evaluate_end(st)
+            if st.result is None and self._roll_again:  # the last mover may be to move again
+                st.result = self.evaluate_end(st, to_move)
         return st
 
     def __repr__(self) -> str:

@@ -14,7 +14,7 @@ _UNIT = {"north": (0, 1, 0), "south": (0, -1, 0), "east": (1, 0, 0), "west": (-1
          "up": (0, 0, 1), "down": (0, 0, -1)}
 
 
-def _cross(a, b):
+def _cross(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
     return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence, Union
 
 __all__ = ["SquareTopology", "HexTopology", "TrackTopology", "DIRECTION_SETS", "make_topology", "flood"]
 
@@ -36,7 +37,8 @@ _HEX_RELATIVE = {
 }
 
 
-def _resolve(which: "str | list[str]", player: int, sets: dict, relative: dict, steps: dict) -> list[str]:
+def _resolve(which: "str | list[str]", player: int, sets: Mapping[str, Sequence[str]],
+             relative: Mapping[str, Sequence[Sequence[str]]], steps: Mapping[str, Any]) -> list[str]:
     """Direction names for ``which`` (a word or a list of words; a list is the union, in order)
     as seen by ``player``; ``ValueError`` names the words this board knows."""
     words = [which] if isinstance(which, str) else list(which)
@@ -62,6 +64,7 @@ class _Board:
 
     names: list[str]
     regions: dict[str, int]
+    size: int
 
     def name(self, sq: int) -> str:
         return self.names[sq]
@@ -75,7 +78,7 @@ class _Board:
 
     def ray(self, sq: int, direction: str) -> tuple[int, ...]:
         """The squares from ``sq`` (exclusive) to the edge in ``direction`` (computed once)."""
-        cache = self.__dict__.setdefault("_rays", {})
+        cache: dict[tuple[int, str], tuple[int, ...]] = self.__dict__.setdefault("_rays", {})
         got = cache.get((sq, direction))
         if got is None:
             out = []
@@ -127,8 +130,8 @@ class SquareTopology(_Board):
         self.names = [f"{chr(ord('a') + sq % w)}{sq // w + 1}" for sq in range(self.size)]
         self.full_mask = ((1 << self.size) - 1) & ~self.missing
         self._index = {name: sq for sq, name in enumerate(self.names) if self.full_mask >> sq & 1}
-        col = lambda f: sum(1 << (r * w + f) for r in range(h))  # noqa: E731
-        row = lambda r: sum(1 << (r * w + f) for f in range(w))  # noqa: E731
+        col: Callable[[int], int] = lambda f: sum(1 << (r * w + f) for r in range(h))  # noqa: E731
+        row: Callable[[int], int] = lambda r: sum(1 << (r * w + f) for f in range(w))  # noqa: E731
         self.not_first_file = self.full_mask & ~col(0)
         self.not_last_file = self.full_mask & ~col(w - 1)
         corners = (1 << 0) | (1 << (w - 1)) | (1 << (w * (h - 1))) | (1 << (w * h - 1))
@@ -293,7 +296,7 @@ class HexTopology(_Board):
         return self._at.get((x + dx, y + dy), -1)
 
 
-def make_topology(board: dict, width: int, height: int) -> "SquareTopology | HexTopology | TrackTopology":
+def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
     """The topology a game file's ``board`` describes."""
     shape = board.get("shape", "square")
     if shape == "hex":
@@ -306,7 +309,7 @@ def make_topology(board: dict, width: int, height: int) -> "SquareTopology | Hex
     return SquareTopology(width, height, missing_squares(board, width, height))
 
 
-def missing_squares(board: dict, width: int, height: int) -> int:
+def missing_squares(board: dict[str, Any], width: int, height: int) -> int:
     """The bitmask of the squares a square board leaves out: ``squares: dark`` keeps the squares
     whose file and rank have the same parity (a1, c1, b2, ...), ``light`` the others; ``missing``
     lists squares and rectangles (``a1-b2``) that do not exist. ``ValueError`` names a bad item."""
@@ -333,7 +336,7 @@ class TrackTopology:
     """
 
     def __init__(self, points: int, point_names: list[str] | None, travel: list[str],
-                 places: dict[str, dict] | None) -> None:
+                 places: dict[str, dict[str, Any]] | None) -> None:
         self.points = points
         self.point_names = [str(n) for n in (point_names or range(1, points + 1))]
         self.names = list(self.point_names)
@@ -348,7 +351,7 @@ class TrackTopology:
         self.size = len(self.names)
         self.width, self.height = points, 1
         order = list(range(points))
-        self.paths = [[]] + [order if t == "forward" else order[::-1] for t in travel]
+        self.paths: list[list[int]] = [[]] + [order if t == "forward" else order[::-1] for t in travel]
         #: position along each player's path of every point square (1-based), 0 elsewhere
         self.position = [[0] * self.size] + [[0] * self.size for _ in (1, 2)]
         for p in (1, 2):
@@ -382,8 +385,13 @@ class TrackTopology:
     def reading_order(self, sq: int) -> tuple[int, int]:
         return (0, sq)
 
-    def directions(self, which, player: int = 1):
+    def directions(self, which: str | list[str], player: int = 1) -> list[str]:
         return []
 
     def region_mask(self, name: str) -> int:
         return self.regions[name]
+
+
+#: the boards with directions (rays, steps), and every topology a game can have
+Board = Union[SquareTopology, HexTopology]
+Topology = Union[SquareTopology, HexTopology, TrackTopology]

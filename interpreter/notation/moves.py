@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..dsl.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, SpecError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import State
 
 __all__ = ["MoveNotation", "normalize_move_text"]
 
@@ -39,7 +43,7 @@ class _Template:
 class MoveNotation:
     """Reads and writes the moves of one compiled game."""
 
-    def __init__(self, game: Any, spec: dict[str, Any]) -> None:
+    def __init__(self, game: "Game", spec: dict[str, Any]) -> None:
         self.game = game
         self.name = spec.get("name", "move")
         self.upper = spec.get("case", "lower") == "upper"
@@ -52,23 +56,44 @@ class MoveNotation:
         for prim in game.primitives:
             text = templates.get(prim.name, prim.default_template)
             self.templates[prim.index] = self._compile(prim, text, fields)
+        for phase in game.phases:  # two blocks of one phase must not write their moves alike
+            written: dict[str, Any] = {}
+            for prim in phase.primitives:
+                text = templates.get(prim.name, prim.default_template)
+                other = written.get(text)
+                # a piece written, or a square the move starts from, tells the blocks' moves apart
+                tells = any("{" + n + "}" in text for n, k in prim.field_kinds.items() if k == "piece")
+                if other is not None and not tells and "{from}" not in text:
+                    raise game.spec.error(prim.path, f"its moves are written like those of the {other.name} block "
+                                          f"before it in this phase ({text!r}), so a text could name either: "
+                                          "join them in one block, or put them in different phases")
+                written.setdefault(text, prim)
 
     # -- compile --------------------------------------------------------------------------------
     def _compile(self, prim: Any, template: str, fields: dict[str, Any]) -> _Template:
         g = self.game
         parts = re.split(r"(\{\w+\})", template)
         regex = []
-        readers: dict[str, Callable[[str], Any]] = {}
-        writers: list[Callable[[dict[str, Any]], str]] = []
+        # the writers and readers with default arguments bound (``name=name``) are typed loosely
+        readers: dict[str, Callable[..., Any]] = {}
+        writers: list[Callable[..., str]] = []
         facts: dict[str, str] = {}
+        where = ("notation", "moves", prim.name)
+        seen: set[str] = set()
         for part in parts:
             if not part:
                 continue
             if not (part.startswith("{") and part.endswith("}")):
+                if "{" in part or "}" in part:
+                    raise g.spec.error(where, f"the {prim.name} template {template!r}: a field is written "
+                                       "{name} with a name of letters, digits and _; no other { or }")
                 regex.append(re.escape(part))
                 writers.append(lambda f, part=part: part)
                 continue
             name = part[1:-1]
+            if name in seen:
+                raise g.spec.error(where, f"the {prim.name} template {template!r} writes the field {name!r} twice")
+            seen.add(name)
             kind = prim.field_kinds.get(name)
             if kind is None:
                 raise g.spec.error(("notation", "moves", prim.name), f"the {prim.name} template has no field "
@@ -86,7 +111,7 @@ class MoveNotation:
                 writers.append(lambda f, name=name, after=after:
                                self.square_name(f[name]) + after if f[name] is not None and f[name] >= 0 else "")
             elif kind == "word":
-                regex.append(group + r"[A-Za-z][A-Za-z ]*(?:\s*=>\s*\d+)?)")
+                regex.append(group + r"[A-Za-z][A-Za-z ]*(?:\s*=>\s*[0-9]+)?)")
                 readers[name] = lambda s: s
                 writers.append(lambda f, name=name: str(f[name]))
             elif kind == "steps":
@@ -108,7 +133,7 @@ class MoveNotation:
                 readers[name] = lambda s, join=join: [self._read_square(x) for x in s.split(join)]
                 writers.append(lambda f, name=name, join=join: join.join(self.square_name(x) for x in f[name]))
             elif kind == "squares":
-                regex.append(group + r"[a-zA-Z]+\d+(?:/\d+)*)")
+                regex.append(group + r"[a-zA-Z]+[0-9]+(?:/[0-9]+)*)")
                 readers[name] = self._read_squares
                 writers.append(lambda f, name=name: self.group_name(f[name]))
             elif kind == "piece":
@@ -133,7 +158,7 @@ class MoveNotation:
                     writers.append(lambda f, name=name, letters=letters: letters[f[name]])
             elif kind == "int":
                 omit = conf.get("omit") if isinstance(conf, dict) else None
-                regex.append(group + r"\d+)" + ("?" if omit is not None else ""))
+                regex.append(group + r"[0-9]+)" + ("?" if omit is not None else ""))
                 # `omit: whole`: a count left out means the whole stack
                 unwritten = "whole" if omit == "whole" else None
                 readers[name] = lambda s, unwritten=unwritten: int(s) if s else unwritten
@@ -150,7 +175,7 @@ class MoveNotation:
                 writers.append(lambda f, name=name, symbols=symbols: symbols[f[name]])
             elif kind == "digits":
                 omit = conf.get("omit") if isinstance(conf, dict) else None
-                regex.append(group + r"\d+)" + ("?" if omit is not None else ""))
+                regex.append(group + r"[0-9]+)" + ("?" if omit is not None else ""))
                 readers[name] = lambda s: tuple(int(c) for c in s) if s else None
                 writers.append(lambda f, name=name, omit=omit:
                                "" if omit == "single" and len(f[name]) == 1 else "".join(map(str, f[name])))
@@ -192,7 +217,7 @@ class MoveNotation:
 
     def _read_squares(self, text: str) -> list[int]:
         topo = self.game.topology
-        m = re.fullmatch(r"([a-zA-Z]+)(\d+(?:/\d+)*)", text)
+        m = re.fullmatch(r"([a-zA-Z]+)([0-9]+(?:/[0-9]+)*)", text)
         if not m:
             raise InvalidMoveError(f"cannot read the squares {text!r}")
         letters, digits = m.group(1).lower(), m.group(2)
@@ -228,7 +253,7 @@ class MoveNotation:
             raise ValueError(f"cannot tell the ranks in {digits!r}")
         return found[0]
     # -- use ------------------------------------------------------------------------------------
-    def format(self, st: Any, move: tuple[Any, ...], suffixes: bool = True) -> str:
+    def format(self, st: "State", move: tuple[Any, ...], suffixes: bool = True) -> str:
         """``move`` written canonically; with the suffixes that state facts (``xx``) when they hold."""
         tpl = self.templates[move[0]]
         f = tpl.prim.fields(st, move)
@@ -238,7 +263,7 @@ class MoveNotation:
             text += "".join(sfx for sfx, fact in self.suffixes.items() if fact and fact in facts)
         return text
 
-    def _facts(self, st: Any, move: tuple[Any, ...]) -> set[str]:
+    def _facts(self, st: "State", move: tuple[Any, ...]) -> set[str]:
         """What playing ``move`` does that a suffix may state: ``finished`` (the game ends),
         ``effect`` (an after-move rule fires)."""
         g = self.game
@@ -270,7 +295,7 @@ class MoveNotation:
                 else:
                     return text + "".join(moved), found
 
-    def parse(self, st: Any, text: str, annotations: list[str] | tuple[str, ...] = ()) -> tuple[Any, ...]:
+    def parse(self, st: "State", text: str, annotations: list[str] | tuple[str, ...] = ()) -> tuple[Any, ...]:
         g = self.game
         t = normalize_move_text(text)
         for prefix in self.prefixes:
@@ -322,10 +347,10 @@ class MoveNotation:
                 if stated:
                     facts = self._facts(st, move)
                     for sfx in suffixes:
-                        fact = self.suffixes.get(sfx)
-                        if fact and fact not in facts:
+                        claim = self.suffixes.get(sfx)
+                        if claim and claim not in facts:
                             raise IllegalMoveError(f"it is marked {sfx!r}, but the move does not "
-                                                   f"{_FACT_WORDS.get(fact, fact)}", text)
+                                                   f"{_FACT_WORDS.get(claim, claim)}", text)
                 return move
             reasons.append(g.why_not(st, prim, move))
         if reasons:

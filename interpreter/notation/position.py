@@ -7,9 +7,15 @@ format with every piece's letter written (the generic form).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..dsl.errors import InvalidPositionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..primitives.track import Track
+    from ..state import State
+    from ..topology import TrackTopology
 
 __all__ = ["StackRows", "position_format"]
 
@@ -17,14 +23,14 @@ __all__ = ["StackRows", "position_format"]
 class StackRows:
     """The ``stack-rows`` position text of one compiled game."""
 
-    def __init__(self, game: Any, spec: dict[str, Any] | None) -> None:
+    def __init__(self, game: "Game", spec: dict[str, Any] | None) -> None:
         spec = dict(spec or {})
         self.game = game
         self.name = spec.get("name", "position")
         self.top_down = spec.get("rows", "top-down") == "top-down"
-        self.row_sep = spec.get("row_separator", "/")
-        self.cell_sep = spec.get("cell_separator", ",")
-        self.empty = spec.get("empty", "x")
+        self.row_sep: str = spec.get("row_separator", "/")
+        self.cell_sep: str = spec.get("cell_separator", ",")
+        self.empty: str = spec.get("empty", "x")
         pieces = game.spec.data.get("pieces", {})
         letters = {k: str(pieces[k].get("letter", k[0].upper())) for k in game.kind_names}
         #: the owners' digits, then only the top piece's letter (``written: top``, the
@@ -35,13 +41,24 @@ class StackRows:
         self.letters = [letters[k] for k in game.kind_names]
         self.by_letter = {v: i for i, v in enumerate(self.letters)}
         self.plain = self.by_letter.get("", -1)
+        where = ("notation", "position", "pieces") if "pieces" in spec else ("pieces",)
+        for letter in set(self.letters):  # a letter names one kind (one neutral and one not at most)
+            kinds = [k for k, x in zip(game.kind_names, self.letters) if x == letter]
+            if len([k for k in kinds if game.neutral[game.kind_index[k]]]) > 1 or \
+                    len([k for k in kinds if not game.neutral[game.kind_index[k]]]) > 1:
+                raise game.spec.error(where, f"the position text writes {' and '.join(kinds)} alike "
+                                      f"({letter!r}): give each its own letter")
+        if self.only_top and game.stacking and self.plain < 0:
+            raise game.spec.error(("notation", "position", "written"), "`written: top` gives only the top "
+                                  "piece's letter, so the pieces under it must be of a kind written with no "
+                                  "letter ('' in pieces); use `written: every` here")
         # the generic trailer also writes the counts that are part of the position
         default = "{to_move} {move_number}"
         if game.hash_reserves:
             default += " {reserve_1} {reserve_2}"
         if game.hash_captures:
             default += " {captures_1} {captures_2}"
-        self.trailer = spec.get("trailer", default)
+        self.trailer: str = spec.get("trailer", default)
         why = {"reserve": "reserves change in play here (stack overflow, pieces sent back)",
                "captures": "a rule reads the captured pieces"}
         for key, needed in (("reserve", game.hash_reserves), ("captures", game.hash_captures)):
@@ -64,10 +81,10 @@ class StackRows:
         return "".join(f"{owner[pc]}{self.letters[pc >> 1]}" for pc in stack) + faces
 
     def _rows(self) -> list[list[int]]:
-        rows = self.game.topology.rows()
+        rows: list[list[int]] = self.game.topology.rows()
         return rows[::-1] if self.top_down else rows
 
-    def format(self, st: Any) -> str:
+    def format(self, st: "State") -> str:
         rows = []
         for squares in self._rows():
             cells, run = [], 0
@@ -91,10 +108,11 @@ class StackRows:
                                                  captures_1=st.captures[1], captures_2=st.captures[2])
 
     # -- reading --------------------------------------------------------------------------------
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> "State":
         g = self.game
         topo = g.topology
-        fail = lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
+        fail: Callable[[str], InvalidPositionError] = \
+            lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
         parts = text.split()
         names = re.findall(r"\{(\w+)\}", self.trailer)
         # counters at the end (doubles, points) may be left out: they are then 0
@@ -170,7 +188,7 @@ class StackRows:
                 st.result = g.evaluate_end(st)
         return st
 
-    def _stock(self, st: Any, values: dict[str, int], fail: Any) -> None:
+    def _stock(self, st: "State", values: dict[str, int], fail: Callable[[str], InvalidPositionError]) -> None:
         """Set the reserves and the captured pieces the trailer gives; no player may then have more
         pieces (on the board, in reserve, captured by the other) than the game provides."""
         g = self.game
@@ -186,7 +204,7 @@ class StackRows:
         self._count(st, fail)
         st.hash = g.rehash(st)
 
-    def _count(self, st: Any, fail: Any) -> None:
+    def _count(self, st: "State", fail: Callable[[str], InvalidPositionError]) -> None:
         """No player may have more pieces (on the board, in reserve, captured by the other) than the
         game provides (fewer is a study position)."""
         g = self.game
@@ -203,7 +221,7 @@ class StackRows:
                 raise fail(f"player {p} has {have} pieces on the board, in reserve and captured; the game "
                            f"provides {provided}")
 
-    def _parse_cell(self, cell: str, fail: Any) -> tuple[list[int], int]:
+    def _parse_cell(self, cell: str, fail: Callable[[str], InvalidPositionError]) -> tuple[list[int], int]:
         """The pieces of one cell, bottom first, and the top piece's orientation code."""
         g = self.game
         faces = ""
@@ -234,11 +252,12 @@ class StackRows:
         orient = 0
         if faces:
             orient = int(faces[0]) * 8 + int(faces[1])
+            assert g.die is not None  # faces are read only for a die
             if orient not in g.die.tipped:
                 raise fail(f"in {cell!r}: no die shows {faces[0]} on top and {faces[1]} to the north")
         return pieces, orient
 
-    def _kind(self, letter: str, owner: int, cell: str, fail: Any) -> int:
+    def _kind(self, letter: str, owner: int, cell: str, fail: Callable[[str], InvalidPositionError]) -> int:
         """The kind a letter names; where kinds share a letter, the one neutral or not as the
         owner's digit says (``0`` is nobody's)."""
         kinds = [k for k, x in enumerate(self.letters) if x == letter]
@@ -248,14 +267,14 @@ class StackRows:
             raise fail(f"cannot tell which piece {owner}{letter} is in {cell!r}")
         return kinds[0]
 
-    def _code(self, kind: int, owner: int, cell: str, fail: Any) -> int:
+    def _code(self, kind: int, owner: int, cell: str, fail: Callable[[str], InvalidPositionError]) -> int:
         neutral = self.game.neutral[kind]
         if neutral != (owner == 0):
             which = "belongs to nobody (0)" if neutral else "belongs to player 1 or 2"
             raise fail(f"in {cell!r}: a {self.game.kind_names[kind]} {which}")
         return kind * 2 + (0 if neutral else owner - 1)
 
-    def render(self, st: Any) -> str:
+    def render(self, st: "State") -> str:
         g = self.game
         topo = g.topology
         if getattr(topo, "paths", None) is not None:
@@ -279,7 +298,7 @@ class StackRows:
         return "\n".join(lines) + "\n" + tail
 
 
-def position_format(game: Any, spec: dict[str, Any] | None) -> "StackRows | GnubgId":
+def position_format(game: "Game", spec: dict[str, Any] | None) -> "StackRows | GnubgId":
     """The position text a game declares, or the generic one."""
     if (spec or {}).get("format") == "gnubg":
         return GnubgId(game, spec)
@@ -297,10 +316,10 @@ class GnubgId:
 
     _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
-    def __init__(self, game: Any, spec: dict[str, Any] | None) -> None:
+    def __init__(self, game: "Game", spec: dict[str, Any] | None) -> None:
         self.game = game
         self.name = (spec or {}).get("name", "gnubg position ID")
-        self.track = next(p for p in game.primitives if p.name == "track")
+        self.track = cast("Track", next(p for p in game.primitives if p.name == "track"))
 
     def problem(self) -> tuple[tuple[str, ...], str] | None:
         """Where and why this game's positions do not fit the 80-bit key, or None."""
@@ -311,13 +330,13 @@ class GnubgId:
             return ("setup",), f"the gnubg position ID (notation.position) holds at most 15 checkers a player, not {most}"
         return None
 
-    def _board(self, st: Any, p: int) -> list[int]:
+    def _board(self, st: "State", p: int) -> list[int]:
         """Player p's 25 counts: own points 1..24 (1 = last point of his path), then the bar."""
         me, _ = self.track.counts(st, p)
         n = self.track.N
         return [me[n + 1 - k] for k in range(1, n + 1)] + [me[0]]
 
-    def format(self, st: Any) -> str:
+    def format(self, st: "State") -> str:
         p = st.to_move
         bits: list[int] = []
         for who in (3 - p, p):
@@ -329,12 +348,13 @@ class GnubgId:
         chars = [self._ALPHABET[(number >> (6 * (15 - i))) & 63] for i in range(16)]
         return "".join(chars[:14])
 
-    def format_as(self, st: Any, like: str) -> str:
+    def format_as(self, st: "State", like: str) -> str:
         """The position in the format of the text ``like`` (an XGID or a gnubg ID)."""
         return xgid_format(self.track, st) if like.strip().upper().startswith("XGID=") else self.format(st)
 
-    def parse(self, text: str, to_move: int = 1) -> Any:
-        fail = lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
+    def parse(self, text: str, to_move: int = 1) -> "State":
+        fail: Callable[[str], InvalidPositionError] = \
+            lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
         t = text.strip()
         if t.upper().startswith("XGID="):
             return xgid_parse(self.game, self.track, t)
@@ -377,15 +397,15 @@ class GnubgId:
             stacks[track.off[who]] = [code] * (total - sum(board))
         return g.state_from_board(stacks, 1, to_move)
 
-    def render(self, st: Any) -> str:
+    def render(self, st: "State") -> str:
         return render_track(self.game, st)
 
 
-def render_track(game: Any, st: Any) -> str:
+def render_track(game: "Game", st: "State") -> str:
     """A race position for a terminal: per player, his checkers on each point (the board's point
     names, in his direction of travel) and in each place, and his points where the game has
     ``scoring``; then who is on roll with which dice."""
-    topo = game.topology
+    topo = cast("TrackTopology", game.topology)
     code_owner = game.code_owner
     lines = []
     for who in (2, 1):
@@ -405,7 +425,7 @@ def render_track(game: Any, st: Any) -> str:
     return "\n".join(lines) + "\n" + tail
 
 
-def xgid_format(track: Any, st: Any) -> str:
+def xgid_format(track: "Track", st: "State") -> str:
     """The XGID of a race position: 26 characters (the second player's bar, points 1..24 from the
     first player's side, the first player's bar; ``A``..``O`` his checkers, ``a``..``o`` the other's,
     ``-`` none), then cube exponent, cube owner, turn, dice, scores, Crawford, match length, max cube.
@@ -443,10 +463,11 @@ def xgid_format(track: Any, st: Any) -> str:
 _XGID_FIELD = re.compile(r"^-?[0-9]{1,3}$")
 
 
-def xgid_parse(game: Any, track: Any, text: str) -> Any:
+def xgid_parse(game: "Game", track: "Track", text: str) -> "State":
     """A state from an XGID (the board, the player on turn, the dice and the cube; see
     :func:`xgid_format` for the dice field's values)."""
-    fail = lambda why: InvalidPositionError(f"XGID {text[:80]!r}: {why}")  # noqa: E731
+    fail: Callable[[str], InvalidPositionError] = \
+        lambda why: InvalidPositionError(f"XGID {text[:80]!r}: {why}")  # noqa: E731
     body = text.strip()
     body = body[5:] if body[:5] in ("XGID=", "xgid=") else body
     fields = body.split(":")

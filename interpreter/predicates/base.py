@@ -21,5 +21,6 @@ class Predicate:
         self.params = params
         self.path = path
 
-    def holds(self, st: "State", player: int) -> bool:
+    def holds(self, st: "State", player: int) -> int:
+        """Whether the condition holds for ``player`` (a bool), or a number (``count``)."""
         raise NotImplementedError

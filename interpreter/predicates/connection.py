@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..topology import flood
 from .base import Predicate
@@ -10,6 +10,7 @@ from .base import Predicate
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..topology import Board, SquareTopology
 
 __all__ = ["Connection"]
 
@@ -28,7 +29,7 @@ class Connection(Predicate):
         kinds = [game.kind_index[k] for k in params["pieces"]]
         self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
         self.pairs = [(game.region_mask(a), game.region_mask(b)) for a, b in params["between"]]
-        topo = game.topology
+        topo = cast("Board", game.topology)
         if hasattr(topo, "grow_orthogonal"):
             self.grow = topo.grow_orthogonal
         else:  # any other board: flood through the neighbours in the given directions
@@ -39,7 +40,7 @@ class Connection(Predicate):
                             if hasattr(game.topology, "grow_step") else 1)
 
     def _distance(self, a: int, b: int) -> int:
-        topo = self.game.topology
+        topo = cast("SquareTopology", self.game.topology)  # only boards that grow by steps
         reached, squares = a, 1
         while not reached & b:
             grown = topo.grow_step(reached)

@@ -3,7 +3,7 @@ the board in any allowed rotation (and mirror image, if allowed)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 
 from ..dsl.spec import picture_problem
@@ -22,11 +22,11 @@ def _cells(rows: list[str], ch: str) -> list[tuple[int, int]]:
     return [(x, h - 1 - y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == ch]
 
 
-def _rotate(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _rotate(cells: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     return [(y, -x) for x, y in cells]
 
 
-def _normal(o, x):
+def _normal(o: Sequence[tuple[int, int]], x: Sequence[tuple[int, int]]) -> tuple[tuple[tuple[int, int], ...], ...]:
     fx = min(a for a, _ in o)
     fy = min(b for _, b in o)
     return (tuple(sorted((a - fx, b - fy) for a, b in o)), tuple(sorted((a - fx, b - fy) for a, b in x)))
@@ -74,6 +74,8 @@ class Pattern(Predicate):
         o, x = _cells(rows, "O"), _cells(rows, "x")
         self.cells = len(o)
         shapes = set()
+        oo: Sequence[tuple[int, int]]
+        xx: Sequence[tuple[int, int]]
         for flip in ((False, True) if mirror else (False,)):
             oo, xx = ([(-a, b) for a, b in o], [(-a, b) for a, b in x]) if flip else (o, x)
             for _ in range(rotations):

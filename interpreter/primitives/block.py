@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from typing import Any
+from typing import Any, Iterator
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, retop, topped
@@ -95,7 +95,7 @@ class Block(Primitive):
                 lanes.append((sqs, f + w if d == 2 else f - 1, y))
         return lanes
 
-    def _scan(self, st, f, r, w, h, d, enemy: int) -> tuple[int, bool]:
+    def _scan(self, st: "State", f: int, r: int, w: int, h: int, d: int, enemy: int) -> tuple[int, bool]:
         """(how far the block may move in direction ``d``, whether it may worm that way)."""
         W, H = self.W, self.H
         df, dr = _STEPS[_DIRS[d]]
@@ -126,7 +126,7 @@ class Block(Primitive):
                 best = free
         return best, clear and self.worm and power >= 2 and self._reentry_free(st, f, r, w, h, d)
 
-    def _reentry(self, f, r, w, h, d) -> list[list[int]]:
+    def _reentry(self, f: int, r: int, w: int, h: int, d: int) -> list[list[int]]:
         """Per lane, the squares the surviving layers land on: rear layer on the opposite edge."""
         W, H = self.W, self.H
         length = h if d < 2 else w
@@ -150,13 +150,13 @@ class Block(Primitive):
             out.append(lane)
         return out
 
-    def _reentry_free(self, st, f, r, w, h, d) -> bool:
+    def _reentry_free(self, st: "State", f: int, r: int, w: int, h: int, d: int) -> bool:
         """The re-entry squares must be empty before the move (the block's own squares included:
         no worm lands where it stood)."""
         stacks = st.stacks
         return all(not stacks[sq] for lane in self._reentry(f, r, w, h, d) for sq in lane)
 
-    def rectangles(self, st, p: int):
+    def rectangles(self, st: "State", p: int) -> Iterator[tuple[int, int, int, int]]:
         """Every filled rectangle of the player's block pieces with at least ``min_size`` of them."""
         own = topped(st, self.own[p])
         W, H = self.W, self.H
@@ -183,7 +183,7 @@ class Block(Primitive):
                     h += 1
 
     # -- generation -------------------------------------------------------------------------------
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         p = st.to_move
         enemy = 0
         for c in self.pushable[p]:
@@ -198,7 +198,7 @@ class Block(Primitive):
                     out.append((index, f, r, w, h, d, 0))
 
     # -- play -------------------------------------------------------------------------------------
-    def _lift(self, st, squares: list[int]) -> list[tuple[int, int]]:
+    def _lift(self, st: "State", squares: list[int]) -> list[tuple[int, int]]:
         stacks = st.stacks
         zs, nc, Z = self.zstride, self.game.num_codes, self.zobrist
         lifted = []
@@ -211,7 +211,7 @@ class Block(Primitive):
         st.hash = h
         return lifted
 
-    def _drop(self, st, placed: list[tuple[int, int]]) -> None:
+    def _drop(self, st: "State", placed: list[tuple[int, int]]) -> None:
         stacks = st.stacks
         zs, nc, Z = self.zstride, self.game.num_codes, self.zobrist
         h = st.hash
@@ -237,7 +237,7 @@ class Block(Primitive):
             return (lost, moving, placed)
         df, dr = _STEPS[_DIRS[d]]
         step = dr * W + df
-        squares = []
+        squares: list[int] = []
         enemy = 0
         for c in self.pushable[st.to_move]:
             enemy |= st.tops[c]
@@ -260,7 +260,7 @@ class Block(Primitive):
         self._drop(st, list(moving) + list(lost))
 
     # -- notation ---------------------------------------------------------------------------------
-    def _rear(self, f, r, w, h, d) -> list[int]:
+    def _rear(self, f: int, r: int, w: int, h: int, d: int) -> list[int]:
         return sorted(sqs[-1] for sqs, _, _ in self._lanes(f, r, w, h, d))
 
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from itertools import product
-from typing import Any
+from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, retop
@@ -13,6 +13,7 @@ from .base import Primitive, retop
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..topology import Board
 
 __all__ = ["Carry", "compositions", "read_drops"]
 
@@ -65,7 +66,7 @@ class Carry(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        topo = g.topology
+        topo = cast("Board", g.topology)
         self.limit = g.number(path + ("take", "max"), params.get("limit", 1000), 1, 1000)
         self.dir_names = topo.directions(params.get("directions", "orthogonal"))
         self.rays = [[topo.ray(sq, d) for d in self.dir_names] for sq in range(topo.size)]
@@ -86,8 +87,8 @@ class Carry(Primitive):
         self.owner_codes = g.player_codes()
         nd, L, R = len(self.dir_names), self.limit_cap(), self.max_ray
         self._dims = (nd, L + 1, R + 2)
-        self._plain: list[Any] = [None] * (topo.size * nd * (L + 1) * (R + 2))
-        self._flat: list[Any] = [None] * (topo.size * nd * (L + 1) * (R + 2))
+        self._plain: list[list[tuple[Any, ...]] | None] = [None] * (topo.size * nd * (L + 1) * (R + 2))
+        self._flat: list[list[tuple[Any, ...]] | None] = [None] * (topo.size * nd * (L + 1) * (R + 2))
         self.zobrist = g.zobrist
         self.zstride = g.zobrist_stride
 
@@ -114,7 +115,7 @@ class Carry(Primitive):
             cache[key] = got
         return got
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         stacks = st.stacks
         tops = st.tops
         mine = 0

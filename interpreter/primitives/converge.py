@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, retop
@@ -14,6 +14,7 @@ from .base import Primitive, retop
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..topology import Board
 
 __all__ = ["Converge"]
 
@@ -35,7 +36,7 @@ class Converge(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        topo = g.topology
+        topo = cast("Board", g.topology)
         kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
         self.kinds = kinds
         dirs = topo.directions(params.get("directions", "all"))
@@ -54,7 +55,7 @@ class Converge(Primitive):
         mine = sum(1 for pc in stack if self.owner[pc] == p)
         return mine, len(stack) - mine
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         p = st.to_move
         q = 3 - p
         stacks = st.stacks

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from typing import Any
+from typing import Any, cast
 
 from ..dsl.errors import AmbiguousMoveError, InvalidMoveError
 from .base import Primitive, topped
@@ -59,7 +59,7 @@ class Jump(Primitive):
         self.value = [int(pieces[g.kind_names[c >> 1]].get("value", 1)) for c in range(g.num_codes)]
 
     # -- generation ---------------------------------------------------------------------------------
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         p = st.to_move
         stacks = st.stacks
         mine = topped(st, self.codes[p])
@@ -90,7 +90,7 @@ class Jump(Primitive):
                 keep.append(m)
         out[start:] = keep
 
-    def _targets(self, st, p: int, cur: int, top: int, jumped: Any, height: int) -> list[tuple[int, int]]:
+    def _targets(self, st: "State", p: int, cur: int, top: int, jumped: Any, height: int) -> list[tuple[int, int]]:
         """The single jumps from ``cur`` for a jumper of ``height`` pieces topped by ``top``:
         (square jumped, landing)."""
         stacks = st.stacks
@@ -117,7 +117,7 @@ class Jump(Primitive):
                     break
         return out
 
-    def _chains(self, st, p: int, a: int, cur: int, unit: list[int], landings: list[int],
+    def _chains(self, st: "State", p: int, a: int, cur: int, unit: list[int], landings: list[int],
                 jumped: list[int], out: list[Any]) -> None:
         top = unit[-1]
         for mid, t in self._targets(st, p, cur, top, jumped, len(unit)):
@@ -125,9 +125,9 @@ class Jump(Primitive):
             jumped.append(mid)
             undo = self._take(st, p, mid, unit) if self.now else None
             promoted = self.promotion.target(top, p, t) if self.promotion is not None else -1
-            if promoted >= 0 and self.promotion.chain == "continues":
+            if promoted >= 0 and cast("Promotion", self.promotion).chain == "continues":
                 unit[-1] = promoted
-            if not self.chain or (promoted >= 0 and self.promotion.chain == "ends"):
+            if not self.chain or (promoted >= 0 and cast("Promotion", self.promotion).chain == "ends"):
                 out.append((self.index, a, tuple(landings), tuple(jumped)))
             else:
                 before = len(out)
@@ -141,7 +141,7 @@ class Jump(Primitive):
             jumped.pop()
 
     # -- the jumped piece ---------------------------------------------------------------------------
-    def _take(self, st, p: int, mid: int, unit: list[int]) -> Any:
+    def _take(self, st: "State", p: int, mid: int, unit: list[int]) -> Any:
         """What the jump does to the square jumped over; return what :meth:`_untake` needs."""
         if self.mode == "remove":
             gone = clear(st, mid)
@@ -153,7 +153,7 @@ class Jump(Primitive):
             return taken
         return None
 
-    def _untake(self, st, p: int, mid: int, unit: list[int], undo: Any) -> None:
+    def _untake(self, st: "State", p: int, mid: int, unit: list[int], undo: Any) -> None:
         if self.mode == "remove":
             put(st, mid, undo)
             self.game.add_captures(st, p, -sum(1 for pc in undo if self.game.code_owner[pc] != p))
@@ -196,7 +196,7 @@ class Jump(Primitive):
                 self._untake(st, p, mid, unit, undo)
         put(st, a, unit)
 
-    def weight(self, st, move, prefer: str) -> int:
+    def weight(self, st: "State", move: "Move", prefer: str) -> int:
         """How much the move captures: pieces jumped (``most``) or their value (``value``)."""
         if prefer == "most":
             return len(move[3])
@@ -207,8 +207,8 @@ class Jump(Primitive):
         _, a, landings, jumped = move
         return {"from": a, "to": landings[-1], "path": list(landings), "count": len(jumped)}
 
-    def _mine(self, st: "State") -> list[Any]:
-        out: list[Any] = []
+    def _mine(self, st: "State") -> list["Move"]:
+        out: list["Move"] = []
         self.generate(st, out)
         return out
 

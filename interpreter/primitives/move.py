@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
 from .base import Primitive, topped
@@ -25,7 +25,9 @@ from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_to
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
-    from ..state import Move, State
+    from ..state import Move as MoveTuple  # the alias; `Move` here is the primitive
+    from ..state import State
+    from ..topology import Board
 
 __all__ = ["Move", "make_move"]
 
@@ -48,7 +50,7 @@ class Move(Primitive):
         g = game
         self.codes = source_codes(g, params)
         self.rays = compile_rays(g, params, path)
-        topo = g.topology
+        topo = cast("Board", g.topology)
         used = {n for per_kind in self.rays[1:] for sq in per_kind for rays in sq for n, _ in rays}
         #: the compass directions any of its pieces may take, in the board's order
         self.dir_names = [d for d in topo.directions("all") if d in used]
@@ -110,24 +112,24 @@ class Move(Primitive):
                     self.line[a].setdefault(b, (d, i + 1))
 
     # -- sizes --------------------------------------------------------------------------------------
-    def counts(self, st, height: int) -> range:
+    def counts(self, st: "State", height: int) -> range:
         """How many pieces may be taken off a stack of ``height``."""
         lo = self.k_min(st, height, 0) if callable(self.k_min) else self.k_min
         hi = self.k_max(st, height, 0) if callable(self.k_max) else self.k_max
         return range(max(lo, 1), min(hi, height) + 1)
 
-    def steps(self, st, height: int, k: int) -> int:
+    def steps(self, st: "State", height: int, k: int) -> int:
         d = self.distance
         return d(st, height, k) if callable(d) else d
 
     # -- generation ---------------------------------------------------------------------------------
-    def sources(self, st, p: int) -> int:
+    def sources(self, st: "State", p: int) -> int:
         mask = topped(st, self.codes[p])
         if self.from_region is not None:
             mask &= self.from_region[p]
         return mask
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         p = st.to_move
         stacks = st.stacks
         index = self.index
@@ -183,7 +185,8 @@ class Move(Primitive):
                         if not blocker[code] and ok[code + 1] and (simple or land.allows(st, p, a, t, k)):
                             out.append((index, a, t, k))
 
-    def _spread(self, st, a: int, top: int, ks: range, rays, out: list[Any]) -> None:
+    def _spread(self, st: "State", a: int, top: int, ks: range, rays: list[tuple[str, tuple[int, ...]]],
+                out: list[Any]) -> None:
         """Moves that leave at least one piece on every square passed (``drop: spread``)."""
         stacks = st.stacks
         p = st.to_move
@@ -214,7 +217,7 @@ class Move(Primitive):
                             out.append((self.index, a, di, drops + (1,)))
 
     # -- play -----------------------------------------------------------------------------------------
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "State", move: "MoveTuple") -> Any:
         if self.spread:
             return self._apply_spread(st, move)
         _, a, b, k = move
@@ -249,7 +252,7 @@ class Move(Primitive):
                 promoted = recode_top(st, b, new)
         return (removed, promoted, orient, removed_orient)
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
+    def undo(self, st: "State", move: "MoveTuple", info: Any) -> None:
         if self.spread:
             self._undo_spread(st, move, info)
             return
@@ -281,7 +284,7 @@ class Move(Primitive):
             st.orient[a] = orient
             st.hash ^= g.orient_keys[a * 64 + orient]
 
-    def _apply_spread(self, st: "State", move: "Move") -> Any:
+    def _apply_spread(self, st: "State", move: "MoveTuple") -> Any:
         _, a, d, drops = move
         ray = self._ray(st, a, d)
         carried = lift(st, a, sum(drops))
@@ -298,7 +301,7 @@ class Move(Primitive):
             k += n
         return flattened
 
-    def _undo_spread(self, st: "State", move: "Move", flattened: Any) -> None:
+    def _undo_spread(self, st: "State", move: "MoveTuple", flattened: Any) -> None:
         _, a, d, drops = move
         ray = self._ray(st, a, d)
         chunks = []
@@ -309,11 +312,11 @@ class Move(Primitive):
                 recode_top(st, t, self.unbecomes[st.stacks[t][-1]])
         put(st, a, [pc for chunk in reversed(chunks) for pc in chunk])
 
-    def _ray(self, st, a: int, d: int) -> tuple[int, ...]:
-        return self.game.topology.ray(a, self.dir_names[d])
+    def _ray(self, st: "State", a: int, d: int) -> tuple[int, ...]:
+        return cast("Board", self.game.topology).ray(a, self.dir_names[d])
 
     # -- notation -----------------------------------------------------------------------------------
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "State", move: "MoveTuple") -> dict[str, Any]:
         a = move[1]
         s = st.stacks[a]
         top = self.game.kind_names[s[-1] >> 1] if s else self.game.kind_names[0]
@@ -331,7 +334,7 @@ class Move(Primitive):
         return {"from": a, "to": b, "count": k, "direction": d, "drops": (k,), "top": top,
                 "flatten": False, "whole": k == len(s)}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "State", fields: dict[str, Any]) -> "MoveTuple":
         a = fields["from"]
         s = st.stacks[a]
         count = fields.get("count")
@@ -341,7 +344,7 @@ class Move(Primitive):
             drops = read_drops(count, fields.get("drops"))
             direction = fields.get("direction")
             if direction is None:
-                b = fields.get("to")
+                b: Any = fields.get("to")
                 if b not in self.line[a]:
                     raise InvalidMoveError(f"{self.game.topology.name(b)} is not in a straight line from "
                                            f"{self.game.topology.name(a)}")
@@ -350,7 +353,7 @@ class Move(Primitive):
         b = fields.get("to")
         if b is None:
             d = fields.get("direction")
-            ray = self.game.topology.ray(a, d) if d else ()
+            ray = cast("Board", self.game.topology).ray(a, d) if d else ()
             n = self.steps(st, len(s), count or 1) if self.distance != ANY else 1
             if not ray or n < 1 or n > len(ray):
                 raise InvalidMoveError(f"the move from {self.game.topology.name(a)} runs off the board")
@@ -363,7 +366,7 @@ class Move(Primitive):
                 count = next((k for k in self.counts(st, len(s)) if self.steps(st, len(s), k) == dist), 1)
         return (self.index, a, b, count)
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "State", move: "MoveTuple") -> str:
         g = self.game
         name = g.topology.name
         a = move[1]
@@ -459,7 +462,7 @@ def _fast_shape(game: Any, params: dict[str, Any]) -> str | None:
     return shape
 
 
-def make_move(game: Any, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Primitive:
+def make_move(game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Primitive:
     """Compile a ``move`` entry: a specialised generator where the shape allows, else :class:`Move`."""
     shape = _fast_shape(game, params) if game.fast_paths else None
     if shape is not None:  # the specialised generators take the direction words unchecked

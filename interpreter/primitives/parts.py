@@ -10,13 +10,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .base import retop
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import State
+    from ..topology import Board
 
 __all__ = ["compile_rays", "Landing", "Promotion", "lift", "put", "clear", "rehash_stack", "source_codes",
            "LANDING_WORDS"]
@@ -43,7 +44,7 @@ def compile_rays(game: "Game", params: dict[str, Any], path: tuple[Any, ...],
     from ``square``, as (direction name, squares from the next one to the edge). ``directions`` is a
     direction word or list (the same for every kind), or a mapping kind -> directions; kinds it
     does not name do not move. ``extra`` adds directions for pieces standing in a region."""
-    topo = game.topology
+    topo = cast("Board", game.topology)
     kinds = range(len(game.kind_names))
     spec = params.get("directions", default)
     extra = params.get("extra", [])
@@ -56,7 +57,7 @@ def compile_rays(game: "Game", params: dict[str, Any], path: tuple[Any, ...],
 
     out: list[Any] = [[]]
     for player in (1, 2):
-        per_kind = []
+        per_kind: list[list[list[tuple[str, tuple[int, ...]]]]] = []
         for kind in kinds:
             name = game.kind_names[kind]
             if isinstance(spec, dict):
@@ -69,7 +70,7 @@ def compile_rays(game: "Game", params: dict[str, Any], path: tuple[Any, ...],
             more = [(game.player_region_mask(e["from"], player), names(e["directions"], player,
                                                                        path + ("extra", i, "directions")))
                     for i, e in enumerate(extra)]
-            squares = []
+            squares: list[list[tuple[str, tuple[int, ...]]]] = []
             for sq in range(topo.size):
                 dirs = list(base)
                 for mask, add in more:
@@ -118,8 +119,8 @@ class Landing:
         self.simple = not self.alternatives
         owner = game.code_owner
         #: by the words: may a move of ``player`` end on a square topped by ``code`` (-1 empty)
-        self.by_words = [[]] + [[self.empty] + [self._by_owner(owner[c], p) for c in range(game.num_codes)]
-                                for p in (1, 2)]
+        self.by_words: list[list[bool]] = [[]] + [
+            [self.empty] + [self._by_owner(owner[c], p) for c in range(game.num_codes)] for p in (1, 2)]
         #: a first test: ``ok[player][code + 1]`` is false only where nothing can allow the square
         self.ok = self.by_words if self.simple else [[], [True] * (game.num_codes + 1), [True] * (game.num_codes + 1)]
         #: some square holding a piece may be landed on

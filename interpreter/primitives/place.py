@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from typing import Any
+from typing import Any, cast
 
 from .base import Primitive, retop
 from .parts import Landing
@@ -12,6 +12,7 @@ from .parts import Landing
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..topology import Board
 
 __all__ = ["Place"]
 
@@ -48,9 +49,9 @@ class Place(Primitive):
         n = g.topology.size
         apart = params.get("not_adjacent_to_own")
         #: per player, per square: the neighbours an own piece may not stand on
-        self.apart = None
+        self.apart: list[list[int]] | None = None
         if apart and apart != "none":
-            topo = g.topology
+            topo = cast("Board", g.topology)
             self.apart = [[]]
             for p in (1, 2):
                 try:
@@ -90,7 +91,7 @@ class Place(Primitive):
         spaced = [sq for sq in free if not own & apart[sq]]
         return spaced if spaced or not self.fallback else free
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         p = self.supplier(st)
         reserves = st.reserves[p]
         free = None

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from typing import Any
+from typing import Any, cast
 
 from .base import Primitive, retop, topped
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..topology import Board
 
 __all__ = ["Slide"]
 
@@ -30,7 +31,7 @@ class Slide(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        topo = g.topology
+        topo = cast("Board", g.topology)
         self.codes = g.player_codes(params.get("pieces"))
         base = topo.directions(params.get("directions", "orthogonal"))
         distance = params.get("distance", "any")
@@ -50,7 +51,7 @@ class Slide(Primitive):
         self.zobrist = g.zobrist
         self.zstride = g.zobrist_stride
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         stacks = st.stacks
         mine = topped(st, self.codes[st.to_move])
         exact = self.exact

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from typing import Any
+from typing import Any, cast
 
 from .base import Primitive, retop, topped
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..topology import Board
 
 __all__ = ["Step", "capture_at", "uncapture_at"]
 
 
-def capture_at(st, sq: int, zobrist, zstride: int, nc: int, orient_keys) -> list[int]:
+def capture_at(st: "State", sq: int, zobrist: list[int], zstride: int, nc: int, orient_keys: list[int]) -> list[int]:
     """Remove every piece on ``sq`` (a capture); return them for :func:`uncapture_at`."""
     s = st.stacks[sq]
     if not s:
@@ -34,7 +35,8 @@ def capture_at(st, sq: int, zobrist, zstride: int, nc: int, orient_keys) -> list
     return gone
 
 
-def uncapture_at(st, sq: int, gone: list[int], zobrist, zstride: int, nc: int, orient_keys) -> None:
+def uncapture_at(st: "State", sq: int, gone: list[int], zobrist: list[int], zstride: int, nc: int,
+                 orient_keys: list[int]) -> None:
     if not gone:
         return
     *pieces, orient = gone
@@ -62,14 +64,14 @@ class Step(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        topo = g.topology
+        topo = cast("Board", g.topology)
         self.codes = g.player_codes(params.get("pieces"))
         dirs = topo.directions(params.get("directions", "orthogonal"))
         self.targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
         self.capture = bool(params.get("capture", False))
         self.table = [[(index, a, b) for b in range(topo.size)] for a in range(topo.size)]
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         p = st.to_move
         mine = topped(st, self.codes[p])
         owner = self.game.code_owner

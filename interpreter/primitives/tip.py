@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from typing import Any
+from typing import Any, Iterator, cast
 
 from .base import Primitive, retop, topped
 from .step import capture_at, uncapture_at
@@ -12,6 +12,8 @@ from .step import capture_at, uncapture_at
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..orientation import DieModel
+    from ..topology import Board
 
 __all__ = ["Tip"]
 
@@ -34,19 +36,19 @@ class Tip(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        topo = g.topology
+        topo = cast("Board", g.topology)
         self.codes = g.player_codes(params.get("pieces"))
         self.turns = int(params.get("turns", 1))
         self.capture = bool(params.get("capture", True))
         self.rays = [[topo.ray(sq, d) for d in _DIRS] for sq in range(topo.size)]
-        self.die = g.die
-        self.tip = {code: [g.die.tipped[code][d] for d in _DIRS] for code in g.die.codes}
+        self.die = cast("DieModel", g.die)  # a game with a `tip` has dice
+        self.tip = {code: [self.die.tipped[code][d] for d in _DIRS] for code in self.die.codes}
         # routes[sq * 8 + n]: (move tuples, masks of the squares passed before the end, ends)
-        self._route_cache: list[Any] = [None] * (topo.size * 8)
+        self._route_cache: list[list[tuple[tuple[Any, ...], int, int]] | None] = [None] * (topo.size * 8)
         #: the orientation after following a route: (start code, route key) -> end code
         self._end_orient: dict[tuple[int, int, int, int], int] = {}
 
-    def _routes(self, sq: int, n: int):
+    def _routes(self, sq: int, n: int) -> Iterator[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
         """(turn square or -1, end, [directions of each step]) of every route of ``n`` squares."""
         rays = self.rays
         for d in range(4):
@@ -75,7 +77,7 @@ class Tip(Primitive):
             self._route_cache[key] = got
         return got
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         p = st.to_move
         mine = topped(st, self.codes[p])
         # squares a die may end on: empty, or (capturing) holding an enemy piece

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from ..dsl.errors import AmbiguousMoveError, InvalidMoveError, OptionError
 from .base import Primitive, retop
@@ -14,6 +14,8 @@ from .base import Primitive, retop
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..state import Move, State
+    from ..predicates.holds import Holds
+    from ..topology import TrackTopology
 
 __all__ = ["Track", "Roll"]
 
@@ -66,7 +68,7 @@ class Roll(Primitive):
             h ^= g.cube_key((st.cube_value, st.cube_owner, 0)) ^ g.cube_key((st.cube_value, st.cube_owner, cube_step))
             st.cube_step = cube_step
         if move[1]:
-            h ^= g.dice_keys[st.dice]
+            h ^= g.dice_keys[cast("tuple[int, int]", st.dice)]
             if dice is not None:
                 h ^= g.dice_keys[dice]
         if decided != st.tally[0]:
@@ -104,13 +106,18 @@ class Track(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        topo = g.topology
+        if not g.stacking:
+            raise g.spec.error(("board", "stacking"), "the checkers of a `track` pile up on its points and "
+                               "places: the board needs `stacking: true`")
+        topo = cast("TrackTopology", g.topology)
         N = self.N = topo.points
         self.paths = topo.paths
         self.pos_of = topo.position
         kind = g.kind_index[params.get("pieces", g.kind_names)[0]]
         self.code = [0, kind * 2, kind * 2 + 1]
-        self.block = int(params.get("blocked_by", 2))
+        #: opposing checkers that close a point: 1 (any), or 2 (a lone one is hit or pinned); more
+        #: would let both players' checkers share a point, which no position text can say
+        self.block = g.number(path + ("blocked_by",), params.get("blocked_by", 2), 1, 2)
         # -- the start point (its checkers must all leave before anything else moves) -------------
         start = params.get("start")
         self.start = int(start.get("point", 1)) if start is not None else 0
@@ -133,7 +140,7 @@ class Track(Primitive):
             self.hit_place = self._place(hit.get("to", "bar"), path + ("hit", "to"))
         #: the opponent's start point in the mover's coordinates (his hit checkers are counted there)
         self.opp_start = N + 1 - (self.start or 1) if self.hit_to_start else 0
-        self.no_hit = [set(), set(), set()]
+        self.no_hit: list[set[int]] = [set(), set(), set()]
         for i, name in enumerate(hit.get("except_on", [])):
             try:
                 sq = topo.parse_square(str(name))
@@ -224,12 +231,12 @@ class Track(Primitive):
         #: twice (finding the move, checking it), which for a roll with many results costs seconds
         self._cached: tuple[int, Any, list[Any]] = (0, None, [])
         #: the last position read from, and its legal moves by what they change (see from_fields)
-        self._by_delta: tuple[Any, dict[tuple[tuple[int, int], ...], list[Any]]] = (None, {})
+        self._by_delta: tuple[Any, dict[tuple[tuple[int, int], ...], list["Move"]]] = (None, {})
         #: moves written with the board's point names, step by step in the order played
         self.names_mode = (g.spec.data.get("notation") or {}).get("squares") == "track_names"
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off, N+2 = out) to squares, per player
-        self._square_map = [[]] + [[self._square(p, k) for k in range(N + (3 if self.out else 2))]
-                                   for p in (1, 2)]
+        self._square_map: list[list[int]] = [[]] + [
+            [self._square(p, k) for k in range(N + (3 if self.out else 2))] for p in (1, 2)]
         #: a step ``from * 64 + to`` in mover coordinates -> its (from square, to square), per player
         self._step_squares: list[list[Any]] = [[]] + [
             [(sm[c >> 6], sm[c & 63]) if (c >> 6) < len(sm) and (c & 63) < len(sm) else None
@@ -237,7 +244,7 @@ class Track(Primitive):
 
     def _place(self, name: str, where: tuple[Any, ...]) -> list[int]:
         """The squares of a per-player place, by name; a located error if the board has none."""
-        places = self.game.topology.places
+        places = cast("TrackTopology", self.game.topology).places
         if name not in places:
             raise self.game.spec.error(where, f"the board has no place {name!r} (places: "
                                        f"{', '.join(places) or 'none'})")
@@ -294,16 +301,18 @@ class Track(Primitive):
                 continue
             node = self.game.spec.expressions.get(where + ("when",))
             pred = self.game.predicates.get(node.name) if isinstance(node, Call) else None
-            if (pred is None or not getattr(pred, "positions", None) or len(node.args) != 1
-                    or not isinstance(node.args[0], Name) or node.args[0].name != "mover"):
+            call = cast(Call, node)  # a predicate is found for a call only
+            if (pred is None or not getattr(pred, "positions", None) or len(call.args) != 1
+                    or not isinstance(call.args[0], Name) or call.args[0].name != "mover"):
                 raise self.game.spec.error(where + ("when",) if node is not None else where,
                                            f"a `{event}` award needs `when: NAME(mover)`, NAME a "
                                            "`holds` predicate with `points`")
+            holds = cast("Holds", pred)  # a predicate with `positions`: a `holds`
             {"formed": self.formed, "kept": self.kept, "turn_end": self.turn_end}[event].append(
-                (pred.positions, pred.min, pts))
+                (holds.positions, holds.min, pts))
 
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
-    def counts(self, st, p: int) -> tuple[list[int], list[int]]:
+    def counts(self, st: "State", p: int) -> tuple[list[int], list[int]]:
         N = self.N
         q = 3 - p
         me = [0] * (N + 2)
@@ -325,7 +334,7 @@ class Track(Primitive):
             opp.append(0)
         return me, opp
 
-    def numbers(self, st, dice: tuple[int, int]) -> tuple[list[int], int]:
+    def numbers(self, st: "State", dice: tuple[int, int]) -> tuple[list[int], int]:
         """The numbers a roll gives, in the order they must be played, and how many of them
         must be played as far as possible (the rest is optional)."""
         a, b = dice
@@ -354,7 +363,7 @@ class Track(Primitive):
                 total += pts
         return total
 
-    def general_turns(self, st, me: list[int], opp: list[int],
+    def general_turns(self, st: "State", me: list[int], opp: list[int],
                       dice: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
         """The distinct results of a roll under every rule this primitive has, each as the steps
         that reach it and the points the turn earns. A step is ``from * 64 + to`` in mover
@@ -370,7 +379,7 @@ class Track(Primitive):
         if a != b:
             order = self.order_entering if waiting else self.order
             lo, hi = min(a, b), max(a, b)
-            plans = [(lo, hi)] if order == "lower_first" else [(a, b), (b, a)]
+            plans: list[tuple[int, ...]] = [(lo, hi)] if order == "lower_first" else [(a, b), (b, a)]
         else:
             plans = [tuple(numbers)]
         S, C = self.start, self.corner
@@ -576,7 +585,7 @@ class Track(Primitive):
             me[step >> 6] += 1
 
     # -- pinning (hit mode ``pin``) ----------------------------------------------------------------
-    def pin_counts(self, st, p: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    def pin_counts(self, st: "State", p: int) -> tuple[list[int], list[int], list[int], list[int]]:
         """In ``p``'s coordinates: his free checkers, his pinned checkers, the opponent's free
         checkers and the opponent's pinned checkers on each point (index N+1: borne off)."""
         N = self.N
@@ -596,7 +605,7 @@ class Track(Primitive):
         me[N + 1] = len(stacks[self.off[p]])
         return me, pm, opp, po
 
-    def pin_turns(self, st, dice: tuple[int, int]) -> list[tuple[int, ...]]:
+    def pin_turns(self, st: "State", dice: tuple[int, int]) -> list[tuple[int, ...]]:
         """The distinct results of a roll when checkers pin instead of hitting, each as its steps
         ``from * 64 + to`` in mover coordinates. A pin on the opponent's start point
         (``ends_game_on``) or the last checker borne off ends the game, and the turn, at once;
@@ -783,10 +792,10 @@ class Track(Primitive):
         if pos == self.N + 1:
             return self.off[p]
         if pos == self.N + 2:
-            return self.out[p]
+            return cast("list[int]", self.out)[p]
         return self.paths[p][pos - 1]
 
-    def generate(self, st, out: list[Any]) -> None:
+    def generate(self, st: "State", out: list[Any]) -> None:
         if st.dice is None:
             return
         if st.hash == self._cached[0] and st.dice == self._cached[1]:
@@ -796,10 +805,11 @@ class Track(Primitive):
         self._generate(st, out)
         self._cached = (st.hash, st.dice, out[start:])
 
-    def _generate(self, st, out: list[Any]) -> None:
+    def _generate(self, st: "State", out: list[Any]) -> None:
         p = st.to_move
         index = self.index
-        dice = st.dice
+        dice = cast("tuple[int, int]", st.dice)  # rolled: generate() returns before otherwise
+        steps: tuple[Any, ...]  # coded steps, or (from, to) pairs
         if self.pin:
             pairs = self._step_squares[p]
             for steps in self.pin_turns(st, dice):
@@ -820,7 +830,7 @@ class Track(Primitive):
                 out.append((index, dice, tuple([pairs[c] for c in steps])))
 
     # -- play -------------------------------------------------------------------------------------
-    def _move_one(self, st, a: int, b: int, code: int) -> None:
+    def _move_one(self, st: "State", a: int, b: int, code: int) -> None:
         g = self.game
         Z, zs, nc = g.zobrist, g.zobrist_stride, g.num_codes
         src, dst = st.stacks[a], st.stacks[b]
@@ -856,8 +866,8 @@ class Track(Primitive):
                 self._recycle(st, off, self.paths[p][self.recycle_to - 1], code)
                 back.append(i)
         g = self.game
-        st.hash ^= g.dice_keys[st.dice]
-        old = st.dice
+        st.hash ^= g.dice_keys[cast("tuple[int, int]", st.dice)]
+        old = cast("tuple[int, int]", st.dice)
         st.dice = None
         if self.count_doubles and old[0] == old[1]:  # doubles are counted per player
             st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] + 1)
@@ -901,7 +911,7 @@ class Track(Primitive):
             if hit >= 0:
                 self._move_one(st, self.hit_place[q], b, enemy)
 
-    def _recycle(self, st, src: int, dst: int, code: int) -> None:
+    def _recycle(self, st: "State", src: int, dst: int, code: int) -> None:
         """Move every checker of ``src`` (all the player's) onto ``dst``."""
         for _ in range(len(st.stacks[src])):
             self._move_one(st, src, dst, code)
@@ -971,7 +981,7 @@ class Track(Primitive):
         own = self._own(p, sq)
         return self._point_text(own) if own in (0, 25, 26) else self.game.topology.name(sq)
 
-    def format_steps(self, p: int, steps: tuple, hits: list[bool]) -> str:
+    def format_steps(self, p: int, steps: tuple[tuple[int, int], ...], hits: list[bool]) -> str:
         """Canonical text: one part per checker movement, from the highest point down; a hit marked
         ``*`` (also at a point passed on the way), equal parts merged as ``8/5(2)``; ``pass``.
         With ``squares: track_names``: every step in the order played, ``1/5 5/10``."""
@@ -1124,7 +1134,7 @@ class Track(Primitive):
         # a result is told by where checkers left and arrived (points passed on the way cancel)
         want = self._delta([(self._square_own(p, a), self._square_own(p, b)) for a, b in moves])
         if self._by_delta[0] != (st.hash, st.dice):
-            index: dict[tuple[tuple[int, int], ...], list[Any]] = {}
+            index: dict[tuple[tuple[int, int], ...], list["Move"]] = {}
             for move in legal:
                 index.setdefault(self._delta(move[2]), []).append(move)
             self._by_delta = ((st.hash, st.dice), index)
@@ -1167,7 +1177,7 @@ class Track(Primitive):
             if len(set(owners)) > 1 and not (self.pin and owners.count(owners[0]) == 1):
                 kind = "one pinned checker under the other's" if self.pin else "one player's checkers"
                 return f"point {g.topology.name(sq)} holds both players' checkers; a point holds {kind}"
-        for name, squares in g.topology.places.items():
+        for name, squares in cast("TrackTopology", g.topology).places.items():
             for p in (1, 2):
                 if squares[1] != squares[2] and any(owner[pc] != p for pc in st.stacks[squares[p]]):
                     return f"{g.topology.name(squares[p])} holds checkers of the other player"

@@ -20,6 +20,7 @@ from spielwerk.dsl.errors import SpecError, SpecErrors
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPRO = os.path.join(HERE, "..", "data", "repro")
 FUZZ = os.path.join(REPRO, "fuzz")
+FOUND = os.path.join(REPRO, "found")
 
 #: what `validate` says about each reproducer (None: the file is a game that must play)
 EXPECTED = {
@@ -81,12 +82,29 @@ EXPECTED = {
     "spec-28.yaml": "cannot be read as int",
     "spec-29.yaml": "`plies` has nothing to hand over to",
     "spec-30.yaml": "out of range: count is 1 to 1000",
-    "spec-31.yaml": "b1 is taken already, and pieces do not stack",
+    "spec-31.yaml": "b1 would hold more than one piece, and pieces do not stack",
     "spec-32.yaml": "23 point names for 24 points",
     "spec-33.yaml": "is not fields separated by single spaces",
     "spec-34.yaml": "has more than 18 digits",
     "spec-35.yaml": "is not fields separated by single spaces",
     "spec-36.yaml": "a division by zero",
+    # found by the fuzz suite of tests/property/test_fuzz_specs.py (found/)
+    "bool-tag-maybe.yaml": "'maybe' cannot be read as bool",
+    "control-character.yaml": "the character #x000c is not allowed in YAML text",
+    "hex-rank-90.yaml": "90 is out of range: ranks[4] is 1 to 26",
+    "hex-region-rectangle.yaml": "'b2-i9' is not a point of this hex board",
+    "letters-alike.yaml": "the position text writes flat and soldier alike",
+    "null-without-parent.yaml": "`money: null` takes out the parent's option 'money', but there is none",
+    "number-key.yaml": "the key 7 is not text",
+    "region-expression-item.yaml": "is not a square of this 7x7 board",
+    "reserve-of-ply.yaml": "reserve() takes a player first (mover, opponent, 1 or 2), not 'ply'",
+    "template-field-twice.yaml": "writes the field 'from' twice",
+    "template-stray-brace.yaml": "a field is written {name}",
+    "track-blocked-by-20.yaml": "20 is out of range: blocked_by is 1 to 2",
+    "track-no-stacking.yaml": "the board needs `stacking: true`",
+    "track-no-stacking-parent.yaml": "the board needs `stacking: true`",
+    "two-blocks-written-alike.yaml": "its moves are written like those of the place block before it",
+    "written-top-no-plain.yaml": "`written: top` gives only the top piece's letter",
 }
 
 LOCATED = re.compile(r"^[^\n]+:\d+:\d+: \S")
@@ -94,7 +112,8 @@ LOCATED = re.compile(r"^[^\n]+:\d+:\d+: \S")
 
 def _files() -> list[str]:
     return sorted([os.path.join(REPRO, f) for f in os.listdir(REPRO) if f.endswith(".yaml")]
-                  + [os.path.join(FUZZ, f) for f in os.listdir(FUZZ) if f.endswith(".yaml")])
+                  + [os.path.join(FUZZ, f) for f in os.listdir(FUZZ) if f.endswith(".yaml")]
+                  + [os.path.join(FOUND, f) for f in os.listdir(FOUND) if f.endswith(".yaml")])
 
 
 class _Hang(Exception):
