@@ -1498,9 +1498,11 @@ class Game:
                 r = self.reserve_of_kind[kind]
                 if r >= 0:
                     st.reserves[p][r] += n
-        if self.opening is not None and (ply > 0 or to_move != (self.phases[0].first or 1)):
-            # past the first move, or the second player to move: the opening is decided (a text
-            # at ply 0 with the first player to move is read as the position before the opening)
+        if self.opening is not None and self.opening.get("starter_plays") == "fresh_roll" \
+                and (ply > 0 or to_move != (self.phases[0].first or 1)):
+            # an opening that only decides who starts has been rolled: past the first move, or with
+            # the second player to move (at ply 0 with the first player to move, a text is read as
+            # the position before the opening roll)
             st.tally[0] = 1
         phase = 0
         while phase < len(self.phases) - 1 and (ply >= self.phase_end[phase] or (
@@ -1512,10 +1514,16 @@ class Game:
         if self.repetition:
             st.seen = {st.hash: 1}
         if ply > 0:
-            st.result = self.evaluate_end(st)
-            if st.result is None and self._roll_again:  # the last mover may be to move again
-                st.result = self.evaluate_end(st, to_move)
+            st.result = self.read_result(st)
         return st
+
+    def read_result(self, st: State) -> Outcome | None:
+        """The end rules for a position read from a text, where the last mover is not known: the
+        player not to move, or, where a move may give its player another turn, the one to move."""
+        result = self.evaluate_end(st)
+        if result is None and self._roll_again:
+            result = self.evaluate_end(st, st.to_move)
+        return result
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import math
 import re
 
 from .dsl.errors import IllegalMoveError, MoveError, OptionError, SpielwerkError
@@ -62,6 +63,8 @@ def options_from_tags(spec: Spec, tags: dict[str, str]) -> dict[str, Any]:
                 number = float(value) * scale
             except ValueError:
                 raise OptionError(f"tag [{tag} {value!r}]: expected a number") from None
+            if not math.isfinite(number) or abs(number) > 1e9:
+                raise OptionError(f"tag [{tag} {value!r}]: expected a number of reasonable size")
             if number != int(number):
                 raise OptionError(f"tag [{tag} {value!r}]: must be a multiple of 1/{scale}")
             out[how["option"]] = int(number)
@@ -154,7 +157,7 @@ def replay_text(spec: Spec, text: str, options: dict[str, Any] | None = None) ->
     separators = "".join(notation.get("ply_separators", []))
     games: dict[Any, Game] = {}
     dice = any(ph.get("dice") for ph in spec.data.get("phases", []))
-    if dice and re.search(r"^\s*\d+\)", text, re.MULTILINE):
+    if dice and re.search(r"^[ \t]*[0-9]+\)", text, re.MULTILINE):
         records = parse_dice_records(text)
         options = dict(options or {})
         cube = next((ph.get("cube") for ph in spec.data["phases"] if ph.get("cube")), None)

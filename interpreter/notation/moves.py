@@ -20,12 +20,26 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["MoveNotation", "normalize_move_text"]
 
 _DASHES = str.maketrans({"\u2013": "-", "\u2212": "-", "\u2014": "-"})
-_TRAILING_MARKS = re.compile(r"(?:[!?'\"]+|\([!?]{1,2}\))+$")
+_MARKS = "!?'\""
 
 
 def normalize_move_text(text: str) -> str:
-    """Unify dashes, drop surrounding space and trailing opinion marks: ``!``, ``?!``, ``(!)``, ``'``."""
-    return _TRAILING_MARKS.sub("", text.strip().translate(_DASHES))
+    """Unify dashes, drop surrounding space and trailing opinion marks: ``!``, ``?!``, ``(!)``, ``'``.
+    (Read from the end, one mark at a time: linear in the text's length whatever it holds.)"""
+    text = text.strip().translate(_DASHES)
+    end = len(text)
+    while end:
+        if text[end - 1] in _MARKS:
+            end -= 1
+            continue
+        if text[end - 1] == ")":  # (!), (?), (!?) ...
+            inner = 2 if end >= 4 and text[end - 4] == "(" and text[end - 3] in "!?" else 1
+            start = end - 2 - inner
+            if start >= 0 and text[start] == "(" and all(c in "!?" for c in text[start + 1:end - 1]):
+                end = start
+                continue
+        break
+    return text[:end]
 
 
 @dataclass

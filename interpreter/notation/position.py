@@ -19,6 +19,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["StackRows", "position_format"]
 
+#: a number after the board of a position text
+_FIELD = re.compile(r"-?[0-9]{1,10}")
+
 
 class StackRows:
     """The ``stack-rows`` position text of one compiled game."""
@@ -121,7 +124,7 @@ class StackRows:
             needed -= 1
         if not 1 + needed <= len(parts) <= 1 + len(names):
             raise fail(f"expected the board and {len(names)} more field(s): {self.trailer}")
-        if not all(v.isascii() and v.lstrip("-").isdigit() and len(v) <= 10 for v in parts[1:]):
+        if not all(_FIELD.fullmatch(v) for v in parts[1:]):
             raise fail("the fields after the board are whole numbers of at most 10 digits")
         values = {n: int(v) for n, v in zip(names, parts[1:])}
         to_move = values.get("to_move", 1)
@@ -185,7 +188,7 @@ class StackRows:
                 target[p] = values[f"{key}_{p}"]
             st.hash = g.rehash(st)
             if ply > 0:
-                st.result = g.evaluate_end(st)
+                st.result = g.read_result(st)
         return st
 
     def _stock(self, st: "State", values: dict[str, int], fail: Callable[[str], InvalidPositionError]) -> None:

@@ -46,9 +46,10 @@ class Roll(Primitive):
         if st.cube_step:  # the cube decision is behind: once rolled, every position is alike
             h ^= g.cube_key((st.cube_value, st.cube_owner, st.cube_step)) ^ g.cube_key((st.cube_value, st.cube_owner, 0))
             st.cube_step = 0
-        if starter:  # an opening roll: it decides who starts (``tally[0]`` says it is decided)
-            h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, 1)
-            st.tally[0] = 1
+        if starter:  # an opening roll: it decides who starts
+            if not a:  # and nothing more: ``tally[0]`` says so until the fresh roll and the first move
+                h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, 1)
+                st.tally[0] = 1
             if starter != st.to_move:
                 h ^= g.side_key
                 st.to_move = starter
