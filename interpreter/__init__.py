@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 #: each public name and the module that defines it
 _WHERE = {
     "load": "api", "load_spec_for": "api", "bundled_games": "dsl.loader", "Game": "game", "Outcome": "game",
-    "State": "state", "Spec": "dsl.spec", "load_spec": "dsl.spec",
+    "State": "state", "Move": "state", "Spec": "dsl.spec", "load_spec": "dsl.spec",
     **{name: "dsl.errors" for name in (
         "SpielwerkError", "SpecError", "SpecErrors", "OptionError", "MoveError", "InvalidMoveError",
         "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError")},
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .dsl.loader import bundled_games
     from .dsl.spec import Spec, load_spec
     from .game import Game, Outcome
-    from .state import State
+    from .state import Move, State
 
 
 def __getattr__(name: str) -> Any:
