@@ -207,6 +207,7 @@ _PATTERN_WORDS = {
     "^[a-z][a-z0-9_-]*$": "a name of lower-case letters, digits, underscores and dashes, starting with a letter",
     "^[A-Za-z][A-Za-z0-9_]*$": "a name of letters, digits and underscores, starting with a letter",
     "^[Ox.]+$": "a row of a picture written with O, x and .",
+    "^[A-Za-z0-9]{1,8}$": "a point name of 1 to 8 letters and digits",
     f"^{_TRAILER_FIELD}( {_TRAILER_FIELD})*$":
         "fields separated by single spaces, each one of {to_move}, {move_number}, {ply}, {doubles_1}, "
         "{doubles_2}, {points_1}, {points_2}, {reserve_1}, {reserve_2}, {captures_1}, {captures_2}",

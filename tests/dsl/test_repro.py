@@ -105,6 +105,7 @@ EXPECTED = {
     "track-no-stacking-parent.yaml": "the board needs `stacking: true`",
     "two-blocks-written-alike.yaml": "its moves are written like those of the place block before it",
     "written-top-no-plain.yaml": "`written: top` gives only the top piece's letter",
+    "point-name-with-dash.yaml": "'tackle-goldcourt' is not a point name of 1 to 8 letters and digits",
 }
 
 LOCATED = re.compile(r"^[^\n]+:\d+:\d+: \S")
