@@ -13,6 +13,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "OptionError",
+    "SpielwerkWarning",
 ]
 
 
@@ -82,3 +83,9 @@ class InvalidPositionError(SpielwerkError):
 
 class InvalidRecordError(SpielwerkError):
     """A game record (tags and movetext) that cannot be read."""
+
+
+class SpielwerkWarning(UserWarning):
+    """A problem found while playing that does not stop the game: an expression of the game file
+    that failed (a division by a number that came out 0). The message is located (``file:line:col:``);
+    the expression counts as false (or 0) and play goes on. ``Game.problems`` keeps every one."""

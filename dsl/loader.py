@@ -229,38 +229,36 @@ def resolve_game_path(name: str, relative_to: str | None = None) -> str:
     raise FileNotFoundError(name)
 
 
-def _merge(base: Any, over: Any, path: Path, marks: dict[Path, Mark], over_marks: dict[Path, Mark]) -> Any:
-    """Deep merge: mappings key by key; lists and scalars replace (with their marks); a key set to
-    null (``bar: null``) is taken out."""
+def _merge(base: Any, over: Any, path: Path, replaced: set[Path], removed: set[Path]) -> Any:
+    """Deep merge: mappings key by key; lists and scalars replace; a key set to null
+    (``bar: null``) is taken out. ``replaced`` collects the paths whose parent value the child
+    replaced whole, ``removed`` those it took out (for :func:`_merged_marks`)."""
     if isinstance(base, dict) and isinstance(over, dict):
         out = dict(base)
         for key, value in over.items():
             sub = path + (key,)
             if value is None and key in out:
                 del out[key]
-                for p in [p for p in marks if p[: len(sub)] == sub]:
-                    del marks[p]
-                continue
-            if key in out:
-                out[key] = _merge(out[key], value, sub, marks, over_marks)
+                removed.add(sub)
+            elif key in out:
+                out[key] = _merge(out[key], value, sub, replaced, removed)
             else:
                 out[key] = value
-                _copy_marks(sub, marks, over_marks)
-            if sub in over_marks:
-                marks[sub] = over_marks[sub]
         return out
-    # replaced whole: drop the parent's marks below this path, take the child's
-    for p in [p for p in marks if p[: len(path)] == path and len(p) > len(path)]:
-        del marks[p]
-    _copy_marks(path, marks, over_marks)
+    replaced.add(path)
     return over
 
 
-def _copy_marks(path: Path, marks: dict[Path, Mark], over_marks: dict[Path, Mark]) -> None:
-    n = len(path)
-    for p, m in over_marks.items():
-        if p[:n] == path:
-            marks[p] = m
+def _merged_marks(parent: dict[Path, Mark], child: dict[Path, Mark], replaced: set[Path],
+                  removed: set[Path]) -> dict[Path, Mark]:
+    """The marks of a merged document, in time linear in the marks: the parent's, except below
+    what the child replaced and at or below what it took out; then the child's own."""
+    def gone(p: Path, strictly_below: set[Path]) -> bool:
+        return any(p[:i] in removed for i in range(1, len(p) + 1)) or \
+            any(p[:i] in strictly_below for i in range(len(p)))
+    marks = {p: m for p, m in parent.items() if not gone(p, replaced)}
+    marks.update((p, m) for p, m in child.items() if not gone(p, set()))
+    return marks
 
 
 def read_file_text(path: str, limit: int = LIMITS["file bytes"]) -> str:
@@ -313,8 +311,10 @@ def read_document(path: str, _seen: tuple[str, ...] = ()) -> Document:
             raise marks.error(("extends",), f"`extends` names {parent_name!r}, which is neither a bundled "
                               "game nor a file in this folder") from None
         raise
-    merged_marks = dict(parent.marks.table)
     child = {k: v for k, v in data.items() if k != "extends"}
-    merged = _merge(parent.data, child, (), merged_marks, marks.table)
+    replaced: set[Path] = set()
+    removed: set[Path] = set()
+    merged = _merge(parent.data, child, (), replaced, removed)
+    merged_marks = _merged_marks(parent.marks.table, marks.table, replaced, removed)
     merged_marks[()] = marks.table[()]
     return Document(merged, Marks(merged_marks, Mark(path, 1, 1)), path)

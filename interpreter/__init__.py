@@ -17,7 +17,8 @@ _WHERE = {
     "State": "state", "Move": "state", "Spec": "dsl.spec", "load_spec": "dsl.spec",
     **{name: "dsl.errors" for name in (
         "SpielwerkError", "SpecError", "SpecErrors", "OptionError", "MoveError", "InvalidMoveError",
-        "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError")},
+        "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError",
+        "SpielwerkWarning")},
 }
 
 __all__ = ["__version__", *_WHERE]
@@ -25,7 +26,8 @@ __all__ = ["__version__", *_WHERE]
 if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .api import load, load_spec_for
     from .dsl.errors import (AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
-                             InvalidRecordError, MoveError, OptionError, SpecError, SpecErrors, SpielwerkError)
+                             InvalidRecordError, MoveError, OptionError, SpecError, SpecErrors, SpielwerkError,
+                             SpielwerkWarning)
     from .dsl.loader import bundled_games
     from .dsl.spec import Spec, load_spec
     from .game import Game, Outcome

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 import textwrap
-from typing import Any, Callable, Sequence
+import warnings
+from typing import Any, Callable, Sequence, TextIO
 
 import random
 
@@ -411,9 +412,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: TextIO | None = None, line: str | None = None) -> None:
+    """Warnings as the command's own lines: ``spielwerk: warning: file:line:col: message``."""
+    print(f"spielwerk: warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    warnings.showwarning = _show_warning
     try:
         status: int = args.func(args)
         return status

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 import sys
 from array import array
 from fractions import Fraction
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
-from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError, SpielwerkError
+from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError, SpielwerkError, SpielwerkWarning
 from .dsl.expr import Env, Evaluator, Node, compile_expr, names_in
 from .dsl.spec import BUILTIN_FUNCTIONS, Spec
 from .notation.moves import MoveNotation
@@ -152,6 +153,8 @@ class Game:
         self.name = spec.name
         self.title = spec.data.get("title", self.name)
         self.options = spec.resolve_options(options)
+        #: problems of the game file found while playing (located messages; see :meth:`report`)
+        self.problems: list[str] = []
         self.players = list(spec.data.get("players", ["player 1", "player 2"]))
         d = spec.data
         self.constants = dict(self.options)
@@ -161,8 +164,8 @@ class Game:
             if str(key) not in values and "default" in table:
                 values[str(key)] = table["default"]
             if str(key) not in values:
-                raise OptionError(f"table {tname!r} of {self.name} has no entry for "
-                                  f"{table['by']}={key!r}")
+                raise spec.error(("tables", tname, "values"), f"table {tname!r} of {self.name} has no entry "
+                                 f"for {table['by']}={key!r}")
             self.constants[tname] = values[str(key)]
         # pieces: a code is kind * 2 + owner - 1
         self.kind_names = list(d.get("pieces", {}))
@@ -517,18 +520,30 @@ class Game:
         node = self._expression(path, value)
         try:
             fn = compile_expr(node, self._env_cache())
-        except (ExprError, ValueError) as exc:
+        except KeyError as exc:  # a quoted name that names nothing: count(mover, 'nopiece')
+            raise self.spec.error(path, f"{value!r}: {exc.args[0]!r} names no piece, region, reserve or "
+                                  "place of this game") from None
+        except (ExprError, ValueError, IndexError) as exc:
             raise self.spec.error(path, str(getattr(exc, "message", exc))) from None
         if not _can_fail(node):
             return fn
-        spec = self.spec
+        report = self.report
 
         def guarded(ctx: Any) -> Any:
             try:
                 return fn(ctx)
             except (ArithmeticError, IndexError, TypeError, ValueError) as exc:
-                raise spec.error(path, f"while playing, {value!r} failed: {exc}") from None
+                report(path, f"while playing, {value!r} failed ({exc}); it counts as false (0)")
+                return 0
         return guarded
+
+    def report(self, path: tuple[Any, ...], message: str) -> None:
+        """Report a problem of the game file found while playing, once per place: a located
+        :class:`SpielwerkWarning`, kept in :attr:`problems`; play goes on."""
+        located = self.spec.error(path, message).located()
+        if located not in self.problems:
+            self.problems.append(located)
+            warnings.warn(SpielwerkWarning(located), stacklevel=3)
 
     def square_context(self, st: State, player: int, frm: int, to: int, k: int, square: int = -1) -> _Ctx:
         """The context a move's or an effect's condition is evaluated in: ``mover`` is ``player``,
@@ -553,14 +568,15 @@ class Game:
         fn = self.compile_condition(path, value)
         ctx = self._ctx
 
-        spec = self.spec
+        report = self.report
 
         def number(st: State, height: int, k: int) -> int:
             ctx.st, ctx.mover, ctx.height, ctx.k = st, st.to_move, height, k
             got = fn(ctx)
             if isinstance(got, int):
                 return got
-            raise spec.error(path, f"while playing, {value!r} gave {got!r}, not a whole number")
+            report(path, f"while playing, {value!r} gave {got!r}, not a whole number; it counts as 0")
+            return 0
         return number
 
     def _compile_effect(self, i: int, e: dict[str, Any]) -> _Effect:

@@ -93,6 +93,12 @@ class MoveNotation:
         writers: list[Callable[..., str]] = []
         facts: dict[str, str] = {}
         where = ("notation", "moves", prim.name)
+        if template != template.strip():
+            raise g.spec.error(where, f"the {prim.name} template {template!r} starts or ends with a space, "
+                               "which a move text read back loses")
+        if prim.field_kinds and not re.search(r"\{\w+\}", template):
+            raise g.spec.error(where, f"the {prim.name} template {template!r} writes no field, so every "
+                               f"move would read the same: write some of {', '.join(prim.field_kinds)}")
         seen: set[str] = set()
         for part in parts:
             if not part:

@@ -465,6 +465,9 @@ def _fast_shape(game: Any, params: dict[str, Any]) -> str | None:
 def make_move(game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Primitive:
     """Compile a ``move`` entry: a specialised generator where the shape allows, else :class:`Move`."""
     shape = _fast_shape(game, params) if game.fast_paths else None
+    if shape is not None and not game.stacking and params.get("onto", "top") in ("top", "under") \
+            and Landing(game, params.get("to"), path + ("to",)).occupied:
+        shape = None  # the general block refuses it, with its reason
     if shape is not None:  # the specialised generators take the direction words unchecked
         for player in (1, 2):
             try:

@@ -170,6 +170,16 @@ class Track(Primitive):
         # -- bearing off ----------------------------------------------------------------------------
         bear = params.get("bear_off") or {}
         self.off = self._place(bear.get("to", "borne_off"), path + ("bear_off", "to"))
+        # each place has one role: where hit checkers wait (the first entering place), where the
+        # others wait to come in, where the borne off ones rest
+        if self.out is not None and self.out == self.bar:
+            raise g.spec.error(path + ("enter", 1, "from"), "the second entering place must differ from the first")
+        if not self.hit_to_start and not self.pin and self.hit_place != self.bar:
+            raise g.spec.error(path + ("hit", "to"), "a hit checker waits to enter again: `hit.to` must be the "
+                               "first place of `enter` (or `start`)")
+        if self.off in (self.bar, self.out):
+            raise g.spec.error(path + ("bear_off", "to"), "borne off checkers rest in a place of their own, "
+                               "not one they enter from")
         self.home_start = N - N // 4 + 1
         self.bear_all_home = bear.get("requires", "all_home") == "all_home"
         #: a step that reaches this path position (or beyond) bears the checker off
