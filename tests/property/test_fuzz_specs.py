@@ -55,26 +55,27 @@ def _judge(raw: bytes, what: str, seed: int = 0, plies: int = 30) -> fz.Verdict:
     return verdict
 
 
+def _mutate_and_judge(data: st.DataObject, ops: tuple[str, ...] | None, flow_sometimes: bool) -> None:
+    """Draw a bundled game, mutate its data with ``ops`` (all kinds when None), judge the result."""
+    ch = fz.HypothesisChooser(data)
+    name = ch.choice(sorted(fz.bases()))
+    new, done = fz.mutate_data(ch, name, fz.bases()[name][1], ops=ops)
+    raw = fz.dump(new, flow=flow_sometimes and ch.integer(0, 4) == 0).encode("utf-8")
+    _judge(raw, f"{name}: {'; '.join(done)}", seed=ch.integer(0, 2**16))
+
+
 @settings(max_examples=scaled(120), **FUZZ)
 @given(st.data())
 def test_mutated_data_loads_or_is_refused_with_a_location(data):
     """Keys deleted, renamed, added; values retyped, grafted, nested; numbers and expressions."""
-    ch = fz.HypothesisChooser(data)
-    name = ch.choice(sorted(fz.bases()))
-    new, done = fz.mutate_data(ch, name, fz.bases()[name][1])
-    raw = fz.dump(new, flow=ch.integer(0, 4) == 0).encode("utf-8")
-    _judge(raw, f"{name}: {'; '.join(done)}", seed=ch.integer(0, 2**16))
+    _mutate_and_judge(data, None, flow_sometimes=True)
 
 
 @settings(max_examples=scaled(60), **FUZZ)
 @given(st.data())
 def test_mutated_expressions_load_or_are_refused_with_a_location(data):
     """Only expressions: in every place one stands, and new conditions where one may stand."""
-    ch = fz.HypothesisChooser(data)
-    name = ch.choice(sorted(fz.bases()))
-    new, done = fz.mutate_data(ch, name, fz.bases()[name][1], ops=("expr",))
-    raw = fz.dump(new).encode("utf-8")
-    _judge(raw, f"{name}: {'; '.join(done)}", seed=ch.integer(0, 2**16))
+    _mutate_and_judge(data, ("expr",), flow_sometimes=False)
 
 
 @settings(max_examples=scaled(200), **FUZZ)
