@@ -331,6 +331,9 @@ class GnubgId:
         most = max(sum(self.game.start_counts[p]) for p in (1, 2))
         if most > 15:
             return ("setup",), f"the gnubg position ID (notation.position) holds at most 15 checkers a player, not {most}"
+        if self.track.pin:
+            return ("notation", "position"), ("a gnubg position ID gives each point one player's checkers, so it "
+                                              "cannot show a pinned checker (hit: mode: pin): use stack-rows")
         return None
 
     def _board(self, st: "State", p: int) -> list[int]:

@@ -193,8 +193,8 @@ class Track(Primitive):
         corner = params.get("corner")
         self.corner = int(corner["point"]) if corner is not None else 0
         if corner is not None:
-            self.first_take = int(corner.get("first_take", 2))
-            self.last_leave = int(corner.get("last_leave", 2))
+            self.first_take = g.number(path + ("corner", "first_take"), corner.get("first_take", 2), 1, 15)
+            self.last_leave = g.number(path + ("corner", "last_leave"), corner.get("last_leave", 2), 1, 15)
             self.opp_corner = N + 1 - self.corner if corner.get("opponent_closed", True) else 0
             self.stop_short = bool(self._choice(corner.get("stop_short", True)))
             self.pass_through = bool(self._choice(corner.get("pass_through", True)))
@@ -277,8 +277,7 @@ class Track(Primitive):
         chosen = options[name]
         if chosen not in allowed:
             shown = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed)
-            decl = self.game.spec.options[name]
-            if chosen == decl.get("default"):
+            if chosen == self.game.spec.resolve_options({}).get(name):  # the file's own default
                 raise self.game.spec.error(("options", name, "default"), f"option {name!r} sets a track key "
                                            f"that takes {shown}, not {chosen!r}")
             raise OptionError(f"option {name}={chosen!r} sets a track key that takes {shown}")
@@ -548,6 +547,8 @@ class Track(Primitive):
         if self.stop_short and C:
             self._stop_short(me, opp, dice, found, have, intact0, key0, weight)
         allowed = [v for v in found.values() if v[3]]
+        if not allowed:  # the corner rule forbids every way, staying put too: the turn passes
+            return [((), 0)]
         best = max(min(v[1], required) for v in allowed)
         keep = [v for v in allowed if min(v[1], required) == best]
         if self.maximize == "higher" and best == 1 and a != b:
