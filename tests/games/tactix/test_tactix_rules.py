@@ -243,3 +243,21 @@ def test_position_text_round_trips_and_refuses_impossible_dice():
         pos({"a1": "1D55"})
     with pytest.raises(spielwerk.InvalidPositionError, match="needs its top"):
         pos({"a1": "1D"})
+
+
+def test_dice_taken_by_tipping_are_counted_as_captures():
+    """Every piece that leaves the board is counted for the player who took it, by the king's step
+    and by a tipping die alike, and taking the moves back takes the counts back."""
+    import random
+
+    game = spielwerk.load("tactix")
+    for seed in range(10):
+        rng = random.Random(seed)
+        s = game.initial()
+        start = sum(len(x) for x in s.stacks)
+        while s.outcome() is None and s.ply < 300:
+            s.push(rng.choice(s.legal_moves()))
+        assert start - sum(len(x) for x in s.stacks) == s.captures[1] + s.captures[2]
+        while s.stack:
+            s.pop()
+        assert s.captures == [0, 0, 0]
