@@ -710,7 +710,10 @@ class Game:
             return lambda c: sum((c.st.tops[code] & mask).bit_count() for code in codes)
 
         def at(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
-            who, place = args[0], cast("TrackTopology", self.topology).places[args[1](None)]
+            places = getattr(self.topology, "places", None)
+            if places is None:
+                raise ValueError("at() counts the checkers in a place of a track board; this board has none")
+            who, place = args[0], places[args[1](None)]
             return lambda c: len(c.st.stacks[place[who(c)]])
 
         def on_path(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:

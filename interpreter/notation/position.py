@@ -322,7 +322,11 @@ class GnubgId:
     def __init__(self, game: "Game", spec: dict[str, Any] | None) -> None:
         self.game = game
         self.name = (spec or {}).get("name", "gnubg position ID")
-        self.track = cast("Track", next(p for p in game.primitives if p.name == "track"))
+        track = next((p for p in game.primitives if p.name == "track"), None)
+        if track is None:
+            raise game.spec.error(("notation", "position", "format"), "a gnubg position ID describes a race "
+                                  "on a `track`: this game has none")
+        self.track = cast("Track", track)
 
     def problem(self) -> tuple[tuple[str, ...], str] | None:
         """Where and why this game's positions do not fit the 80-bit key, or None."""

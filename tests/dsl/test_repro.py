@@ -118,6 +118,9 @@ EXPECTED = {
     "choice-default-by-another-option.yaml": "option 'ending_turns' sets a track key that takes full, apart",
     "gnubg-with-pins.yaml": "cannot show a pinned checker",
     "corner-first-take-one.yaml": None,  # a corner rule that forbids every way: the turn passes
+    "gnubg-without-track.yaml": "a gnubg position ID describes a race on a `track`: this game has none",
+    "at-on-a-square-board.yaml": "at() counts the checkers in a place of a track board",
+    "at-on-a-square-board-parent.yaml": "at() counts the checkers in a place of a track board",
 }
 
 LOCATED = re.compile(r"^[^\n]+:\d+:\d+: \S")
