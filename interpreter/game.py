@@ -318,6 +318,9 @@ class Game:
                 (kind, params), = item.items()
                 params = params or {}
                 where = ("phases", i, "moves", j, kind)
+                if item in ph["moves"][:j]:
+                    raise spec.error(where, f"this {kind} block repeats block {ph['moves'].index(item) + 1} of "
+                                     "the phase exactly: every move would be listed twice")
                 cls = PRIMITIVES.get(kind)
                 if cls is None:
                     raise spec.error(where, f"the primitive {kind!r} is designed but not implemented yet")

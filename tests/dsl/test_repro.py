@@ -104,7 +104,7 @@ EXPECTED = {
     "track-blocked-by-20.yaml": "20 is out of range: blocked_by is 1 to 2",
     "track-no-stacking.yaml": "the board needs `stacking: true`",
     "track-no-stacking-parent.yaml": "the board needs `stacking: true`",
-    "two-blocks-written-alike.yaml": "its moves are written like those of the place block before it",
+    "two-blocks-written-alike.yaml": "this place block repeats block 1 of the phase exactly",
     "written-top-no-plain.yaml": "`written: top` gives only the top piece's letter",
     "point-name-with-dash.yaml": "'tackle-goldcourt' is not a point name of 1 to 8 letters and digits",
     "quoted-unknown-piece.yaml": "'nopiece' names no piece, region, reserve or place of this game",
@@ -121,6 +121,7 @@ EXPECTED = {
     "gnubg-without-track.yaml": "a gnubg position ID describes a race on a `track`: this game has none",
     "at-on-a-square-board.yaml": "at() counts the checkers in a place of a track board",
     "at-on-a-square-board-parent.yaml": "at() counts the checkers in a place of a track board",
+    "block-repeated.yaml": "this tip block repeats block 1 of the phase exactly",
 }
 
 LOCATED = re.compile(r"^[^\n]+:\d+:\d+: \S")
@@ -150,6 +151,18 @@ def time_bound():
 
 def test_every_reproducer_has_an_expectation():
     assert sorted(os.path.basename(f) for f in _files()) == sorted(EXPECTED)
+
+
+def test_two_blocks_whose_moves_read_alike_are_refused(tmp_path, capsys):
+    """Two place blocks of different pieces, both written `{to}` (the piece left out): a text could
+    name either. (Written with the default `{piece}{to}`, they are told apart.)"""
+    path = tmp_path / "alike.yaml"
+    path.write_text("game: alike\nplayers: [white, black]\nboard: {shape: square, width: 3, height: 3}\n"
+                    "pieces: {stone: {letter: S}, wall: {letter: W}}\n"
+                    "phases:\n  - name: play\n    moves:\n      - place: {pieces: [stone]}\n"
+                    "      - place: {pieces: [wall]}\nend: []\nno_moves: lose\nnotation: {moves: {place: '{to}'}}\n")
+    assert main(["validate", str(path)]) == 1
+    assert "alike.yaml:9:9: its moves are written like those of the place block before it" in capsys.readouterr().out
 
 
 def test_an_extends_child_with_20000_keys_merges_in_linear_time(tmp_path, time_bound):
