@@ -721,7 +721,9 @@ class Game:
 
         def on_path(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who, lo, hi = args
-            paths = cast("TrackTopology", self.topology).paths
+            paths = getattr(self.topology, "paths", None)
+            if paths is None:
+                raise ValueError("on_path() counts along a player's path on a track board; this board has none")
 
             def counter(c: _Ctx) -> int:
                 p = who(c)

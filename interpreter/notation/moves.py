@@ -140,6 +140,9 @@ class MoveNotation:
                 writers.append(lambda f, name=name, prim=prim: prim.format_steps(*f[name]))
             elif kind == "squarelist":
                 join = conf.get("join", ",") if isinstance(conf, dict) else ","
+                if not str(join).strip():
+                    raise g.spec.error(("notation", "fields", name, "join"), f"the field {name!r} needs a "
+                                       "separator between its squares, not an empty one")
                 sq = g.topology.square_pattern()
                 regex.append(group + f"{sq}(?:\\s*{re.escape(join.strip())}\\s*{sq})+)")
                 readers[name] = lambda s, join=join: [self._read_square(x.strip()) for x in s.split(join.strip())]
@@ -148,6 +151,9 @@ class MoveNotation:
                                join.join(self.square_name(x) for x in sorted(f[name], key=order)))
             elif kind == "squareseq":  # squares in order, such as the landings of a chain of jumps
                 join = conf.get("join", "x") if isinstance(conf, dict) else "x"
+                if not str(join).strip():
+                    raise g.spec.error(("notation", "fields", name, "join"), f"the field {name!r} needs a "
+                                       "separator between its squares, not an empty one")
                 sq = g.topology.square_pattern()
                 regex.append(group + f"{sq}(?:{re.escape(join)}{sq})*)")
                 readers[name] = lambda s, join=join: [self._read_square(x) for x in s.split(join)]

@@ -122,6 +122,10 @@ EXPECTED = {
     "at-on-a-square-board.yaml": "at() counts the checkers in a place of a track board",
     "at-on-a-square-board-parent.yaml": "at() counts the checkers in a place of a track board",
     "block-repeated.yaml": "this tip block repeats block 1 of the phase exactly",
+    "empty-separator.yaml": "the field 'path' needs a separator between its squares",
+    "on-path-on-a-square-board.yaml": "on_path() counts along a player's path on a track board",
+    "converge-without-stacking.yaml": "a converge block builds stacks: the board needs `stacking: true`",
+    "converge-without-stacking-parent.yaml": "unknown key 'a' in phases/1/moves/0",
 }
 
 LOCATED = re.compile(r"^[^\n]+:\d+:\d+: \S")
