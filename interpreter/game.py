@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError, SpielwerkError, SpielwerkWarning
 from .dsl.expr import Env, Evaluator, Node, compile_expr, names_in
-from .dsl.spec import BUILTIN_FUNCTIONS, Spec
+from .dsl.spec import BUILTIN_FUNCTIONS, PLAYER_FIRST, Spec
 from .notation.moves import MoveNotation
 from .notation.position import position_format
 from .predicates import PREDICATES
@@ -126,8 +126,8 @@ def _can_fail(node: Any) -> bool:
         if node.name in ("height", "owner", "surrounded") and first is not None and not isinstance(first, Const):
             if not (isinstance(first, Name) and first.name in ("from", "to", "square")):
                 return True
-        if node.name not in ("height", "owner", "surrounded", "min", "max", "abs", "pieces_in", "cells") \
-                and first is not None and not isinstance(first, Const) \
+        player_first = node.name in PLAYER_FIRST or node.name not in BUILTIN_FUNCTIONS  # or a predicate
+        if player_first and first is not None and not isinstance(first, Const) \
                 and not (isinstance(first, Name) and first.name in ("mover", "opponent", "player", "winner")):
             return True  # a player computed, not written: it may be no player
         if node.name in ("on_path", "pinned") and not all(isinstance(a, Const) for a in node.args[1:]):

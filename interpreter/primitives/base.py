@@ -57,6 +57,11 @@ class Primitive:
         self.params = params
         self.path = path
 
+    def require_stacking(self, why: str) -> None:
+        """Refuse this block on a board without ``stacking`` (``why``: what piles up)."""
+        if not self.game.stacking:
+            raise self.game.spec.error(("board", "stacking"), f"{why}: the board needs `stacking: true`")
+
     def generate(self, st: "State", out: list[Any]) -> None:
         raise NotImplementedError
 

@@ -66,9 +66,7 @@ class Carry(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        if not g.stacking:
-            raise g.spec.error(("board", "stacking"), f"a {path[-1]} block builds stacks: the board needs "
-                               "`stacking: true`")
+        self.require_stacking(f"a {path[-1]} block builds stacks")
         topo = cast("Board", g.topology)
         self.limit = g.number(path + ("take", "max"), params.get("limit", 1000), 1, 1000)
         self.dir_names = topo.directions(params.get("directions", "orthogonal"))

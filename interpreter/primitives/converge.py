@@ -36,9 +36,7 @@ class Converge(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        if not g.stacking:
-            raise g.spec.error(("board", "stacking"), f"a {path[-1]} block builds stacks: the board needs "
-                               "`stacking: true`")
+        self.require_stacking(f"a {path[-1]} block builds stacks")
         topo = cast("Board", g.topology)
         kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
         self.kinds = kinds

@@ -17,7 +17,8 @@ __all__ = ["Step", "capture_at", "uncapture_at"]
 
 
 def capture_at(st: "State", sq: int, zobrist: list[int], zstride: int, nc: int, orient_keys: list[int]) -> list[int]:
-    """Remove every piece on ``sq`` (a capture); return them for :func:`uncapture_at`."""
+    """Remove every piece on ``sq`` (a capture), the enemy pieces among them counted as captured
+    by the player to move; return them for :func:`uncapture_at`."""
     s = st.stacks[sq]
     if not s:
         return []
@@ -32,7 +33,16 @@ def capture_at(st: "State", sq: int, zobrist: list[int], zstride: int, nc: int, 
     st.orient[sq] = 0
     st.hash = h
     retop(st, sq, old)
+    _count_captured(st, gone, 1)
     return gone
+
+
+def _count_captured(st: "State", gone: list[int], sign: int) -> None:
+    """Add (``sign`` 1) or take back (-1) the enemy pieces of ``gone`` (pieces, then the top's
+    orientation) to the captures of the player to move."""
+    g, mover = st.game, st.to_move
+    owner = g.code_owner
+    g.add_captures(st, mover, sign * sum(1 for pc in gone[:-1] if owner[pc] != mover))
 
 
 def uncapture_at(st: "State", sq: int, gone: list[int], zobrist: list[int], zstride: int, nc: int,
@@ -50,6 +60,7 @@ def uncapture_at(st: "State", sq: int, gone: list[int], zobrist: list[int], zstr
     if orient_keys and st.game.oriented[pieces[-1] >> 1]:
         h ^= orient_keys[sq * 64 + orient]
     st.hash = h
+    _count_captured(st, gone, -1)
     retop(st, sq, old)
 
 
@@ -91,8 +102,6 @@ class Step(Primitive):
         _, a, b = move
         g = self.game
         gone = capture_at(st, b, g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys)
-        if gone:
-            g.add_captures(st, st.to_move, sum(1 for pc in gone[:-1] if g.code_owner[pc] != st.to_move))
         src, dst = st.stacks[a], st.stacks[b]
         code = src.pop()
         zs, nc, Z = g.zobrist_stride, g.num_codes, g.zobrist
@@ -123,8 +132,6 @@ class Step(Primitive):
         retop(st, b, code)
         retop(st, a, old)
         uncapture_at(st, b, gone, Z, zs, nc, g.orient_keys)
-        if gone:
-            g.add_captures(st, st.to_move, -sum(1 for pc in gone[:-1] if g.code_owner[pc] != st.to_move))
 
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "to": move[2]}

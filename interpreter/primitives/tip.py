@@ -110,8 +110,6 @@ class Tip(Primitive):
         g = self.game
         Z, zs, nc, OK = g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys
         gone = capture_at(st, b, Z, zs, nc, OK)
-        if gone:  # the pieces taken are out of the game: counted for the mover
-            g.add_captures(st, st.to_move, sum(1 for pc in gone[:-1] if g.code_owner[pc] != st.to_move))
         src, dst = st.stacks[a], st.stacks[b]
         code = src.pop()
         o = st.orient[a]
@@ -148,8 +146,6 @@ class Tip(Primitive):
         retop(st, b, code)
         retop(st, a, -1)
         uncapture_at(st, b, gone, Z, zs, nc, OK)
-        if gone:
-            g.add_captures(st, st.to_move, -sum(1 for pc in gone[:-1] if g.code_owner[pc] != st.to_move))
 
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "turn": move[2], "to": move[3]}

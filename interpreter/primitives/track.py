@@ -107,9 +107,7 @@ class Track(Primitive):
     def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(game, index, params, path)
         g = game
-        if not g.stacking:
-            raise g.spec.error(("board", "stacking"), "the checkers of a `track` pile up on its points and "
-                               "places: the board needs `stacking: true`")
+        self.require_stacking("the checkers of a `track` pile up on its points and places")
         topo = cast("TrackTopology", g.topology)
         N = self.N = topo.points
         self.paths = topo.paths
