@@ -1,4 +1,11 @@
-"""Agents that choose moves, and playouts driven by them."""
+"""Agents that choose moves, and playouts driven by them.
+
+An agent picks a whole move (:meth:`Agent.choose`). One that sets ``by_step`` picks, in a dice
+turn, one step at a time through the game's step view (:meth:`Game.turn_steps`) instead: that is
+far cheaper where a roll has thousands of distinct results (many numbers to a double), but it does not choose
+uniformly among whole turns: a turn reached by more orders of steps, or through steps with fewer
+siblings, is more likely.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +13,9 @@ import random
 from typing import Any, Protocol
 
 from .game import Outcome
-from .state import State
+from .state import Move, State
 
-__all__ = ["Agent", "RandomAgent", "playout", "sample_chance"]
+__all__ = ["Agent", "RandomAgent", "playout", "play_turn", "sample_chance"]
 
 
 class Agent(Protocol):
@@ -18,13 +25,23 @@ class Agent(Protocol):
 
 
 class RandomAgent:
-    """Picks a legal move uniformly at random (seedable)."""
+    """Picks uniformly at random (seedable): among the legal moves (``by="turn"``, the default),
+    or in a dice turn among the next steps, one number at a time (``by="step"``)."""
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, by: str = "turn") -> None:
+        if by not in ("turn", "step"):
+            raise ValueError(f"by: 'turn' or 'step', not {by!r}")
         self.rng = random.Random(seed)
+        self.by_step = by == "step"
 
     def choose(self, state: State, moves: list[Any]) -> Any:
         return moves[self.rng.randrange(len(moves))]
+
+    def choose_step(self, state: State, choices: list[Any]) -> Any:
+        return choices[self.rng.randrange(len(choices))]
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(by={'step' if self.by_step else 'turn'!r})"
 
 
 _CUMULATIVE: dict[tuple[Any, ...], tuple[list[Any], list[float]]] = {}
@@ -49,23 +66,52 @@ def sample_chance(game: Any, state: State, rng: random.Random) -> Any:
     return moves[-1]
 
 
+def play_turn(state: State, agent: Any) -> Move | None:
+    """The move ``agent`` makes in ``state`` (not a chance node): by steps where the agent says
+    ``by_step`` and the turn is a dice turn, else among the legal moves. None when there is no
+    legal move."""
+    game = state.game
+    if getattr(agent, "by_step", False) and game.stepwise(state):
+        steps, choose = game.turn_steps, agent.choose_step
+        done: list[Any] = []
+        while True:
+            choices = steps(state, done)
+            if not choices:
+                break
+            choice = choose(state, choices)
+            if choice is None:  # the turn ends here
+                break
+            done.append(choice)
+        return game.turn_move(state, done)
+    moves = game.legal_moves(state)
+    return agent.choose(state, moves) if moves else None
+
+
 def playout(state: State, agents: tuple[Agent, Agent] | Agent, max_plies: int = 10_000,
             rng: random.Random | None = None) -> Outcome | None:
     """Play from ``state`` (in place, without keeping undo information) until the game ends; dice
-    are rolled with ``rng``.
+    are rolled with ``rng``. Agents with ``by_step`` play dice turns step by step.
 
     Returns the outcome, or None when ``max_plies`` ran out first.
     """
     game = state.game
     pair = agents if isinstance(agents, tuple) else (agents, agents)
     legal, apply = game.legal_moves, game.apply
+    stepwise = [getattr(a, "by_step", False) for a in pair]
     rng = rng or random.Random()
     for _ in range(max_plies):
         if game.roll_index >= 0 and game.is_chance(state):
             apply(state, sample_chance(game, state, rng))
             continue
-        moves = legal(state)
-        if not moves:
-            return game.outcome(state)
-        apply(state, pair[state.to_move - 1].choose(state, moves))
+        agent = pair[state.to_move - 1]
+        if stepwise[state.to_move - 1]:
+            move = play_turn(state, agent)
+            if move is None:
+                return game.outcome(state)
+        else:
+            moves = legal(state)
+            if not moves:
+                return game.outcome(state)
+            move = agent.choose(state, moves)
+        apply(state, move)
     return None

@@ -1136,6 +1136,44 @@ class Game:
             out.append(self.pass_move)
         return out
 
+    # -- the step view: a turn of the dice one number at a time ----------------------------------------
+    def _stepper(self, st: State) -> Any:
+        """The primitive that makes the turn in ``st`` step by step, or None (a turn is one move)."""
+        if st.result is not None or st.dice is None:
+            return None
+        phase = self.phases[st.phase]
+        prims = phase.primitives
+        if len(prims) != 1 or not phase.plain or not hasattr(prims[0], "step_choices"):
+            return None
+        return prims[0]
+
+    def stepwise(self, st: State) -> bool:
+        """Whether the turn to play in ``st`` is made of steps in the step view (a dice turn)."""
+        return self._stepper(st) is not None
+
+    def turn_steps(self, st: State, done: Any = ()) -> list[Any]:
+        """The step view of the turn to play in ``st``: the next choices after the choices
+        ``done``, empty once the turn is complete (then :meth:`turn_move` gives it).
+
+        In a dice turn a choice is one step, a (from square, to square) pair for one number of the
+        dice, or ``None`` (:data:`~spielwerk.primitives.track.STOP`) to end the turn where going on
+        is optional. In any other position the choices are the legal moves, and one makes the turn.
+        Every sequence of choices ends in a legal turn, and every legal turn's result is reached.
+        """
+        prim = self._stepper(st)
+        if prim is None:
+            return [] if done else self.legal_moves(st)
+        return cast(list[Any], prim.step_choices(st, done))
+
+    def turn_move(self, st: State, done: Any) -> Move:
+        """The move made of the choices ``done`` (see :meth:`turn_steps`)."""
+        prim = self._stepper(st)
+        if prim is None:
+            if len(done) != 1:
+                raise InvalidMoveError("outside a dice turn one choice, a legal move, makes the turn")
+            return cast("Move", done[0])
+        return cast("Move", prim.step_move(st, tuple(choice for choice in done if choice is not None)))
+
     def _generate(self, st: State, out: list[Any]) -> None:
         """Append the moves of the current phase's primitives: those whose ``when`` holds, and only
         the compulsory ones (the preferred among them) when there are any."""

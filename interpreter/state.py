@@ -89,6 +89,11 @@ class State:
                 self.push((cube.index, ROLL))
         self.push(dice)
 
+    def turn_steps(self, done: Any = ()) -> list[Any]:
+        """The step view: the next choices of the turn after the choices ``done`` (see
+        :meth:`Game.turn_steps`)."""
+        return self.game.turn_steps(self, done)
+
     def pop(self) -> Any:
         """Take back the last move and return it."""
         move, undo = self.stack.pop()

@@ -17,7 +17,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..predicates.holds import Holds
     from ..topology import TrackTopology
 
-__all__ = ["Track", "Roll"]
+__all__ = ["Track", "Roll", "STOP"]
+
+#: the step view's choice "end the turn here" (offered where stopping and going on are both legal)
+STOP = None
 
 #: the most a repeat count in a move text may say (``8/5(2)``, ``2 x 8 - 7``): a turn moves at
 #: most this many checkers the same way
@@ -83,6 +86,71 @@ class Roll(Primitive):
 
     def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
         raise InvalidMoveError("a roll is not written as a move")
+
+
+class _Probe:
+    """What one walk of the step view gathers (see :meth:`Track.step_choices`).
+
+    A way through the turn ends in a leaf; its rank says how well it obeys the rules for using
+    the dice: ``2 * numbers used (at most those required) + 1``, less one where only one number
+    is used, the dice differ, the higher must be preferred and this way did not use it. The turns
+    listed as legal are exactly the ends of the best rank (a turn that ends the game counts as
+    using every number, or, with ``ending_turns: apart``, is legal whatever its rank).
+
+    The walk follows the steps already chosen (``depth`` of them), then ranks each next step by
+    the best end beyond it, leaving a step's ways as soon as one reaches the best rank there can
+    be (``cap``): that is the look-ahead "only as far as needed".
+    """
+
+    __slots__ = ("depth", "cap", "required", "high", "prefer_high", "apart", "ranks", "current", "settled",
+                 "stop", "stop_ended", "gain")
+
+    def __init__(self, depth: int, required: int, plan_length: int, dice: tuple[int, int],
+                 prefer_high: bool, apart: bool) -> None:
+        self.depth, self.required = depth, required
+        self.cap = 2 * min(required, plan_length) + 1
+        self.high = max(dice)
+        self.prefer_high = prefer_high and dice[0] != dice[1]
+        self.apart = apart
+        #: next step -> [best rank beyond it (-1: none), whether a way beyond it ends the game]
+        self.ranks: dict[int, list[Any]] = {}
+        self.current: list[Any] = [-1, False]
+        #: the current next step has reached ``cap``: its other ways need not be walked
+        self.settled = False
+        #: stopping after the chosen steps: its rank (-1: not a leaf), whether it ends the game,
+        #: the points the turn earns
+        self.stop, self.stop_ended, self.gain = -1, False, 0
+
+    def begin(self, step: int) -> bool:
+        """Start walking the ways beyond the next step ``step``; True if it is settled already."""
+        entry = self.ranks.get(step)
+        if entry is None:
+            entry = self.ranks[step] = [-1, False]
+        elif entry[0] == self.cap:
+            return True
+        self.current = entry
+        return False
+
+    def leaf(self, n: int, used: int, first: int, gain: int, ended: bool) -> None:
+        if n < self.depth:  # an end of the steps already chosen, not of what is looked at
+            return
+        if ended:
+            if n == self.depth:
+                self.stop_ended = True
+            else:
+                self.current[1] = True
+            if self.apart:
+                return
+            used = self.required
+        m = used if used < self.required else self.required
+        r = 2 * m + (0 if self.prefer_high and m == 1 and first != self.high else 1)
+        if n == self.depth:
+            if r > self.stop:
+                self.stop, self.gain = r, gain
+        elif r > self.current[0]:
+            self.current[0] = r
+            if r == self.cap:
+                self.settled = True
 
 
 class Track(Primitive):
@@ -250,6 +318,15 @@ class Track(Primitive):
         self._step_squares: list[list[Any]] = [[]] + [
             [(sm[c >> 6], sm[c & 63]) if (c >> 6) < len(sm) and (c & 63) < len(sm) else None
              for c in range(64 * 64)] for sm in self._square_map[1:]]
+        #: a square -> its position in each player's coordinates (0 bar, 1..N path, N+1 off, N+2 out)
+        self._mover_pos: list[list[int]] = [[]] + [[0] * topo.size for _ in (1, 2)]
+        for p in (1, 2):
+            for k, sq in enumerate(self._square_map[p]):
+                if sq >= 0:
+                    self._mover_pos[p][sq] = k
+        self._apart_cache: tuple[Any, tuple[int, bool]] = (None, (0, False))
+        #: the weights of result keys for count lists of N + 2 and N + 3 entries
+        self._weights_of = {n: self._weights(n) for n in (N + 2, N + 3)}
 
     def _place(self, name: str, where: tuple[Any, ...]) -> list[int]:
         """The squares of a per-player place, by name; a located error if the board has none."""
@@ -371,13 +448,18 @@ class Track(Primitive):
                 total += pts
         return total
 
-    def general_turns(self, st: "State", me: list[int], opp: list[int],
-                      dice: tuple[int, int]) -> list[tuple[tuple[int, ...], int]]:
+    def general_turns(self, st: "State", me: list[int], opp: list[int], dice: tuple[int, int],
+                      forced: tuple[int, ...] = (), probe: "_Probe | None" = None
+                      ) -> list[tuple[tuple[int, ...], int]]:
         """The distinct results of a roll under every rule this primitive has, each as the steps
         that reach it and the points the turn earns. A step is ``from * 64 + to`` in mover
         coordinates (so steps compare as (from, to) pairs); a result is told by an integer key
         kept up to date step by step: 5 bits per count of the mover's, then of the opponent's,
-        then the points."""
+        then the points.
+
+        With a ``probe`` (the step view, :meth:`step_choices`) only the turns that begin with the
+        steps ``forced`` are walked, every order of the steps is tried, and each way's end is
+        handed to the probe instead of being collected."""
         N = self.N
         OUT = self.OUT
         block = self.block
@@ -406,7 +488,9 @@ class Track(Primitive):
         #: steps of this turn that ended on the own corner while it was empty when the turn began
         landed = [0]
         strict = C and not self.pass_through and corner_before == 0
-        prune = self._prune
+        prune = self._prune and probe is None
+        nforced = len(forced)
+        top = nforced if probe is not None else -1  # the depth whose steps the step view ranks
         recycle, back_to = self.recycle, self.recycle_to
         total = self.game.start_counts[st.to_move][self.code[st.to_move] >> 1] if recycle else 0
         fresh = [0] * len(me)  # checkers that came in this turn and may not go on
@@ -414,9 +498,11 @@ class Track(Primitive):
         #: checkers on the own corner]
         found: dict[int, list[Any]] = {}
         width = 5 * len(me)
-        weight = self._weights(len(me))
+        weight = self._weights_of[len(me)]
         gain_shift = 2 * width
-        key0 = sum(c * w for c, w in zip(me, weight)) + (sum(c * w for c, w in zip(opp, weight)) << width)
+        # the step view needs no result keys
+        key0 = 0 if probe is not None else (
+            sum(c * w for c, w in zip(me, weight)) + (sum(c * w for c, w in zip(opp, weight)) << width))
         key = [key0]
 
         def can_land(t: int) -> bool:
@@ -456,6 +542,9 @@ class Track(Primitive):
 
         def leaf(steps: tuple[int, ...], used: int, gain: int, intact: bool, won: bool,
                  first: int) -> None:
+            if probe is not None:
+                probe.leaf(len(steps), used, first, gain, False)
+                return
             if not won:
                 if intact:
                     gain += stands(me, kept)
@@ -488,7 +577,13 @@ class Track(Primitive):
             if i and n != plan[i - 1]:
                 lowest = 0  # a new number: any checker again
             opts = options(n, lowest if prune else 0, cont)
+            if i < nforced:  # the step view: only the steps already chosen
+                opts = [o for o in opts if o[0] * 64 + o[1] == forced[i]]
+                if not opts:
+                    return
             for frm, to in opts:
+                if i == top and cast(_Probe, probe).begin(frm * 64 + to):
+                    continue
                 hit = to <= N and opp[to] == 1
                 before = stands(me, formed) if formed else 0
                 me[frm] -= 1
@@ -536,12 +631,18 @@ class Track(Primitive):
                         opp[opp_start] -= 1
                 me[to] -= 1
                 me[frm] += 1
+                if probe is not None and probe.settled:  # the step view has seen enough
+                    if i > top:
+                        break
+                    probe.settled = False
             if not opts and not (record_all or i >= required):
                 leaf(steps, i, gain, intact, False, plan[0])
 
         intact0 = bool(kept) and stands(me, kept) > 0
         for plan in plans:
             rec(plan, 0, (), 0, 0, 0, intact0)
+        if probe is not None:
+            return []
         if self.stop_short and C:
             self._stop_short(me, opp, dice, found, have, intact0, key0, weight)
         allowed = [v for v in found.values() if v[3]]
@@ -615,11 +716,13 @@ class Track(Primitive):
         me[N + 1] = len(stacks[self.off[p]])
         return me, pm, opp, po
 
-    def pin_turns(self, st: "State", dice: tuple[int, int]) -> list[tuple[int, ...]]:
+    def pin_turns(self, st: "State", dice: tuple[int, int], forced: tuple[int, ...] = (),
+                  probe: "_Probe | None" = None) -> list[tuple[int, ...]]:
         """The distinct results of a roll when checkers pin instead of hitting, each as its steps
         ``from * 64 + to`` in mover coordinates. A pin on the opponent's start point
         (``ends_game_on``) or the last checker borne off ends the game, and the turn, at once;
-        ``ending_turns`` says how such turns count among the others."""
+        ``ending_turns`` says how such turns count among the others. ``forced`` and ``probe``
+        serve the step view, as in :meth:`general_turns`."""
         N, block, home = self.N, self.block, self.home_start
         me, pm, opp, po = self.pin_counts(st, st.to_move)
         total = sum(me) + sum(pm)
@@ -656,7 +759,13 @@ class Track(Primitive):
                     out.append((p, N + 1))
             return out
 
+        nforced = len(forced)
+        top = nforced if probe is not None else -1  # the depth whose steps the step view ranks
+
         def leaf(steps: tuple[int, ...], used: int, ended: bool, first: int) -> None:
+            if probe is not None:
+                probe.leaf(len(steps), used, first, 0, ended)
+                return
             key = (*me, *pm, *opp, *po)
             old = found.get(key)
             if old is None or used > old[1] or (used == old[1] and steps < old[0]):
@@ -666,7 +775,12 @@ class Track(Primitive):
             leaf(steps, i, False, plan[0])
             if i == len(plan):
                 return
-            for p, t in options(plan[i], lowest):
+            opts = options(plan[i], lowest)
+            if i < nforced:  # the step view: only the steps already chosen
+                opts = [o for o in opts if o[0] * 64 + o[1] == forced[i]]
+            for p, t in opts:
+                if i == top and cast(_Probe, probe).begin(p * 64 + t):
+                    continue
                 pin = t <= N and opp[t] == 1
                 me[p] -= 1
                 freed = me[p] == 0 and po[p] == 1
@@ -679,16 +793,22 @@ class Track(Primitive):
                 if (pin and t == ends_at) or me[N + 1] == total:
                     leaf(step, i + 1, True, plan[0])
                 else:
-                    rec(plan, i + 1, step, p if a == b else 0)
+                    rec(plan, i + 1, step, p if a == b and probe is None else 0)
                 me[t] -= 1
                 if pin:
                     opp[t], po[t] = 1, 0
                 if freed:
                     po[p], opp[p] = 1, 0
                 me[p] += 1
+                if probe is not None and probe.settled:  # the step view has seen enough
+                    if i > top:
+                        break
+                    probe.settled = False
 
         for plan in plans:
             rec(plan, 0, (), 0)
+        if probe is not None:
+            return []
         results = list(found.values())
         ended = [v for v in results if v[2]]
         rest = [v for v in results if not v[2]]
@@ -838,6 +958,100 @@ class Track(Primitive):
             pairs = self._step_squares[p]
             for steps, _ in self.general_turns(st, me, opp, dice):
                 out.append((index, dice, tuple([pairs[c] for c in steps])))
+
+    # -- the step view: a turn made one step (one number of the dice) at a time -----------------------
+    def _coded(self, p: int, steps: Any) -> tuple[int, ...]:
+        """Steps (from square, to square) as ``from * 64 + to`` in ``p``'s coordinates."""
+        pos = self._mover_pos[p]
+        return tuple([pos[a] * 64 + pos[b] for a, b in steps])
+
+    def _walk(self, st: "State", forced: tuple[int, ...]) -> _Probe:
+        """Follow the steps ``forced`` and rank every next step (see :class:`_Probe`)."""
+        dice = cast("tuple[int, int]", st.dice)
+        if self.pin:
+            required = self.double_play if dice[0] == dice[1] else 2
+            length = required
+        else:
+            numbers, required = self.numbers(st, dice)
+            length = len(numbers)
+        probe = _Probe(len(forced), required, length, dice, self.maximize == "higher", self.ending_turns == "apart")
+        if self.pin:
+            self.pin_turns(st, dice, forced, probe)
+        else:
+            me, opp = self.counts(st, st.to_move)
+            self.general_turns(st, me, opp, dice, forced, probe)
+        return probe
+
+    def step_choices(self, st: "State", done: Any = ()) -> list[Any]:
+        """The step view of the turn in ``st`` (dice rolled): after the steps ``done`` (each a
+        (from square, to square) pair, in the order chosen), the next steps that some legal turn
+        takes, and :data:`STOP` where the turn may also end here. Empty when the turn is complete
+        (:meth:`step_move` then gives it).
+
+        Each next step is judged by looking ahead only until one way of finishing the turn uses
+        the dice as the rules demand (both numbers, the higher one, the doubles owed); only where
+        none can is the rest walked. Every order of the steps is offered, so the turns reached are
+        exactly the legal moves' results.
+        """
+        if self.corner:  # the corner's rules judge whole turns (taking it by power): read the list
+            return self._listed_steps(st, done)
+        pairs = self._step_squares[st.to_move]
+        probe = self._walk(st, self._coded(st.to_move, done))
+        ranks = probe.ranks
+        if self.ending_turns == "apart":
+            best, ended = self._apart_best(st)
+            dead_end = best <= 1 and ended  # a turn that ends the game beats playing nothing
+            choices = [pairs[c] for c, (r, e) in ranks.items() if e or (r == best and not dead_end)]
+            stop = probe.stop_ended or (probe.stop == best and not dead_end)
+        else:
+            best = max([probe.stop] + [r for r, _ in ranks.values()])
+            choices = [pairs[c] for c, (r, _) in ranks.items() if r == best]
+            stop = probe.stop == best
+        if not choices:
+            return []
+        return choices + [STOP] if stop else choices
+
+    def _apart_best(self, st: "State") -> tuple[int, bool]:
+        """The best rank among the turns that do not end the game, and whether some turn ends
+        it, from the start of the turn (``ending_turns: apart``)."""
+        key = (st.hash, st.dice)
+        if self._apart_cache[0] != key:
+            probe = self._walk(st, ())
+            best = max([probe.stop] + [r for r, _ in probe.ranks.values()])
+            ended = probe.stop_ended or any(e for _, e in probe.ranks.values())
+            self._apart_cache = (key, (best, ended))
+        return self._apart_cache[1]
+
+    def _listed_steps(self, st: "State", done: Any) -> list[Any]:
+        """The step view read from the whole turns listed (each in the order it is listed)."""
+        n = len(done)
+        done = tuple(done)
+        out: list[Any] = []
+        stop = False
+        for move in self.game.legal_moves(st):
+            steps = move[2]
+            if steps[:n] == done:
+                if len(steps) > n:
+                    out.append(steps[n])
+                else:
+                    stop = True
+        out = list(dict.fromkeys(out))
+        if not out:
+            return []
+        return out + [STOP] if stop else out
+
+    def step_move(self, st: "State", done: Any) -> "Move":
+        """The whole-turn move made of the steps ``done`` chosen in the step view."""
+        steps = tuple(done)
+        if self.corner:
+            for move in self.game.legal_moves(st):
+                if move[2] == steps:
+                    return move
+            raise InvalidMoveError("these steps are no legal turn")
+        move = (self.index, st.dice, steps)
+        if self.scoring:
+            move += (self._walk(st, self._coded(st.to_move, steps)).gain,)
+        return move
 
     # -- play -------------------------------------------------------------------------------------
     def _move_one(self, st: "State", a: int, b: int, code: int) -> None:
