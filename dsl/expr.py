@@ -226,6 +226,37 @@ _BINARY = {
 }
 
 
+def _both(a: Evaluator, b: Evaluator) -> Evaluator:
+    return lambda ctx: a(ctx) and b(ctx)
+
+
+def _either(a: Evaluator, b: Evaluator) -> Evaluator:
+    return lambda ctx: a(ctx) or b(ctx)
+
+
+def _constant_value(node: Node, env: Env) -> tuple[bool, Any]:
+    """Whether ``node`` is a value known when compiling (a literal or a constant name), and it."""
+    if isinstance(node, Const):
+        return True, node.value
+    if isinstance(node, Name) and node.name in env.constants:
+        return True, env.constants[node.name]
+    return False, None
+
+
+#: a binary operator whose right side is known: evaluator of the left side, value -> evaluator
+_WITH_CONSTANT: dict[str, Callable[[Evaluator, Any], Evaluator]] = {
+    "==": lambda a, v: lambda ctx: a(ctx) == v,
+    "!=": lambda a, v: lambda ctx: a(ctx) != v,
+    "<": lambda a, v: lambda ctx: a(ctx) < v,
+    "<=": lambda a, v: lambda ctx: a(ctx) <= v,
+    ">": lambda a, v: lambda ctx: a(ctx) > v,
+    ">=": lambda a, v: lambda ctx: a(ctx) >= v,
+    "+": lambda a, v: lambda ctx: a(ctx) + v,
+    "-": lambda a, v: lambda ctx: a(ctx) - v,
+    "*": lambda a, v: lambda ctx: a(ctx) * v,
+}
+
+
 def compile_expr(node: Node, env: Env) -> Evaluator:
     """Compile an AST to a closure ``f(ctx)``; constant parts are folded."""
     if isinstance(node, Const):
@@ -263,16 +294,16 @@ def compile_expr(node: Node, env: Env) -> Evaluator:
         a = args[0]
         return lambda ctx: not a(ctx)
     if node.op in ("and", "or"):
-        if len(args) == 2:
-            a, b = args
-            if node.op == "and":
-                return lambda ctx: a(ctx) and b(ctx)
-            return lambda ctx: a(ctx) or b(ctx)
-        if node.op == "and":
-            return lambda ctx: all(f(ctx) for f in args)
-        return lambda ctx: any(f(ctx) for f in args)
+        # nested pairs, the last first: a or (b or c) — no generator in the hot path
+        f = args[-1]
+        for a in reversed(args[:-1]):
+            f = _both(a, f) if node.op == "and" else _either(a, f)
+        return f
     fn = _BINARY[node.op]
     a, b = args
+    fixed, value = _constant_value(node.args[1], env)
+    if fixed and node.op in _WITH_CONSTANT:  # one call fewer where the right side is known
+        return _WITH_CONSTANT[node.op](a, value)
     if node.op in ("//", "%"):
         def divide(ctx: Any, a: Evaluator = a, b: Evaluator = b,
                    fn: Callable[[Any, Any], Any] = fn) -> Any:

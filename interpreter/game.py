@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, cast
 
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError, SpielwerkError, SpielwerkWarning
-from .dsl.expr import Env, Evaluator, Node, compile_expr, names_in
+from .dsl.expr import Const, Env, Evaluator, Node, compile_expr, names_in
 from .dsl.spec import BUILTIN_FUNCTIONS, PLAYER_FIRST, Spec
 from .notation.moves import MoveNotation
 from .notation.position import position_format
@@ -683,9 +683,15 @@ class Game:
 
         def reserve(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             who = args[0]
+            first = asts[0]
+            p = first.value if isinstance(first, Const) and first.value in (1, 2) else 0  # a fixed player
             if len(args) == 2:
                 r = self.reserve_names.index(args[1](None))
+                if p:
+                    return lambda c: c.st.reserves[p][r]
                 return lambda c: c.st.reserves[who(c)][r]
+            if p:
+                return lambda c: sum(c.st.reserves[p])
             return lambda c: sum(c.st.reserves[who(c)])
 
         def piece_codes(args: list[Evaluator]) -> list[int]:
@@ -847,8 +853,13 @@ class Game:
         }
         for pname, pred in getattr(self, "predicates", {}).items():
             def build(args: list[Evaluator], asts: tuple[Node, ...], pred: Any = pred) -> Evaluator:
-                who = args[0]
-                return lambda c: pred.holds(c.st, who(c))
+                who, holds = args[0], pred.holds
+                name = getattr(asts[0], "name", None)
+                if name == "mover":  # the usual case, one call fewer
+                    return lambda c: holds(c.st, c.mover)
+                if name == "opponent":
+                    return lambda c: holds(c.st, 3 - c.mover)
+                return lambda c: holds(c.st, who(c))
             functions[pname] = (1, 1, build)
 
         def cells(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..topology import flood
 from .base import Predicate
@@ -35,19 +35,36 @@ class Connection(Predicate):
         else:  # any other board: flood through the neighbours in the given directions
             near = topo.neighbour_masks(topo.directions(params.get("adjacency", "all")))
             self.grow = lambda seed, within: flood(seed, within, near)
-        # the shortest chain linking any pair: a cheap first test
-        self.min_squares = (min(self._distance(a, b) for a, b in self.pairs)
-                            if hasattr(game.topology, "grow_step") else 1)
+        # one step of a chain, from a set of squares to it and its neighbours (for the tables below)
+        if hasattr(topo, "grow_step"):
+            step = topo.grow_step
+        else:
+            near = topo.neighbour_masks(topo.directions(params.get("adjacency", "all")))
 
-    def _distance(self, a: int, b: int) -> int:
-        topo = cast("SquareTopology", self.game.topology)  # only boards that grow by steps
-        reached, squares = a, 1
+            def step(seed: int) -> int:
+                grown = seed
+                for sq in range(topo.size):
+                    if seed >> sq & 1:
+                        grown |= near[sq]
+                return grown
+        #: per pair, the squares at each distance from its first region up to the nearest square
+        #: of the second: a chain between them has a square in every one of these layers
+        self.layers = [self._layers(a, b, step) for a, b in self.pairs]
+        #: the fewest squares a chain linking any pair needs: the first, cheapest test
+        self.min_squares = min((len(layers) for layers in self.layers if layers), default=topo.size + 1)
+
+    @staticmethod
+    def _layers(a: int, b: int, step: Callable[[int], int]) -> list[int]:
+        """The layers of squares at distance 0, 1, ... from ``a`` until one meets ``b`` (none when
+        ``b`` cannot be reached)."""
+        layers, reached = [a], a
         while not reached & b:
-            grown = topo.grow_step(reached)
+            grown = step(reached)
             if grown == reached:
-                return topo.size + 1
-            reached, squares = grown, squares + 1
-        return squares
+                return []
+            layers.append(grown & ~reached)
+            reached = grown
+        return layers
 
     def holds(self, st: "State", player: int) -> bool:
         tops = st.tops
@@ -56,8 +73,13 @@ class Connection(Predicate):
             mask |= tops[c]
         if mask.bit_count() < self.min_squares:
             return False
-        for a, b in self.pairs:
-            seed = mask & a
-            if seed and mask & b and self.grow(seed, mask) & b:
-                return True
+        for (a, b), layers in zip(self.pairs, self.layers):
+            if not layers:
+                continue
+            for layer in layers:  # a square at every distance from a, or no chain
+                if not mask & layer:
+                    break
+            else:
+                if mask & b and self.grow(mask & a, mask) & b:
+                    return True
         return False
