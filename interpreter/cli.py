@@ -76,21 +76,27 @@ def _start(game: Game, position: str | None) -> Any:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
+    from . import batch
     game = _load(args.game, _options(args.option))
     st = _start(game, args.position)
     if args.divide:
         total = 0
-        for move in game.legal_moves(st):
-            text = game.format_move(st, move)
-            info = game.apply(st, move)
-            n = game.perft(st, args.depth - 1)
-            game.undo(st, move, info)
+        for path, n in batch.divide(st, args.depth, args.jobs):
+            texts = []
+            undo = []
+            for move in path:
+                texts.append("-".join(map(str, move[1:1 + game.dice_count])) if move[0] == game.roll_index
+                             else game.format_move(st, move))
+                undo.append(game.apply(st, move))
+            for move, info in zip(reversed(path), reversed(undo)):
+                game.undo(st, move, info)
             total += n
-            print(f"{text}\t{n}")
+            print(f"{' '.join(texts)}\t{n}")
         print(f"total\t{total}")
         return 0
     for depth in range(1, args.depth + 1):
-        print(f"{depth}\t{game.perft(st, depth)}", flush=True)
+        count = batch.perft(st, depth, args.jobs if depth > 1 else 1)
+        print(f"{depth}\t{count}", flush=True)
     return 0
 
 
@@ -355,7 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--depth", type=_count(1), required=True, metavar="N", help="the deepest depth to count (1 or more)")
     p.add_argument("--position", metavar="POS", help="start from this position text (default: the start)")
-    p.add_argument("--divide", action="store_true", help="print the count below each legal move at depth N instead")
+    p.add_argument("--divide", action="store_true", help="print the count below each legal move at depth N instead "
+                   "(at a roll to come: below each roll and move)")
+    p.add_argument("--jobs", "-j", type=_count(0), default=1, metavar="K",
+                   help="share the root's moves among K processes, 0 for one per core (default: 1)")
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("replay", help="replay records, checking every move; print each game's result",

@@ -1598,7 +1598,16 @@ class Game:
             result = self.evaluate_end(st, st.to_move)
         return result
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its spec and option values, and is compiled again when unpickled
+        (for worker processes: see :mod:`spielwerk.batch`)."""
+        return (_compiled, (self.spec, self.options, self.fast_paths))
+
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"<Game {self.name} {opts}>"
 
+
+def _compiled(spec: Spec, options: dict[str, Any], fast_paths: bool) -> Game:
+    """Compile ``spec`` with ``options`` (how a pickled game is read back)."""
+    return Game(spec, options, fast_paths=fast_paths)

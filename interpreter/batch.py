@@ -1,0 +1,171 @@
+"""Both cores: perft with its root moves split over processes, and many seeded playouts at once.
+
+Every result is the same whatever the number of processes: perft counts are sums over the root
+moves, and each game of :func:`play_games` draws its dice and its agents' seeds from its own seed
+(made from the batch's ``seed`` and the game's number), never from the process it runs in.
+Worker processes receive the game (or position) once, pickled as its spec and options, and compile
+it again.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from .agents import RandomAgent, playout
+from .game import Game, Outcome
+from .state import Move, State
+
+__all__ = ["GameResult", "divide", "game_seed", "perft", "play_games", "tally"]
+
+#: what a worker process keeps between tasks (set by ``_start``)
+_WORKER: dict[str, Any] = {}
+
+
+def _jobs(jobs: int | None) -> int:
+    """The number of processes: ``None`` or 0 means one per core."""
+    if jobs is None or jobs == 0:
+        return os.cpu_count() or 1
+    if jobs < 0:
+        raise ValueError(f"jobs: a count of processes (0 for one per core), not {jobs}")
+    return jobs
+
+
+def _start(payload: dict[str, Any]) -> None:
+    _WORKER.clear()
+    _WORKER.update(payload)
+
+
+def _pool(jobs: int, payload: dict[str, Any]) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(payload,))
+
+
+# -- perft ------------------------------------------------------------------------------------------
+def _root_tasks(state: State, depth: int) -> list[tuple[tuple[Move, ...], int]]:
+    """The subtrees under the root: (moves from the root, depth left below them). A chance node at
+    the root is expanded first (a roll uses no depth)."""
+    game = state.game
+    if game.roll_index >= 0 and game.is_chance(state):
+        tasks = []
+        for roll, _ in game.chance_outcomes(state):
+            info = game.apply(state, roll)
+            tasks += [((roll,) + path, d) for path, d in _root_tasks(state, depth)]
+            game.undo(state, roll, info)
+        return tasks
+    return [((move,), depth - 1) for move in game.legal_moves(state)]
+
+
+def _subtree(task: tuple[tuple[Move, ...], int]) -> int:
+    path, depth = task
+    state: State = _WORKER["state"]
+    return _count(state, path, depth)
+
+
+def _count(state: State, path: tuple[Move, ...], depth: int) -> int:
+    game = state.game
+    undo = []
+    for move in path:
+        undo.append(game.apply(state, move))
+    total = game.perft(state, depth)
+    for move, info in zip(reversed(path), reversed(undo)):
+        game.undo(state, move, info)
+    return total
+
+
+def divide(state: State, depth: int, jobs: int | None = 1) -> list[tuple[tuple[Move, ...], int]]:
+    """Perft below each root move (after the root's roll, at a chance node): the moves from the
+    root and the leaf count under them, in the order of the legal moves. ``jobs`` processes share
+    the subtrees (0 or None: one per core)."""
+    if depth < 1:
+        raise ValueError(f"depth: at least 1, not {depth}")
+    n = _jobs(jobs)
+    tasks = _root_tasks(state, depth)
+    if n == 1 or len(tasks) < 2:
+        counts = [_count(state, path, d) for path, d in tasks]
+    else:
+        with _pool(min(n, len(tasks)), {"state": state}) as pool:
+            counts = list(pool.map(_subtree, tasks, chunksize=1))
+    return [(path, c) for (path, _), c in zip(tasks, counts)]
+
+
+def perft(state: State, depth: int, jobs: int | None = 1) -> int:
+    """The leaf count of :meth:`Game.perft`, the root's subtrees shared by ``jobs`` processes."""
+    if depth == 0 or _jobs(jobs) == 1:
+        return state.game.perft(state, depth)
+    return sum(c for _, c in divide(state, depth, jobs))
+
+
+# -- many games -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameResult:
+    """One game of :func:`play_games`."""
+
+    #: the game's number in the batch (0-based), and the seed its dice and agents were drawn from
+    index: int
+    seed: int
+    #: how it ended, or None when it was stopped unfinished after ``max_plies``
+    outcome: Outcome | None
+    #: plies played (chance moves such as rolls are not plies)
+    plies: int
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a batch seeded with ``seed`` (the same in every process)."""
+    return random.Random(f"spielwerk:{seed}:{index}").getrandbits(63)
+
+
+AgentFactory = Callable[[int], Any]
+
+
+def _play(game: Game, agents: Sequence[AgentFactory], index: int, seed: int, max_plies: int,
+          start: State | None) -> GameResult:
+    s = game_seed(seed, index)
+    rng = random.Random(s)
+    pair = (agents[0](rng.getrandbits(63)), agents[1](rng.getrandbits(63)))
+    state = start.copy() if start is not None else game.initial()
+    state.stack = []
+    ply0 = state.ply
+    outcome = playout(state, pair, max_plies, rng)
+    return GameResult(index, s, outcome, state.ply - ply0)
+
+
+def _play_chunk(indices: list[int]) -> list[GameResult]:
+    w = _WORKER
+    return [_play(w["game"], w["agents"], i, w["seed"], w["max_plies"], w["start"]) for i in indices]
+
+
+def play_games(game: Game, games: int, *, agents: AgentFactory | Sequence[AgentFactory] = RandomAgent,
+               seed: int = 0, jobs: int | None = 1, max_plies: int = 10_000, start: State | None = None,
+               chunk: int = 8) -> list[GameResult]:
+    """Play ``games`` games from the start (or from ``start``) and return them in order.
+
+    ``agents`` makes each player's agent from a seed: one factory for both, or one per player
+    (``RandomAgent``, ``functools.partial(RandomAgent, by="step")``, any picklable callable where
+    ``jobs`` > 1). Game ``i`` rolls its dice and seeds its agents from :func:`game_seed`
+    (``seed``, ``i``), so a batch gives the same games in one process or many. ``jobs``
+    processes (0 or None: one per core) take ``chunk`` games at a time.
+    """
+    if games < 0:
+        raise ValueError(f"games: a count, not {games}")
+    pair: Sequence[AgentFactory] = (agents, agents) if callable(agents) else tuple(agents)
+    if len(pair) != 2:
+        raise ValueError("agents: one factory, or one per player")
+    n = min(_jobs(jobs), max(1, games // max(1, chunk)))
+    if n == 1:
+        return [_play(game, pair, i, seed, max_plies, start) for i in range(games)]
+    chunks = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]
+    payload = {"game": game, "agents": pair, "seed": seed, "max_plies": max_plies, "start": start}
+    with _pool(n, payload) as pool:
+        return [r for part in pool.map(_play_chunk, chunks) for r in part]
+
+
+def tally(batch: Iterable[GameResult]) -> dict[str, int]:
+    """How a batch ended: games won by each player, drawn and unfinished."""
+    tally = {"1": 0, "2": 0, "draw": 0, "unfinished": 0}
+    for r in batch:
+        key = "unfinished" if r.outcome is None else "draw" if r.outcome.winner is None else str(r.outcome.winner)
+        tally[key] += 1
+    return tally
