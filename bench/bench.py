@@ -1,18 +1,22 @@
 """Speed figures for Spielwerk (prints, asserts nothing). Run: ``python bench/bench.py [--quick] [GAME...]``.
 
-For each case: load+compile time, perft leaves per second, random playouts (generate all legal
-moves, pick one uniformly, apply) as games and plies per second, and legal moves generated per
-second over mid-game positions. One process, one core.
+For each case: load+compile time, perft leaves per second (one process, and the root's moves
+shared by two), random playouts (generate all legal moves, pick one uniformly, apply) as games and
+plies per second, in the dice games also by steps (the step view: one number at a time), a batch
+of random games on one process and on two, and legal moves generated per second over mid-game
+positions.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import time
 
 import spielwerk
-from spielwerk.agents import sample_chance
+from spielwerk import batch
+from spielwerk.agents import RandomAgent, play_turn, sample_chance
 from spielwerk.dsl.loader import resolve_game_path
 from spielwerk.dsl.spec import load_spec
 
@@ -52,9 +56,10 @@ def load_time(name, options):
     return best_of(5, lambda: spielwerk.Game(load_spec(path), options))[0]
 
 
-def playouts(game, seconds, cap, seed=1):
+def playouts(game, seconds, cap, seed=1, by="turn"):
     """Games and plies per second; a game stops at its end or after ``cap`` plies."""
     rng = random.Random(seed)
+    agent = RandomAgent(seed, by=by)
     legal, apply = game.legal_moves, game.apply
     games = plies = finished = 0
     t0 = time.perf_counter()
@@ -64,15 +69,34 @@ def playouts(game, seconds, cap, seed=1):
             if game.roll_index >= 0 and game.is_chance(st):
                 apply(st, sample_chance(game, st, rng))
                 continue
-            moves = legal(st)
-            if not moves:
-                break
-            apply(st, moves[rng.randrange(len(moves))])
+            if by == "step":
+                move = play_turn(st, agent)
+                if move is None:
+                    break
+            else:
+                moves = legal(st)
+                if not moves:
+                    break
+                move = moves[rng.randrange(len(moves))]
+            apply(st, move)
             plies += 1
         games += 1
         finished += game.outcome(st) is not None  # an end rule, or no move left
     dt = time.perf_counter() - t0
     return games / dt, plies / dt, plies / games, finished / games
+
+
+def batch_rate(game, seconds, cap, jobs, by):
+    """Random games per second of ``batch.play_games`` on ``jobs`` processes (start-up included)."""
+    agent = functools.partial(RandomAgent, by=by)
+    n, dt = 8, 0.0
+    while True:
+        t = time.perf_counter()
+        batch.play_games(game, n, seed=1, jobs=jobs, max_plies=cap, agents=agent, chunk=max(1, n // 16))
+        dt = time.perf_counter() - t
+        if dt > seconds / 4 or n >= 100_000:
+            return n / dt
+        n *= 2
 
 
 def midgame_positions(game, count, plies, seed=2):
@@ -122,9 +146,17 @@ def main() -> None:
         d = quick_depth if args.quick else depth
         dt, leaves = best_of(1, lambda: game.perft(game.initial(), d))
         print(f"perft({d}) start     {leaves:>10} leaves in {dt:6.2f} s = {leaves / dt:12,.0f} leaves/s")
-        gps, pps, length, done = playouts(game, seconds, cap)
-        print(f"random playouts     {gps:10.1f} games/s, {pps:10,.0f} plies/s "
-              f"({length:.0f} plies/game, {done:.0%} finished, cap {cap})")
+        dt, leaves = best_of(1, lambda: batch.perft(game.initial(), d, jobs=2))
+        print(f"perft({d}) 2 procs   {leaves:>10} leaves in {dt:6.2f} s = {leaves / dt:12,.0f} leaves/s")
+        dice = game.roll_index >= 0
+        for by in ("turn", "step") if dice else ("turn",):
+            gps, pps, length, done = playouts(game, seconds, cap, by=by)
+            label = "random playouts" + (f" by {by}" if dice else "")
+            print(f"{label:<20}{gps:10.1f} games/s, {pps:10,.0f} plies/s "
+                  f"({length:.0f} plies/game, {done:.0%} finished, cap {cap})")
+        by = "step" if dice else "turn"
+        one, two = batch_rate(game, seconds, cap, 1, by), batch_rate(game, seconds, cap, 2, by)
+        print(f"batch of games      {one:10.1f} games/s on 1 process, {two:.1f} on 2 ({two / one:.2f}x, by {by})")
         positions = midgame_positions(game, 50, 40)
         mps, cps = generation_rate(game, positions, seconds / 2)
         print(f"move generation     {mps:10,.0f} moves/s ({cps:,.0f} positions/s = whole turns generated per second, "
