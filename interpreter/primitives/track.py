@@ -856,33 +856,44 @@ class Track(Primitive):
         a, b = dice
         N = self.N
         home = self.home_start
-        found: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
-        used_of: dict[tuple[int, ...], tuple[int, int]] = {}
+        found: dict[int, tuple[tuple[int, int], ...]] = {}
+        used_of: dict[int, tuple[int, int]] = {}
         outside = [sum(me[:home])]
+        # the result told by an integer kept up to date step by step: what changed from the
+        # start, 5 bits per point of the mover's counts, then one bit per opposing checker hit
+        weight = self._weights_of[len(me)]
+        hit_bit = [1 << (5 * len(me) + t) for t in range(len(me))]
+        key = [0]
 
         def move(frm: int, to: int) -> bool:
             hit = to <= N and opp[to] == 1
             me[frm] -= 1
             me[to] += 1
+            k = key[0] + weight[to] - weight[frm]
             if hit:
                 opp[to] = 0
+                k += hit_bit[to]
+            key[0] = k
             if frm < home <= to:
                 outside[0] -= 1
             return hit
 
         def back(frm: int, to: int, hit: bool) -> None:
+            k = key[0] - weight[to] + weight[frm]
             if hit:
                 opp[to] = 1
+                k -= hit_bit[to]
+            key[0] = k
             me[to] -= 1
             me[frm] += 1
             if frm < home <= to:
                 outside[0] += 1
 
         def leaf(steps: tuple[tuple[int, int], ...], high: int) -> None:
-            key = tuple(me) + tuple(opp)
-            if key not in found:
-                found[key] = steps
-                used_of[key] = (len(steps), high)
+            k = key[0]
+            if k not in found:
+                found[k] = steps
+                used_of[k] = (len(steps), high)
 
         if a != b:
             for x, y in ((a, b), (b, a)):
