@@ -622,6 +622,8 @@ class _Checker:
             for i, award in enumerate(scoring.get("awards", [])):
                 if "when" in award:
                     self.expression(("scoring", "awards", i, "when"), award["when"])
+        for i, term in enumerate(d.get("evaluation", [])):
+            self.expression(("evaluation", i, "value"), term.get("value"))
         results = set(d.get("notation", {}).get("results", {}))
         for i, rule in enumerate(d.get("end", [])):
             self.expression(("end", i, "when"), rule.get("when"))

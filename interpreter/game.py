@@ -433,6 +433,10 @@ class Game:
         notation = d.get("notation", {})
         self.results = {name: tuple(tokens) for name, tokens in notation.get("results", {}).items()}
         self.end_rules = [self._compile_end(i, rule) for i, rule in enumerate(d.get("end", []))]
+        #: the evaluation's terms for the agents that search: (weight, value for ``player``)
+        self.evaluation = [(float(term.get("weight", 1)),
+                            self.compile_condition(("evaluation", i, "value"), term["value"]))
+                           for i, term in enumerate(d.get("evaluation", []))]
         scoring = d.get("scoring")
         if scoring is not None:
             target = self.score_target
@@ -1464,6 +1468,19 @@ class Game:
                 winner = 1 if s1 > s2 else 2 if s2 > s1 else None
                 return self._outcome(rule, winner, (s1, s2))
         return None
+
+    def evaluate(self, st: State, player: int) -> float:
+        """The game file's ``evaluation`` of ``st`` for ``player``: the sum over its terms of weight
+        x (the term for him - the term for his opponent); 0 in a game without one."""
+        ctx = self._ctx
+        ctx.st = st
+        total = 0.0
+        for weight, value in self.evaluation:
+            ctx.player = ctx.mover = player
+            mine = value(ctx)
+            ctx.player = ctx.mover = 3 - player
+            total += weight * (mine - value(ctx))
+        return total
 
     def outcome(self, st: State) -> Outcome | None:
         """How the game in ``st`` ended, or None; a player with no legal move ends it by ``no_moves``."""
