@@ -1,0 +1,368 @@
+"""Agents that look ahead: greedy (one ply), UCT Monte Carlo tree search, and alpha-beta with
+iterative deepening (expectiminimax over the dice). They work on any game file.
+
+A position is judged by the game file's ``evaluation`` where it declares one (see
+docs/reference/agents.md), else by random playouts. Every agent is seeded: the same seed, game and
+position give the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from .agents import RandomAgent, play_turn, sample_chance
+from .game import Game
+from .state import Move, State
+
+__all__ = ["AlphaBetaAgent", "GreedyAgent", "MCTSAgent"]
+
+#: the value of a won game; evaluations stay far below it
+WIN = 1_000_000.0
+
+
+def _result(game: Game, st: State, player: int) -> float | None:
+    """+1, -1 or 0 for ``player`` when the game in ``st`` is over, else None."""
+    outcome = st.result if st.result is not None else game.outcome(st)
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return 0.0
+    return 1.0 if outcome.winner == player else -1.0
+
+
+class _Judge:
+    """How good a position is for a player, in [-1, 1]: the evaluation's sign where the game file
+    declares one (``declared``), else the mean result of ``playouts`` random playouts."""
+
+    def __init__(self, game: Game, rng: random.Random, playouts: int, plies: int) -> None:
+        self.game = game
+        self.rng = rng
+        self.declared = bool(game.evaluation)
+        self.playouts = playouts
+        self.plies = plies
+        self.walker = RandomAgent(rng.randrange(1 << 30), by="step")
+
+    def raw(self, st: State, player: int) -> float:
+        """The evaluation's value itself (0 without one)."""
+        return self.game.evaluate(st, player)
+
+    def __call__(self, st: State, player: int) -> float:
+        if self.declared:
+            v = self.game.evaluate(st, player)
+            return 1.0 if v > 0 else -1.0 if v < 0 else 0.0
+        if not self.playouts:
+            return 0.0
+        total = 0.0
+        for _ in range(self.playouts):
+            total += rollout(self.game, st, player, self.walker, self.rng, self.plies, None)
+        return total / self.playouts
+
+
+def rollout(game: Game, st: State, player: int, walker: Any, rng: random.Random, plies: int,
+            judge: _Judge | None) -> float:
+    """Play ``st`` out at random (dice turns by steps) and take the moves back; the result for
+    ``player`` in [-1, 1]. A playout cut after ``plies`` is judged by the evaluation's sign if
+    ``judge`` declares one, else counts as a draw."""
+    done: list[tuple[Move, Any]] = []
+    apply = game.apply
+    value = 0.0
+    try:
+        for _ in range(plies):
+            r = _result(game, st, player) if not game.is_chance(st) else None
+            if r is not None:
+                value = r
+                break
+            if game.is_chance(st):
+                move = sample_chance(game, st, rng)
+            else:
+                move = play_turn(st, walker)
+                if move is None:  # no move and no outcome: nothing more to learn
+                    break
+            done.append((move, apply(st, move)))
+        else:
+            r = _result(game, st, player) if not game.is_chance(st) else None
+            if r is not None:
+                value = r
+            elif judge is not None and judge.declared:
+                value = judge(st, player)
+    finally:
+        undo = game.undo
+        for move, info in reversed(done):
+            undo(st, move, info)
+    return value
+
+
+class GreedyAgent:
+    """Plays the move whose position is best for it one ply on: a win if there is one, else the
+    best evaluation (or, without one, the best mean of ``playouts`` random playouts); ties are
+    broken at random."""
+
+    def __init__(self, seed: int | None = None, *, playouts: int = 4, plies: int = 300) -> None:
+        self.rng = random.Random(seed)
+        self.playouts, self.plies = playouts, plies
+        self._judge: _Judge | None = None
+
+    def choose(self, state: State, moves: list[Any]) -> Any:
+        game = state.game
+        if self._judge is None or self._judge.game is not game:
+            self._judge = _Judge(game, self.rng, self.playouts, self.plies)
+        judge = self._judge
+        player = state.to_move
+        best: list[Any] = []
+        best_value = -math.inf
+        for move in moves:
+            info = game.apply(state, move)
+            r = _result(game, state, player) if not game.is_chance(state) else None
+            if r is not None:
+                v = r * WIN
+            elif judge.declared:
+                v = judge.raw(state, player)
+            else:
+                v = judge(state, player)
+            game.undo(state, move, info)
+            if v > best_value:
+                best, best_value = [move], v
+            elif v == best_value:
+                best.append(move)
+        return best[self.rng.randrange(len(best))]
+
+    def __repr__(self) -> str:
+        return f"greedy:playouts={self.playouts}"
+
+
+class _Node:
+    """A node of the search tree: the moves (or rolls) tried from it, and what they gave."""
+
+    __slots__ = ("children", "untried", "visits", "total", "mover")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.untried: list[Any] | None = None
+        self.visits = 0
+        #: the sum of the results, in [0, 1], for the player who made the move into this node
+        self.total = 0.0
+        #: that player (0 for a roll of the dice)
+        self.mover = mover
+
+
+class MCTSAgent:
+    """UCT Monte Carlo tree search. Each iteration walks down the tree by the UCT rule (rolls
+    of the dice drawn with their probabilities), adds one node, plays a random game out from it
+    (dice turns by steps) and counts the result on the way back. The budget is ``iterations``
+    per move, or ``time`` seconds per move if given (whichever ends first); ``c`` weighs
+    exploration; a playout is cut after ``plies`` plies and then judged by the evaluation's sign,
+    if the game file has one, else as a draw. The move tried most often is played."""
+
+    def __init__(self, seed: int | None = None, *, iterations: int = 1000, time: float = 0.0,
+                 c: float = 1.4, plies: int = 1000) -> None:
+        if iterations < 1:
+            raise ValueError("iterations: at least 1")
+        self.rng = random.Random(seed)
+        self.iterations, self.time, self.c, self.plies = iterations, time, c, plies
+        self.walker = RandomAgent(self.rng.randrange(1 << 30), by="step")
+        self._judge: _Judge | None = None
+
+    def choose(self, state: State, moves: list[Any]) -> Any:
+        if len(moves) == 1:
+            return moves[0]
+        game = state.game
+        if self._judge is None or self._judge.game is not game:
+            self._judge = _Judge(game, self.rng, 0, self.plies)
+        root = _Node(0)
+        root.untried = list(moves)
+        self.rng.shuffle(root.untried)
+        deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
+        for i in range(self.iterations):
+            self._iterate(game, state, root)
+            if i % 16 == 15 and time.perf_counter() > deadline:
+                break
+        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+
+    def _iterate(self, game: Game, st: State, root: _Node) -> None:
+        rng, c = self.rng, self.c
+        path = [root]
+        done: list[tuple[Any, Any]] = []
+        node = root
+        try:
+            while True:
+                if game.is_chance(st):
+                    roll = sample_chance(game, st, rng)
+                    child = node.children.get(roll)
+                    if child is None:
+                        child = node.children[roll] = _Node(0)
+                    done.append((roll, game.apply(st, roll)))
+                    node = child
+                    path.append(node)
+                    continue
+                if node.untried is None:  # first visit: the moves, in a random order
+                    if _result(game, st, 1) is not None:
+                        break
+                    node.untried = game.legal_moves(st)
+                    rng.shuffle(node.untried)
+                if node.untried:  # expand one move, then play out
+                    move = node.untried.pop()
+                    child = node.children[move] = _Node(st.to_move)
+                    done.append((move, game.apply(st, move)))
+                    path.append(child)
+                    break
+                if not node.children:  # the game is over here
+                    break
+                log_n = math.log(node.visits)
+                best_score = -math.inf
+                chosen: Any = None
+                for move, child in node.children.items():
+                    score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+                    if score > best_score:
+                        best_score, chosen = score, move
+                done.append((chosen, game.apply(st, chosen)))
+                node = node.children[chosen]
+                path.append(node)
+            # the result for player 1, in [0, 1]
+            first = rollout(game, st, 1, self.walker, rng, self.plies, self._judge)
+            reward = (first + 1.0) / 2.0
+        finally:
+            for move, info in reversed(done):
+                game.undo(st, move, info)
+        for n in path:
+            n.visits += 1
+            if n.mover:
+                n.total += reward if n.mover == 1 else 1.0 - reward
+
+    def __repr__(self) -> str:
+        budget = f"time={self.time:g}" if self.time > 0 else f"iterations={self.iterations}"
+        return f"mcts:{budget}"
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class AlphaBetaAgent:
+    """Alpha-beta search (negamax) with iterative deepening to ``depth`` plies (or until ``time``
+    seconds per move run out: the last finished depth counts), a transposition table on the
+    position hash (kept from move to move), the table's best move tried first, and
+    expectiminimax over rolls of the dice (a roll takes no depth; its outcomes are weighed by
+    their probabilities). Leaves are judged by the game file's evaluation; without one by the mean
+    of ``playouts`` random playouts (0: every leaf that is not a finished game counts as even)."""
+
+    def __init__(self, seed: int | None = None, *, depth: int = 4, time: float = 0.0, playouts: int = 0,
+                 plies: int = 300, table: int = 1_000_000) -> None:
+        if depth < 1:
+            raise ValueError("depth: at least 1")
+        self.rng = random.Random(seed)
+        self.depth, self.time, self.playouts, self.plies, self.table = depth, time, playouts, plies, table
+        self._judge: _Judge | None = None
+        #: position hash -> (depth searched, value, bound: 0 exact, 1 lower, 2 upper, best move)
+        self._tt: dict[int, tuple[int, float, int, Any]] = {}
+        self._game: Game | None = None
+        self._deadline = math.inf
+        self._nodes = 0
+
+    def choose(self, state: State, moves: list[Any]) -> Any:
+        game = state.game
+        if self._game is not game:
+            self._game, self._tt = game, {}
+            self._judge = _Judge(game, self.rng, self.playouts, self.plies)
+        if len(self._tt) > self.table:
+            self._tt.clear()
+        order = list(moves)
+        self.rng.shuffle(order)
+        self._deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
+        best = order[0]
+        for d in range(1, self.depth + 1):
+            try:
+                value, move = self._root(game, state, order, d)
+            except _OutOfTime:
+                break
+            best = move
+            order.remove(move)
+            order.insert(0, move)
+            if abs(value) >= WIN / 2:  # a forced result: deeper search changes nothing
+                break
+        return best
+
+    def _root(self, game: Game, st: State, moves: list[Any], depth: int) -> tuple[float, Any]:
+        me = st.to_move
+        alpha, best = -math.inf, moves[0]
+        for move in moves:
+            info = game.apply(st, move)
+            try:
+                v = self._child(game, st, me, depth - 1, alpha, math.inf)
+            finally:
+                game.undo(st, move, info)
+            if v > alpha:
+                alpha, best = v, move
+        return alpha, best
+
+    def _child(self, game: Game, st: State, me: int, depth: int, alpha: float, beta: float) -> float:
+        """The value for ``me`` of the position ``st`` reached by ``me``'s move."""
+        if st.to_move == me:
+            return self._search(game, st, depth, alpha, beta)
+        return -self._search(game, st, depth, -beta, -alpha)
+
+    def _search(self, game: Game, st: State, depth: int, alpha: float, beta: float) -> float:
+        """The value of ``st`` for the player to move (a roll's: for the player about to roll)."""
+        self._nodes += 1
+        if self._nodes & 1023 == 0 and time.perf_counter() > self._deadline:
+            raise _OutOfTime
+        me = st.to_move
+        if game.is_chance(st):
+            total = 0.0
+            for roll, p in game.chance_outcomes(st):
+                info = game.apply(st, roll)
+                try:
+                    total += float(p) * self._child(game, st, me, depth, -math.inf, math.inf)
+                finally:
+                    game.undo(st, roll, info)
+            return total
+        r = _result(game, st, me)
+        if r is not None:
+            return r * WIN
+        judge = self._judge
+        assert judge is not None
+        if depth <= 0:
+            return judge.raw(st, me) if judge.declared else judge(st, me) * (WIN / 1e3)
+        key = st.hash
+        entry = self._tt.get(key)
+        first = None
+        if entry is not None:
+            d, v, bound, first = entry
+            if d >= depth:
+                if bound == 0:
+                    return v
+                if bound == 1 and v >= beta:
+                    return v
+                if bound == 2 and v <= alpha:
+                    return v
+        moves = game.legal_moves(st)
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        start_alpha = alpha
+        best, best_move = -math.inf, moves[0]
+        for move in moves:
+            info = game.apply(st, move)
+            try:
+                v = self._child(game, st, me, depth - 1, alpha, beta)
+            finally:
+                game.undo(st, move, info)
+            if v > best:
+                best, best_move = v, move
+            if best > alpha:
+                alpha = best
+            if alpha >= beta:
+                break
+        # a win found further away is worth a little less (the quickest is preferred)
+        if best >= WIN / 2:
+            best -= 1.0
+        elif best <= -WIN / 2:
+            best += 1.0
+        bound = 2 if best <= start_alpha else 1 if best >= beta else 0
+        self._tt[key] = (depth, best, bound, best_move)
+        return best
+
+    def __repr__(self) -> str:
+        return f"alphabeta:depth={self.depth}" + (f":time={self.time:g}" if self.time > 0 else "")
