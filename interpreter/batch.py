@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .agents import RandomAgent, playout
 from .game import Game, Outcome
 from .state import Move, State
 
-__all__ = ["GameResult", "divide", "game_seed", "perft", "play_games", "tally"]
+__all__ = ["GameResult", "divide", "game_seed", "perft", "play_games", "tally", "unordered"]
 
 #: what a worker process keeps between tasks (set by ``_start``)
 _WORKER: dict[str, Any] = {}
@@ -41,6 +41,38 @@ def _start(payload: dict[str, Any]) -> None:
 
 def _pool(jobs: int, payload: dict[str, Any]) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(payload,))
+
+
+def _call(task: tuple[Callable[..., Any], Any]) -> Any:
+    fn, arg = task
+    return fn(_WORKER, arg)
+
+
+def unordered(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], payload: dict[str, Any],
+              jobs: int | None = 1, ahead: int = 4) -> Iterator[tuple[Any, Any]]:
+    """``(task, fn(payload, task))`` for every task, as each finishes, on ``jobs`` processes (one:
+    in this process, in order). ``fn`` must be a module-level function; the payload is sent to
+    each worker once; at most ``ahead`` tasks per worker wait in the queue."""
+    n = _jobs(jobs)
+    if n == 1:
+        for task in tasks:
+            yield task, fn(payload, task)
+        return
+    todo = iter(tasks)
+    with _pool(n, payload) as pool:
+        running: dict[Future[Any], Any] = {}
+        for task in todo:
+            running[pool.submit(_call, (fn, task))] = task
+            if len(running) >= n * ahead:
+                break
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                task = running.pop(future)
+                yield task, future.result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    running[pool.submit(_call, (fn, nxt))] = nxt
 
 
 # -- perft ------------------------------------------------------------------------------------------

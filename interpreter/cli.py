@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 import random
 
-from .agents import RandomAgent, sample_chance
+from .agents import make_agent, parse_agent, sample_chance
 from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
 from . import __version__
 from .dsl.loader import bundled_games, read_file_text
@@ -170,7 +170,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                              "give --white random (or --black random) to let the program play")
     agents: list[Any] = []
     for i, who in enumerate((args.white, args.black)):
-        agents.append(None if who == "human" else RandomAgent(None if args.seed is None else args.seed + i))
+        agents.append(None if who == "human" else make_agent(who, None if args.seed is None else args.seed + i))
     if args.games > 1 and game.series_games is None:
         raise SpielwerkError(f"{game.name} is not played in series: --games does not apply")
     dice = random.Random(args.seed)
@@ -322,6 +322,102 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _who(text: str) -> str:
+    """An argparse type: ``human`` or an agent's text."""
+    if text == "human":
+        return text
+    try:
+        parse_agent(text)
+    except SpielwerkError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _agent_pair(text: str) -> tuple[str, str]:
+    """An argparse type: two agents, ``A,B``."""
+    parts = [t.strip() for t in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise argparse.ArgumentTypeError(f"give two agents separated by a comma, e.g. mcts:iterations=500,random; "
+                                         f"not {text!r}")
+    for part in parts:
+        _who(part) if part != "human" else None
+        if part == "human":
+            raise argparse.ArgumentTypeError("simulate plays agents only, not human")
+    return parts[0], parts[1]
+
+
+def _progress(total: int, already: int, label: str) -> Any:
+    """A rich progress bar on standard error: games done, rate, time left."""
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+    from rich.console import Console
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
+                   TimeRemainingColumn(), console=Console(stderr=True), transient=False)
+    task = bar.add_task(label, total=total, completed=already, rate="")
+    return bar, task
+
+
+def _run_simulation(game: Game, args: argparse.Namespace, out_path: str | None, label: str) -> list[dict[str, Any]]:
+    """Play a run for simulate and compare, appending to ``out_path`` (continued where it stopped)."""
+    import time
+    from .simulate import finished_indices, simulate
+    done = finished_indices(out_path, game, args.agents, args.seed) if out_path else set()
+    todo = args.games - len([i for i in done if i < args.games])
+    bar, task = _progress(args.games, args.games - todo, label)
+    t0 = time.perf_counter()
+
+    def tick(n: int) -> None:
+        rate = n / max(1e-9, time.perf_counter() - t0)
+        bar.update(task, completed=args.games - todo + n, rate=f"{rate:.1f} games/s")
+
+    out = open(out_path, "a", encoding="utf-8") if out_path else None
+    try:
+        with bar:
+            simulate(game, args.agents, args.games, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies,
+                     out=out, skip=done, progress=tick)
+    finally:
+        if out is not None:
+            out.close()
+    if out_path is None:
+        raise SpielwerkError("no output file")  # pragma: no cover - both callers give one
+    from .report import load_records
+    return [r for r in load_records(out_path) if r["index"] < args.games]
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game = _load(args.game, _options(args.option))
+    _run_simulation(game, args, args.out, f"{game.name} {args.agents[0]} v {args.agents[1]}")
+    print(f"{args.games} games of {game.name} in {args.out}; `spielwerk report {args.out}` summarizes them")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .report import load_records, render_html, render_table, summarize
+    summary = summarize(load_records(args.file))
+    print(render_table(summary))
+    if args.html:
+        render_html(summary, args.html)
+        print(f"report written to {args.html}")
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    import os
+    from .report import compare, render_comparison, render_table, summarize
+    sides = []
+    for label, name, extra in (("base", args.base, args.base_option), ("variant", args.variant, args.variant_option)):
+        game = _load(name, _options((args.option or []) + (extra or [])))
+        stem = os.path.splitext(os.path.basename(name))[0]
+        out = os.path.join(args.dir, f"{label}-{stem}.jsonl")
+        os.makedirs(args.dir, exist_ok=True)
+        records = _run_simulation(game, args, out, f"{label} {game.name}")
+        sides.append(summarize(records))
+        print(render_table(sides[-1]))
+    print(render_comparison(compare(sides[0], sides[1]), args.base, args.variant))
+    return 0
+
+
 def _count(minimum: int) -> Callable[[str], int]:
     """An argparse type: a whole number of at least ``minimum``."""
     def read(text: str) -> int:
@@ -391,10 +487,11 @@ def build_parser() -> argparse.ArgumentParser:
                                    "`moves` to list them, `undo`, or `quit`.")
     game_args(p)
     p.add_argument("--position", metavar="POS", help="start from this position text (default: the start)")
-    p.add_argument("--white", "--first", dest="white", choices=["human", "random"], default="human",
-                   help="who plays the first player (default: human)")
-    p.add_argument("--black", "--second", dest="black", choices=["human", "random"], default="random",
-                   help="who plays the second player (default: random)")
+    p.add_argument("--white", "--first", dest="white", type=_who, default="human", metavar="WHO",
+                   help="who plays the first player: human, or an agent such as random, greedy, "
+                        "mcts:iterations=500, alphabeta:depth=3 (default: human)")
+    p.add_argument("--black", "--second", dest="black", type=_who, default="random", metavar="WHO",
+                   help="who plays the second player, as --white (default: random)")
     p.add_argument("--seed", type=int, metavar="N", help="seed for the random agents and the dice "
                    "(default: a fresh seed each run)")
     p.add_argument("--max-plies", type=_count(0), default=DEFAULT_MAX_PLIES, metavar="N",
@@ -405,6 +502,52 @@ def build_parser() -> argparse.ArgumentParser:
                    help="in a series, each winner goes on from the position reached, keeping his points "
                         "above the target (default: every game starts afresh)")
     p.set_defaults(func=cmd_play)
+
+    def run_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--agents", type=_agent_pair, required=True, metavar="A,B",
+                       help="the two agents, e.g. mcts:iterations=500,random; A plays first in the even "
+                            "games, B in the odd ones")
+        p.add_argument("--games", type=_count(1), required=True, metavar="N", help="how many games")
+        p.add_argument("--jobs", "-j", type=_count(0), default=0, metavar="K",
+                       help="worker processes, 0 for one per core (default: 0)")
+        p.add_argument("--seed", type=int, default=0, metavar="S",
+                       help="the run's seed: game i's dice and agents are seeded from (S, i) (default: 0)")
+        p.add_argument("--max-plies", type=_count(1), default=DEFAULT_MAX_PLIES, metavar="N",
+                       help=f"stop a game after this many plies, as unfinished (default: {DEFAULT_MAX_PLIES})")
+
+    p = sub.add_parser("simulate", help="play many games between two agents; one JSON line per game",
+                       description="Play N games between two agents, both seatings, on K processes, "
+                                   "writing one JSON line per game to --out. Run again with the same "
+                                   "--out, it goes on where it stopped.")
+    game_args(p)
+    run_args(p)
+    p.add_argument("--out", required=True, metavar="FILE.jsonl", help="where the games are written")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("report", help="summarize a simulate file: win rates, lengths, branching, endings",
+                       description="Per seat and per agent win rates with 95%% confidence intervals "
+                                   "(Wilson), draws, unfinished games, game length, branching factor by "
+                                   "ply and how games end.")
+    p.add_argument("file", metavar="FILE.jsonl", help="a file written by simulate")
+    p.add_argument("--html", metavar="FILE.html", help="also write a self-contained HTML page with plots")
+    p.set_defaults(func=cmd_report)
+
+    p = sub.add_parser("compare", help="play a base and a variant and say which differences are significant",
+                       description="Simulate BASE and VARIANT (game names or files) with the same agents "
+                                   "and seeds, then compare first-player edge, score rates, draws and "
+                                   "lengths with significance tests.")
+    p.add_argument("base", metavar="BASE", help="the base game (a bundled name or a path)")
+    p.add_argument("variant", metavar="VARIANT", help="the variant (a name or a path; may be BASE again "
+                   "with other options)")
+    p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE", help="an option for both")
+    p.add_argument("--base-option", action="append", metavar="KEY=VALUE", help="an option for the base only")
+    p.add_argument("--variant-option", action="append", metavar="KEY=VALUE",
+                   help="an option for the variant only")
+    run_args(p)
+    p.add_argument("--dir", default="spielwerk-compare", metavar="DIR",
+                   help="where the two runs' files go, kept to continue a stopped run (default: "
+                        "spielwerk-compare)")
+    p.set_defaults(func=cmd_compare)
 
     p = sub.add_parser("games", help="list the bundled games with their options and pictures",
                        description="Each game's name and title, the rule texts it follows, its options "

@@ -1,0 +1,138 @@
+"""Self-play at scale: many games between two agents, both seatings, one JSON line per game.
+
+Game ``i`` of a run seeded ``S`` draws its dice and its agents' seeds from ``batch.game_seed(S, i)``;
+agent A plays first in the even games and second in the odd ones. A run written to a file can be
+stopped and started again with the same file: the games already there are kept, the rest are
+played. See docs/reference/agents.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from typing import IO, Any, Callable, Iterable
+
+from . import batch
+from .agents import make_agent, parse_agent, sample_chance
+from .dsl.errors import SpielwerkError
+from .game import Game
+
+__all__ = ["play_recorded", "simulate", "finished_indices"]
+
+
+def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, max_plies: int) -> dict[str, Any]:
+    """Play game ``index`` of a run and describe it as one record (see the module's docstring)."""
+    s = batch.game_seed(seed, index)
+    rng = random.Random(s)
+    seats = (agents[0], agents[1]) if index % 2 == 0 else (agents[1], agents[0])
+    pair = (make_agent(seats[0], rng.getrandbits(63)), make_agent(seats[1], rng.getrandbits(63)))
+    stepwise = [getattr(a, "by_step", False) for a in pair]
+    st = game.initial()
+    legal, apply, steps = game.legal_moves, game.apply, game.turn_steps
+    branching: list[int] = []
+    t0 = time.perf_counter()
+    plies = 0
+    stopped = False
+    while True:
+        if game.roll_index >= 0 and game.is_chance(st):
+            apply(st, sample_chance(game, st, rng))
+            continue
+        if st.result is not None:
+            break
+        if plies >= max_plies:
+            stopped = True
+            break
+        agent = pair[st.to_move - 1]
+        if stepwise[st.to_move - 1] and game.stepwise(st):
+            done: list[Any] = []
+            choices = steps(st, done)
+            branching.append(max(1, len(choices)))
+            while choices:
+                choice = agent.choose_step(st, choices)
+                if choice is None:
+                    break
+                done.append(choice)
+                choices = steps(st, done)
+            move = game.turn_move(st, done)
+        else:
+            moves = legal(st)
+            if not moves:
+                break
+            branching.append(len(moves))
+            move = agent.choose(st, moves)
+        apply(st, move)
+        plies += 1
+    outcome = None if stopped else game.outcome(st)
+    return {
+        "game": game.name, "options": game.options, "index": index, "seed": s,
+        "agents": list(agents), "seats": list(seats),
+        "result": outcome.token if outcome is not None else "*",
+        "winner": outcome.winner if outcome is not None else None,
+        "finished": outcome is not None,
+        "value": outcome.value if outcome is not None else None,
+        "plies": plies,
+        "end": outcome.result if outcome is not None else None,
+        "branching": branching,
+        "time": round(time.perf_counter() - t0, 6),
+    }
+
+
+def _worker(payload: dict[str, Any], index: int) -> dict[str, Any]:
+    return play_recorded(payload["game"], payload["agents"], index, payload["seed"], payload["max_plies"])
+
+
+def finished_indices(path: str, game: Game, agents: tuple[str, str], seed: int) -> set[int]:
+    """The games of a run already in ``path`` (to start again where it stopped). A file written by
+    another run (another game, options, agents or seed) is refused; a last line cut short by a
+    stop is dropped."""
+    if not os.path.exists(path):
+        return set()
+    done: set[int] = set()
+    keep: list[str] = []
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for lineno, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            if lineno >= len(lines) - 1:  # the last line, cut short: played again
+                continue
+            raise SpielwerkError(f"{path}:{lineno}: not a game record (JSON); give another --out") from None
+        mine = (game.name, game.options, list(agents), seed)
+        theirs = (rec.get("game"), rec.get("options"), rec.get("agents"), rec.get("run_seed"))
+        if theirs != mine:
+            raise SpielwerkError(f"{path}:{lineno}: written by another run ({theirs[0]} {theirs[1]}, agents "
+                                 f"{theirs[2]}, seed {theirs[3]}); give another --out to start a new one")
+        done.add(int(rec["index"]))
+        keep.append(line)
+    if len(keep) != sum(1 for line in lines if line.strip()):  # drop the cut line for good
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("".join(line + "\n" for line in keep))
+    return done
+
+
+def simulate(game: Game, agents: tuple[str, str], games: int, *, seed: int = 0, jobs: int | None = 1,
+             max_plies: int = 10_000, out: IO[str] | None = None, skip: Iterable[int] = (),
+             progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """Play ``games`` games of ``agents`` (texts such as ``mcts:iterations=500``) in both seatings
+    on ``jobs`` processes; write each record to ``out`` (a JSON line, flushed) as it finishes and
+    return them all in order. Games in ``skip`` are not played; ``progress`` is called with the
+    count of games finished so far."""
+    for text in agents:
+        parse_agent(text)
+    todo = [i for i in range(games) if i not in set(skip)]
+    payload = {"game": game, "agents": tuple(agents), "seed": seed, "max_plies": max_plies}
+    records: dict[int, dict[str, Any]] = {}
+    for index, rec in batch.unordered(_worker, todo, payload, jobs):
+        rec["run_seed"] = seed
+        records[index] = rec
+        if out is not None:
+            out.write(json.dumps(rec, separators=(",", ":")) + "\n")
+            out.flush()
+        if progress is not None:
+            progress(len(records))
+    return [records[i] for i in sorted(records)]

@@ -1,0 +1,101 @@
+"""simulate, report and compare: seeded runs, identical on any number of processes, continued
+where they stopped, and summarized."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+
+import pytest
+
+import spielwerk
+from spielwerk.cli import main
+from spielwerk.simulate import finished_indices, play_recorded, simulate
+
+TAK3 = spielwerk.load("tak", size=3)
+AGENTS = ("greedy:playouts=1", "random")
+
+
+def strip_time(records):
+    return [{k: v for k, v in r.items() if k != "time"} for r in records]
+
+
+def test_a_record_says_how_the_game_went():
+    rec = play_recorded(TAK3, AGENTS, 3, seed=5, max_plies=500)
+    assert rec["seats"] == ["random", "greedy:playouts=1"]  # odd games: B plays first
+    assert rec["finished"] and rec["result"] != "*" and rec["end"] in ("road", "flat")
+    assert len(rec["branching"]) == rec["plies"] and rec["branching"][0] == 9
+    cut = play_recorded(TAK3, AGENTS, 3, seed=5, max_plies=4)
+    assert cut["result"] == "*" and not cut["finished"] and cut["plies"] == 4 and cut["winner"] is None
+
+
+def test_runs_are_the_same_on_one_process_or_two():
+    one = simulate(TAK3, AGENTS, 10, seed=2, jobs=1)
+    two = simulate(TAK3, AGENTS, 10, seed=2, jobs=2)
+    assert strip_time(one) == strip_time(two)
+    assert [r["index"] for r in one] == list(range(10))
+
+
+def test_a_stopped_run_goes_on_where_it_stopped(tmp_path):
+    out = tmp_path / "run.jsonl"
+    with open(out, "a") as f:
+        simulate(TAK3, AGENTS, 4, seed=1, out=f)
+    with open(out, "a") as f:
+        f.write('{"game": "tak", "ind')  # a line cut short by a stop
+    assert finished_indices(str(out), TAK3, AGENTS, 1) == {0, 1, 2, 3}
+    with open(out, "a") as f:
+        simulate(TAK3, AGENTS, 7, seed=1, out=f, skip={0, 1, 2, 3})
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["index"] for r in lines) == list(range(7))
+    fresh = simulate(TAK3, AGENTS, 7, seed=1)
+    assert strip_time(sorted(lines, key=lambda r: r["index"])) == strip_time(fresh)
+
+
+def test_another_runs_file_is_refused(tmp_path):
+    out = tmp_path / "run.jsonl"
+    with open(out, "w") as f:
+        simulate(TAK3, AGENTS, 2, seed=1, out=f)
+    with pytest.raises(spielwerk.SpielwerkError, match="another run"):
+        finished_indices(str(out), TAK3, ("random", "random"), 1)
+
+
+def test_cli_simulate_report_and_compare(tmp_path, capsys):
+    out = str(tmp_path / "g.jsonl")
+    assert main(["simulate", "tak", "-o", "size=3", "--agents", "random,random", "--games", "12", "-j", "1",
+                 "--seed", "4", "--out", out]) == 0
+    assert len(open(out).read().splitlines()) == 12
+    # run again with more games: only the new ones are played
+    assert main(["simulate", "tak", "-o", "size=3", "--agents", "random,random", "--games", "16", "-j", "2",
+                 "--seed", "4", "--out", out]) == 0
+    assert sorted(json.loads(line)["index"] for line in open(out)) == list(range(16))
+    capsys.readouterr()
+    html = str(tmp_path / "r.html")
+    assert main(["report", out, "--html", html]) == 0
+    text = capsys.readouterr().out
+    assert "random" in text and "player 1" in text and os.path.exists(html)
+    assert "<svg" in open(html).read()
+    assert main(["compare", "tak", "tak", "--base-option", "size=3", "--variant-option", "size=4",
+                 "--agents", "random,random", "--games", "10", "-j", "1", "--dir", str(tmp_path / "cmp")]) == 0
+    text = capsys.readouterr().out
+    assert "mean game length" in text.lower() or "length" in text.lower()
+    assert sorted(os.listdir(tmp_path / "cmp")) == ["base-tak.jsonl", "variant-tak.jsonl"]
+
+
+def test_cli_refuses_bad_agents_and_files(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "tak", "--agents", "random", "--games", "2", "--out", str(tmp_path / "x.jsonl")])
+    assert "two agents" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "tak", "--white", "mcts:iterations=x", "--black", "random"])
+    assert "iterations must be a whole number" in capsys.readouterr().err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{}\n")
+    assert main(["report", str(bad)]) == 1
+    assert "bad.jsonl:1" in capsys.readouterr().err
+
+
+def test_play_with_agent_strings(capsys):
+    assert main(["play", "tak", "-o", "size=3", "--white", "alphabeta:depth=2", "--black", "greedy:playouts=1",
+                 "--seed", "3"]) == 0
+    assert "result:" in capsys.readouterr().out
