@@ -180,6 +180,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         if args.games > 1:
             print(f"\nGame {number}")
         outcome = _play_one(game, st, agents, dice, args.max_plies)
+        if args.save:
+            with open(args.save, "a", encoding="utf-8") as f:
+                f.write(st.record({"Event": f"spielwerk play, game {number}"}) + "\n")
         if outcome is None:
             return 0
         if outcome.winner is not None:
@@ -375,7 +378,7 @@ def _run_simulation(game: Game, args: argparse.Namespace, out_path: str | None, 
     try:
         with bar:
             simulate(game, args.agents, args.games, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies,
-                     out=out, skip=done, progress=tick)
+                     out=out, skip=done, progress=tick, records=getattr(args, "records", None))
     finally:
         if out is not None:
             out.close()
@@ -498,6 +501,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"stop a game after this many plies, as unfinished (default: {DEFAULT_MAX_PLIES})")
     p.add_argument("--games", type=_count(1), default=1, metavar="N",
                    help="play a series of N games (games whose scoring declares a series; default: 1)")
+    p.add_argument("--save", metavar="FILE", help="append each game to FILE as a record in the game's "
+                   "notation, which replay reads back (default: not kept)")
     p.add_argument("--carry-over", action="store_true",
                    help="in a series, each winner goes on from the position reached, keeping his points "
                         "above the target (default: every game starts afresh)")
@@ -522,6 +527,8 @@ def build_parser() -> argparse.ArgumentParser:
     game_args(p)
     run_args(p)
     p.add_argument("--out", required=True, metavar="FILE.jsonl", help="where the games are written")
+    p.add_argument("--records", metavar="DIR", help="also keep every game's record, in the game's notation "
+                   "(readable by replay), as DIR/GAME-000012.txt (default: none)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("report", help="summarize a simulate file: win rates, lengths, branching, endings",

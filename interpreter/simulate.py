@@ -22,8 +22,10 @@ from .game import Game
 __all__ = ["play_recorded", "simulate", "finished_indices"]
 
 
-def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, max_plies: int) -> dict[str, Any]:
-    """Play game ``index`` of a run and describe it as one record (see the module's docstring)."""
+def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, max_plies: int,
+                  records: str | None = None) -> dict[str, Any]:
+    """Play game ``index`` of a run and describe it as one record (see the module's docstring);
+    with ``records`` (a folder) also write the game in its record notation there."""
     s = batch.game_seed(seed, index)
     rng = random.Random(s)
     seats = (agents[0], agents[1]) if index % 2 == 0 else (agents[1], agents[0])
@@ -32,12 +34,17 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
     st = game.initial()
     legal, apply, steps = game.legal_moves, game.apply, game.turn_steps
     branching: list[int] = []
+    played: list[Any] = []  # every move, rolls too, where the game's record is kept
+    keep = played.append if records is not None else None
     t0 = time.perf_counter()
     plies = 0
     stopped = False
     while True:
         if game.roll_index >= 0 and game.is_chance(st):
-            apply(st, sample_chance(game, st, rng))
+            roll = sample_chance(game, st, rng)
+            apply(st, roll)
+            if keep is not None:
+                keep(roll)
             continue
         if st.result is not None:
             break
@@ -63,8 +70,16 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
             branching.append(len(moves))
             move = agent.choose(st, moves)
         apply(st, move)
+        if keep is not None:
+            keep(move)
         plies += 1
     outcome = None if stopped else game.outcome(st)
+    if records is not None:
+        from .notation.writer import record_text
+        name = os.path.join(records, f"{game.name}-{index:06d}.txt")
+        with open(name, "w", encoding="utf-8") as f:
+            f.write(record_text(game, played, outcome, tags={"Event": f"spielwerk simulate, game {index}",
+                                                            "Player1": seats[0], "Player2": seats[1]}))
     return {
         "game": game.name, "options": game.options, "index": index, "seed": s,
         "agents": list(agents), "seats": list(seats),
@@ -80,7 +95,8 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
 
 
 def _worker(payload: dict[str, Any], index: int) -> dict[str, Any]:
-    return play_recorded(payload["game"], payload["agents"], index, payload["seed"], payload["max_plies"])
+    return play_recorded(payload["game"], payload["agents"], index, payload["seed"], payload["max_plies"],
+                         payload.get("records"))
 
 
 def finished_indices(path: str, game: Game, agents: tuple[str, str], seed: int) -> set[int]:
@@ -117,22 +133,25 @@ def finished_indices(path: str, game: Game, agents: tuple[str, str], seed: int) 
 
 def simulate(game: Game, agents: tuple[str, str], games: int, *, seed: int = 0, jobs: int | None = 1,
              max_plies: int = 10_000, out: IO[str] | None = None, skip: Iterable[int] = (),
-             progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+             progress: Callable[[int], None] | None = None, records: str | None = None) -> list[dict[str, Any]]:
     """Play ``games`` games of ``agents`` (texts such as ``mcts:iterations=500``) in both seatings
     on ``jobs`` processes; write each record to ``out`` (a JSON line, flushed) as it finishes and
     return them all in order. Games in ``skip`` are not played; ``progress`` is called with the
-    count of games finished so far."""
+    count of games finished so far; with ``records`` (a folder) each game's record is written
+    there too, ``GAME-000012.txt``."""
     for text in agents:
         parse_agent(text)
     todo = [i for i in range(games) if i not in set(skip)]
-    payload = {"game": game, "agents": tuple(agents), "seed": seed, "max_plies": max_plies}
-    records: dict[int, dict[str, Any]] = {}
+    if records is not None:
+        os.makedirs(records, exist_ok=True)
+    payload = {"game": game, "agents": tuple(agents), "seed": seed, "max_plies": max_plies, "records": records}
+    played: dict[int, dict[str, Any]] = {}
     for index, rec in batch.unordered(_worker, todo, payload, jobs):
         rec["run_seed"] = seed
-        records[index] = rec
+        played[index] = rec
         if out is not None:
             out.write(json.dumps(rec, separators=(",", ":")) + "\n")
             out.flush()
         if progress is not None:
-            progress(len(records))
-    return [records[i] for i in sorted(records)]
+            progress(len(played))
+    return [played[i] for i in sorted(played)]

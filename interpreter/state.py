@@ -110,6 +110,18 @@ class State:
         """``move`` in the game's notation (before it is played)."""
         return self.game.format_move(self, move)
 
+    def record(self, tags: dict[str, str] | None = None) -> str:
+        """The game played so far (the moves pushed, from where it began) as a record in the
+        game's notation, which ``spielwerk replay`` reads back; ``tags`` adds tags such as
+        ``{"Event": "..."}``."""
+        from .notation.writer import record_text
+        start = self.copy()
+        moves = [move for move, _ in self.stack]
+        while start.stack:
+            start.pop()
+        over = None if self.game.is_chance(self) else self.game.outcome(self)
+        return record_text(self.game, moves, over, start, tags)
+
     def outcome(self) -> "Outcome | None":
         """How the game ended, or None while it goes on."""
         return self.game.outcome(self)
