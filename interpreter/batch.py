@@ -19,7 +19,7 @@ from .agents import RandomAgent, playout
 from .game import Game, Outcome
 from .state import Move, State
 
-__all__ = ["GameResult", "divide", "game_seed", "perft", "play_games", "tally", "unordered"]
+__all__ = ["GameResult", "divide", "game_seed", "on_cluster", "perft", "play_games", "tally", "unordered"]
 
 #: what a worker process keeps between tasks (set by ``_start``)
 _WORKER: dict[str, Any] = {}
@@ -73,6 +73,31 @@ def unordered(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], pa
                 nxt = next(todo, None)
                 if nxt is not None:
                     running[pool.submit(_call, (fn, nxt))] = nxt
+
+
+def _cluster_call(fn: Callable[[dict[str, Any], Any], Any], payload: dict[str, Any], task: Any) -> Any:
+    return fn(payload, task)
+
+
+def on_cluster(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], payload: dict[str, Any],
+               cluster: Any) -> Iterator[tuple[Any, Any]]:
+    """As :func:`unordered`, on a Dask distributed cluster: ``cluster`` is a scheduler's address
+    (``tcp://host:8786``) or a ``distributed.Client``. The payload is sent to every worker once;
+    the workers need spielwerk installed (``pip install 'spielwerk[cluster]'``)."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        from .dsl.errors import SpielwerkError
+        raise SpielwerkError("--cluster needs Dask distributed: pip install 'spielwerk[cluster]'") from None
+    client = cluster if isinstance(cluster, Client) else Client(cluster)
+    try:
+        shared = client.scatter(payload, broadcast=True)
+        futures = {client.submit(_cluster_call, fn, shared, task, pure=False): task for task in tasks}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        if client is not cluster:
+            client.close()
 
 
 # -- perft ------------------------------------------------------------------------------------------

@@ -378,7 +378,8 @@ def _run_simulation(game: Game, args: argparse.Namespace, out_path: str | None, 
     try:
         with bar:
             simulate(game, args.agents, args.games, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies,
-                     out=out, skip=done, progress=tick, records=getattr(args, "records", None))
+                     out=out, skip=done, progress=tick, records=getattr(args, "records", None),
+                     cluster=args.cluster)
     finally:
         if out is not None:
             out.close()
@@ -519,6 +520,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the run's seed: game i's dice and agents are seeded from (S, i) (default: 0)")
         p.add_argument("--max-plies", type=_count(1), default=DEFAULT_MAX_PLIES, metavar="N",
                        help=f"stop a game after this many plies, as unfinished (default: {DEFAULT_MAX_PLIES})")
+        p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask distributed cluster, "
+                       "e.g. tcp://10.0.0.5:8786 (needs spielwerk[cluster]; default: local processes)")
 
     p = sub.add_parser("simulate", help="play many games between two agents; one JSON line per game",
                        description="Play N games between two agents, both seatings, on K processes, "

@@ -133,12 +133,14 @@ def finished_indices(path: str, game: Game, agents: tuple[str, str], seed: int) 
 
 def simulate(game: Game, agents: tuple[str, str], games: int, *, seed: int = 0, jobs: int | None = 1,
              max_plies: int = 10_000, out: IO[str] | None = None, skip: Iterable[int] = (),
-             progress: Callable[[int], None] | None = None, records: str | None = None) -> list[dict[str, Any]]:
+             progress: Callable[[int], None] | None = None, records: str | None = None,
+             cluster: Any = None) -> list[dict[str, Any]]:
     """Play ``games`` games of ``agents`` (texts such as ``mcts:iterations=500``) in both seatings
     on ``jobs`` processes; write each record to ``out`` (a JSON line, flushed) as it finishes and
     return them all in order. Games in ``skip`` are not played; ``progress`` is called with the
     count of games finished so far; with ``records`` (a folder) each game's record is written
-    there too, ``GAME-000012.txt``."""
+    there too, ``GAME-000012.txt``. With ``cluster`` (a Dask scheduler's address or client) the
+    games run on that cluster instead of local processes, with the same results."""
     for text in agents:
         parse_agent(text)
     todo = [i for i in range(games) if i not in set(skip)]
@@ -146,7 +148,9 @@ def simulate(game: Game, agents: tuple[str, str], games: int, *, seed: int = 0, 
         os.makedirs(records, exist_ok=True)
     payload = {"game": game, "agents": tuple(agents), "seed": seed, "max_plies": max_plies, "records": records}
     played: dict[int, dict[str, Any]] = {}
-    for index, rec in batch.unordered(_worker, todo, payload, jobs):
+    runs = batch.on_cluster(_worker, todo, payload, cluster) if cluster is not None else \
+        batch.unordered(_worker, todo, payload, jobs)
+    for index, rec in runs:
         rec["run_seed"] = seed
         played[index] = rec
         if out is not None:

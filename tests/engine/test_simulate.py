@@ -99,3 +99,14 @@ def test_play_with_agent_strings(capsys):
     assert main(["play", "tak", "-o", "size=3", "--white", "alphabeta:depth=2", "--black", "greedy:playouts=1",
                  "--seed", "3"]) == 0
     assert "result:" in capsys.readouterr().out
+
+
+def test_a_dask_cluster_gives_the_same_games_as_a_local_run():
+    distributed = pytest.importorskip("distributed")
+    local = simulate(TAK3, AGENTS, 6, seed=9, jobs=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+            as cluster, distributed.Client(cluster) as client:
+        remote = simulate(TAK3, AGENTS, 6, seed=9, cluster=client)
+        by_address = simulate(TAK3, AGENTS, 2, seed=9, cluster=cluster.scheduler_address)
+    assert strip_time(remote) == strip_time(local)
+    assert strip_time(by_address) == strip_time(local[:2])
