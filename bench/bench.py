@@ -130,12 +130,79 @@ def generation_rate(game, positions, seconds):
     return moves / dt, calls / dt
 
 
+def mcts_rate(game, seconds, iterations=200):
+    """MCTS iterations per second from the start (after the first roll in dice games)."""
+    from spielwerk.search import MCTSAgent
+    st = game.initial()
+    rng = random.Random(1)
+    if game.roll_index >= 0 and game.is_chance(st):
+        st.push(sample_chance(game, st, rng))
+    done, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        MCTSAgent(done, iterations=iterations).choose(st, game.legal_moves(st))
+        done += iterations
+    return done / (time.perf_counter() - t0)
+
+
+def simulate_overhead(game, games, cap):
+    """Plies per second of random games: the bare loop (legal moves, a uniform pick, apply) and
+    ``simulate`` (records, seeds, agents made by name, branching kept), best of three each (the
+    games differ, so plies per second is what compares)."""
+    from spielwerk.simulate import simulate
+
+    def bare():
+        plies = 0
+        for i in range(games):
+            rng = random.Random(i)
+            st = game.initial()
+            for _ in range(cap):
+                if game.roll_index >= 0 and game.is_chance(st):
+                    game.apply(st, sample_chance(game, st, rng))
+                    continue
+                if st.result is not None:
+                    break
+                moves = game.legal_moves(st)
+                if not moves:
+                    break
+                game.apply(st, moves[rng.randrange(len(moves))])
+                plies += 1
+        return plies
+
+    t, plies = best_of(3, bare)
+    t2, records = best_of(3, lambda: simulate(game, ("random", "random"), games, seed=1, jobs=1, max_plies=cap))
+    return plies / t, sum(r["plies"] for r in records) / t2
+
+
+def workbench(seconds):
+    """The agents and self-play figures of the workbench."""
+    print("== agents and self-play")
+    for name, options in (("tak", {"size": 5}), ("backgammon", {})):
+        game = spielwerk.load(name, **options)
+        print(f"mcts from the start  {name:<11} {mcts_rate(game, seconds):10,.0f} iterations/s")
+    for name, options, games in (("tak", {"size": 5}, 300), ("backgammon", {}, 40)):
+        game = spielwerk.load(name, **options)
+        plain, sim = simulate_overhead(game, games, 10_000)
+        print(f"simulate overhead    {name:<11} random games: bare loop {plain:,.0f} plies/s, simulate "
+              f"{sim:,.0f} plies/s ({(plain / sim - 1) * 100:+.1f}% time per ply)")
+        from spielwerk.simulate import simulate
+        rates = []
+        for jobs in (1, 2):
+            t = time.perf_counter()
+            simulate(game, ("random", "random"), games * 2, seed=2, jobs=jobs)
+            rates.append(games * 2 / (time.perf_counter() - t))
+        print(f"simulate random      {name:<11} {rates[0]:8.1f} games/s on 1 process, {rates[1]:.1f} on 2 "
+              f"({rates[1] / rates[0]:.2f}x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="shorter runs (a smoke test)")
-    parser.add_argument("games", nargs="*", help="only these games (default: all cases)")
+    parser.add_argument("games", nargs="*", help="only these games, or `workbench` for the agents and "
+                        "self-play figures (default: everything)")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else 5.0
+    if not args.games or "workbench" in args.games:
+        workbench(seconds)
     for name, options, depth, quick_depth, cap in CASES:
         if args.games and name not in args.games:
             continue
