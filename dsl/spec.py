@@ -32,7 +32,7 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
                      "at": (2, 2), "on_path": (3, 3), "points": (1, 1), "height": (1, 1),
                      "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
-                     "can_move": (1, 1), "pinned": (1, 3)}
+                     "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
                           "captures", "can_move", "pinned"})
@@ -493,12 +493,13 @@ class _Checker:
                     found = walk(a)
                     if found:
                         return found
-                if (n.name in PLAYER_FIRST or n.name in self.predicates) and n.args:
-                    who = n.args[0]
+                if (n.name in PLAYER_FIRST or n.name in self.predicates or n.name == "progress") and n.args:
+                    who = n.args[-1] if n.name == "progress" else n.args[0]
                     if (isinstance(who, Const) and who.value not in (0, 1, 2)) or \
                             (isinstance(who, Name) and who.name in NOT_PLAYERS):
                         shown = who.value if isinstance(who, Const) else who.name
-                        return f"{n.name}() takes a player first (mover, opponent, 1 or 2), not {shown!r}"
+                        where = "second" if n.name == "progress" else "first"
+                        return f"{n.name}() takes a player {where} (mover, opponent, 1 or 2), not {shown!r}"
             elif isinstance(n, IfElse):
                 return walk(n.then) or walk(n.cond) or walk(n.other)
             return None

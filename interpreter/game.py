@@ -112,6 +112,14 @@ class _EndRule:
     value: Callable[[Any], Any] | None = None
 
 
+def _player(value: Any) -> int:
+    """``value`` if it is a player (1 or 2, or 0 for nobody's); a computed player that is none is
+    refused (a negative one would silently pick a player from the end of a list)."""
+    if value not in (0, 1, 2) or isinstance(value, bool):
+        raise ValueError(f"{value!r} is no player (1 or 2)")
+    return int(value)
+
+
 def _can_fail(node: Any) -> bool:
     """Whether evaluating the expression may raise: a division or remainder by something not a
     constant, or a square computed rather than written."""
@@ -132,6 +140,9 @@ def _can_fail(node: Any) -> bool:
             return True  # a player computed, not written: it may be no player
         if node.name in ("on_path", "pinned") and not all(isinstance(a, Const) for a in node.args[1:]):
             return True  # positions along a path computed, not written
+        if node.name == "progress" and len(node.args) == 2 and not isinstance(node.args[1], Const) \
+                and not (isinstance(node.args[1], Name) and node.args[1].name in ("mover", "opponent", "player", "winner")):
+            return True  # its player computed
         return any(_can_fail(a) for a in node.args)
     if isinstance(node, IfElse):
         return _can_fail(node.then) or _can_fail(node.cond) or _can_fail(node.other)
@@ -863,7 +874,7 @@ class Game:
                     return lambda c: holds(c.st, c.mover)
                 if name == "opponent":
                     return lambda c: holds(c.st, 3 - c.mover)
-                return lambda c: holds(c.st, who(c))
+                return lambda c: holds(c.st, _player(who(c)))
             functions[pname] = (1, 1, build)
 
         def cells(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
@@ -874,6 +885,15 @@ class Game:
             n = pred.cells
             return lambda c: n
         functions["cells"] = (1, 1, cells)
+
+        def progress(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+            name = getattr(asts[0], "name", None)
+            pred = getattr(self, "predicates", {}).get(name)
+            if pred is None or not hasattr(pred, "progress"):
+                raise ValueError(f"progress() takes the name of a connection or pattern predicate, not {name!r}")
+            who, measure = args[1], pred.progress
+            return lambda c: measure(c.st, _player(who(c)))
+        functions["progress"] = (2, 2, progress)
         return Env(dict(self.constants), variables, functions)
 
     def number(self, path: tuple[Any, ...], value: Any, low: int = 0, high: int = 1_000_000,

@@ -83,3 +83,24 @@ class Connection(Predicate):
                 if mask & b and self.grow(mask & a, mask) & b:
                     return True
         return False
+
+    def progress(self, st: "State", player: int) -> float:
+        """How near the player is to a chain: the largest share of the distance layers between
+        a pair of regions that one of his groups of linked squares touches; 1.0 for a chain."""
+        tops = st.tops
+        mask = 0
+        for c in self.codes[player]:
+            mask |= tops[c]
+        best = 0.0
+        for (a, b), layers in zip(self.pairs, self.layers):
+            if not layers:
+                continue
+            rest = mask
+            while rest:
+                group = self.grow(rest & -rest, mask)
+                rest &= ~group
+                touched = sum(1 for layer in layers if group & layer)
+                if group & a and group & b:
+                    return 1.0
+                best = max(best, touched / len(layers))
+        return best

@@ -118,3 +118,20 @@ class Pattern(Predicate):
                 if own & om == om and not own & xm:
                     return True
         return False
+
+    def progress(self, st: "State", player: int) -> float:
+        """How near the player is to the picture: the largest share of its ``O`` cells that he
+        holds in a placement still open to him (no piece of his on an ``x`` cell, no other piece
+        on an ``O`` cell); 1.0 when it holds."""
+        own = 0
+        for c in self.codes[player]:
+            own |= st.tops[c]
+        others = st.occupied & ~own
+        best = 0
+        for placements in self.by_anchor:
+            for om, xm in placements:
+                if not own & xm and not others & om:
+                    n = (own & om).bit_count()
+                    if n > best:
+                        best = n
+        return best / self.cells

@@ -174,3 +174,21 @@ def test_agent_texts_round_trip():
     assert repr(make_agent("mcts:iterations=500")) == "mcts:iterations=500"
     assert repr(make_agent("alphabeta:depth=3")) == "alphabeta:depth=3"
     assert repr(make_agent("random:by=step")) == "random:by=step"
+
+
+def test_progress_measures_how_near_a_predicate_is(tmp_path):
+    tak = spielwerk.load("tak", size=5)
+    st = tak.parse_position("x5/x5/x5/x5/1,1,1,x,2 1 6")
+    road = tak.predicates["road"]
+    assert road.progress(st, 1) == 0.6 and road.progress(st, 2) == 0.2
+    done = tak.parse_position("x5/x5/x5/x5/1,1,1,1,1 2 6")
+    assert road.progress(done, 1) == 1.0
+    st = TTT.initial()
+    for text in ("Ma1", "Mb2", "Mb1"):
+        st.push_text(text)
+    assert TTT.predicates["row"].progress(st, 1) == pytest.approx(2 / 3)  # a1 b1, c1 open
+    assert TTT.predicates["diagonal"].progress(st, 2) == pytest.approx(1 / 3)  # b2; a1 is taken
+    path = tmp_path / "tak-road.yaml"
+    path.write_text("extends: tak\ngame: tak-road\nevaluation:\n  - {value: 'progress(road, player)', weight: 10}\n")
+    game = spielwerk.load(str(path), size=5)
+    assert game.evaluate(game.parse_position("x5/x5/x5/x5/1,1,1,x,2 1 6"), 1) == pytest.approx(4.0)
