@@ -84,11 +84,13 @@ def on_cluster(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], p
     """As :func:`unordered`, on a Dask distributed cluster: ``cluster`` is a scheduler's address
     (``tcp://host:8786``) or a ``distributed.Client``. The payload is sent to every worker once;
     the workers need spielwerk installed (``pip install 'spielwerk[cluster]'``)."""
+    import importlib
     try:
-        from distributed import Client, as_completed
+        distributed: Any = importlib.import_module("distributed")  # an optional extra, untyped
     except ImportError:
         from .dsl.errors import SpielwerkError
         raise SpielwerkError("--cluster needs Dask distributed: pip install 'spielwerk[cluster]'") from None
+    Client, as_completed = distributed.Client, distributed.as_completed
     client = cluster if isinstance(cluster, Client) else Client(cluster)
     try:
         shared = client.scatter(payload, broadcast=True)
