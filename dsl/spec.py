@@ -623,6 +623,8 @@ class _Checker:
             for i, award in enumerate(scoring.get("awards", [])):
                 if "when" in award:
                     self.expression(("scoring", "awards", i, "when"), award["when"])
+        for kind in ((d.get("style") or {}).get("pieces") or {}):
+            self.piece(("style", "pieces", kind), kind)
         for i, term in enumerate(d.get("evaluation", [])):
             self.expression(("evaluation", i, "value"), term.get("value"))
         results = set(d.get("notation", {}).get("results", {}))

@@ -396,6 +396,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_show(args: argparse.Namespace) -> int:
+    from .svg import board_svg
+    game = _load(args.game, _options(args.option))
+    st = _start(game, args.position)
+    if args.roll:
+        _roll(game, st, args.roll)
+    sys.stdout.write(board_svg(st, size=args.size, arrows=args.arrows) + "\n")
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from .report import load_records, render_html, render_table, summarize
     summary = summarize(load_records(args.file))
@@ -558,6 +568,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where the two runs' files go, kept to continue a stopped run (default: "
                         "spielwerk-compare)")
     p.set_defaults(func=cmd_compare)
+
+    p = sub.add_parser("show", help="draw a position as an SVG picture (on standard output)",
+                       description="Draw the board as SVG: pieces by kind and owner, stacks from the "
+                                   "side, the declared regions, the last move; `> board.svg`.")
+    game_args(p)
+    p.add_argument("--position", metavar="POS", help="the position text (default: the start)")
+    p.add_argument("--roll", metavar="R", help="roll these dice first, e.g. 3-1 (default: none)")
+    p.add_argument("--arrows", action="store_true", help="draw the legal moves as arrows")
+    p.add_argument("--size", type=_count(100), default=480, metavar="PX",
+                   help="about how wide the picture is, in pixels (default: 480)")
+    p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("games", help="list the bundled games with their options and pictures",
                        description="Each game's name and title, the rule texts it follows, its options "

@@ -444,6 +444,8 @@ class Game:
         notation = d.get("notation", {})
         self.results = {name: tuple(tokens) for name, tokens in notation.get("results", {}).items()}
         self.end_rules = [self._compile_end(i, rule) for i, rule in enumerate(d.get("end", []))]
+        #: how pictures of the board look (see spielwerk.svg)
+        self.style: dict[str, Any] = dict(d.get("style") or {})
         #: the evaluation's terms for the agents that search: (weight, value for ``player``)
         self.evaluation = [(float(term.get("weight", 1)),
                             self.compile_condition(("evaluation", i, "value"), term["value"]))

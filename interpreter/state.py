@@ -182,5 +182,14 @@ class State:
     def __repr__(self) -> str:
         return f"<State {self.game.name} {self.text()!r}>"
 
+    def svg(self, *, size: int = 480, arrows: bool = False) -> str:
+        """The position as an SVG picture (see :mod:`spielwerk.svg`)."""
+        from .svg import board_svg
+        return board_svg(self, size=size, arrows=arrows)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a state as its picture."""
+        return self.svg()
+
     def __str__(self) -> str:
         return self.game.render(self)

@@ -1,0 +1,137 @@
+"""Board pictures: every bundled game's start and a middle position draw as valid SVG whose pieces
+(read back by owner and kind) are the position's, and look like something in headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+
+import spielwerk
+from spielwerk.agents import RandomAgent, play_turn, sample_chance
+from spielwerk.cli import main
+from spielwerk.dsl.loader import bundled_games
+
+NS = "{http://www.w3.org/2000/svg}"
+CASES = [(name, {}) for name in bundled_games()] + [("backgammon", {"money": True}), ("tak", {"size": 8})]
+
+
+def middle(game, seed=3, plies=40):
+    rng = random.Random(seed)
+    agent = RandomAgent(seed, by="step")
+    st = game.initial()
+    for _ in range(plies):
+        if game.is_chance(st):
+            st.push(sample_chance(game, st, rng))
+            continue
+        if st.result is not None:
+            break
+        move = play_turn(st, agent)
+        if move is None:
+            break
+        st.push(move)
+    if game.is_chance(st):
+        st.push(sample_chance(game, st, rng))
+    return st
+
+
+def drawn_pieces(svg):
+    """(owner, kind) -> count, read back from the picture."""
+    root = ET.fromstring(svg)
+    assert root.tag == NS + "svg"
+    found = Counter()
+    for g in root.iter(NS + "g"):
+        if g.get("class") == "piece":
+            found[(int(g.get("data-owner")), g.get("data-kind"))] += int(g.get("data-count", "1"))
+    return found
+
+
+def position_pieces(st):
+    game = st.game
+    found = Counter()
+    for stack in st.stacks:
+        for code in stack:
+            found[(game.code_owner[code], game.kind_names[code >> 1])] += 1
+    return found
+
+
+@pytest.mark.parametrize("name,options", CASES, ids=[f"{n}-{o}" for n, o in CASES])
+def test_pictures_show_exactly_the_pieces_of_the_position(name, options):
+    game = spielwerk.load(name, **options)
+    for st in (game.initial(), middle(game)):
+        svg = st.svg()
+        assert drawn_pieces(svg) == position_pieces(st), name
+        assert st._repr_svg_() == svg
+
+
+def test_the_picture_marks_the_last_move_and_draws_arrows():
+    tak = spielwerk.load("tak", size=5)
+    st = tak.initial()
+    st.push_text("a1")
+    root = ET.fromstring(st.svg(arrows=True))
+    marked = [e for e in root.iter() if e.get("class") == "last-move"]
+    assert len(marked) == 1
+    arrows = [e for e in root.iter() if e.get("class") == "arrow"]
+    assert arrows == []  # placements come from the reserve: no square loses a piece
+    st.push_text("e5")
+    st.push_text("a2")
+    st.push_text("e4")
+    arrows = [e for e in ET.fromstring(st.svg(arrows=True)).iter() if e.get("class") == "arrow"]
+    assert arrows  # the flats on a1 and a2 can move
+
+
+def test_the_cube_and_the_dice_are_drawn():
+    bg = spielwerk.load("backgammon", money=True)
+    st = bg.initial()
+    st.roll(6, 4)
+    root = ET.fromstring(st.svg())
+    assert [e.get("data-face") for e in root.iter() if e.get("class") == "die"] == ["6", "4"]
+    cube = [e for e in root.iter() if e.get("class") == "cube"]
+    assert len(cube) == 1 and cube[0].get("data-owner") == "0"
+
+
+def test_style_sets_colours_and_shapes(tmp_path):
+    path = tmp_path / "styled.yaml"
+    path.write_text("extends: tak\ngame: styled\nstyle:\n  players: ['#ff0000', '#0000ff']\n"
+                    "  pieces: {cap: {shape: star}, wall: {color: '#00ff00'}}\n")
+    game = spielwerk.load(str(path), size=5)
+    st = game.parse_position("2C,1S,x3/x5/x5/x5/1,x4 1 4")
+    svg = st.svg()
+    assert "#ff0000" in svg and "#0000ff" in svg and "#00ff00" in svg and "<polygon" in svg
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: tak\ngame: bad\nstyle:\n  pieces: {capstone: {shape: star}}\n")
+    assert main(["validate", str(bad)]) == 1
+
+
+def test_cli_show(capsys):
+    assert main(["show", "backgammon", "-o", "money=true", "--roll", "3-1"]) == 0
+    assert drawn_pieces(capsys.readouterr().out)[(1, "checker")] == 15
+    assert main(["show", "attangle", "--arrows", "--size", "300"]) == 0
+    ET.fromstring(capsys.readouterr().out)
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+@pytest.mark.parametrize("name", ["tak", "backgammon", "attangle", "tactix", "tackle", "plakoto"])
+def test_pictures_render_in_headless_chromium(tmp_path, name):
+    from PIL import Image
+    game = spielwerk.load(name)
+    svg = tmp_path / f"{name}.svg"
+    png = tmp_path / f"{name}.png"
+    svg.write_text(middle(game).svg())
+    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    f"--screenshot={png}", "--window-size=640,560", svg.as_uri()],
+                   capture_output=True, timeout=120, check=False)
+    assert png.exists()
+    image = Image.open(png).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 20)
+    assert colours is not None and len(colours) > 50  # not blank: a board with pieces and text
+    dark = sum(n for n, (r, g, b) in colours if r + g + b < 150)
+    assert dark > 200  # dark pieces, lines and labels are drawn
