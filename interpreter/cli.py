@@ -194,10 +194,63 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+_HELP = """commands:
+  MOVE      a move in the game's notation (e.g. as `moves` lists it)
+  N         the move numbered N in the list `moves` prints
+  moves, ?  the legal moves, numbered
+  undo      back to your last turn (the dice you rolled stay)
+  board     the board again
+  help      this text
+  quit      stop the game"""
+
+
+def _legend(game: Game) -> str:
+    """What the letters of the board mean."""
+    letters = (game.spec.data.get("notation") or {}).get("position", {}).get("pieces") or {}
+    parts = []
+    for kind in game.kind_names:
+        letter = letters.get(kind, game.spec.data["pieces"][kind].get("letter", kind[:1].upper()))
+        parts.append(f"{letter} {kind}" if letter else f"{kind} (the owner's number alone)")
+    regions = list((game.spec.data.get("board") or {}).get("regions") or {})
+    text = "pieces: " + ", ".join(parts)
+    if regions:
+        text += "; regions: " + ", ".join(regions)
+    if game.options:
+        text += "; options: " + ", ".join(f"{k}={v}" for k, v in game.options.items())
+    return text
+
+
+def _show(game: Game, st: Any) -> None:
+    print(st)
+    names = list((game.spec.data.get("reserves") or {}))
+    if names and st.result is None:
+        print("in hand: " + "; ".join(f"{game.players[p - 1]} " + ", ".join(
+            f"{n} {st.reserves[p][i]}" for i, n in enumerate(names)) for p in (1, 2)))
+    if game.cube is not None:
+        owner = "centred" if st.cube_owner == 0 else f"owned by {game.players[st.cube_owner - 1]}"
+        print(f"cube: {st.cube_value} ({owner})")
+
+
+def _undo_turn(game: Game, st: Any, player: int) -> bool:
+    """Take back moves until ``player`` is to choose again at his last turn, with the dice he had
+    then (no new roll). False when he has made no move yet."""
+    if not any(move[0] not in (game.roll_index,) for move, _ in st.stack):
+        return False
+    while st.stack:
+        move = st.pop()
+        if move[0] != game.roll_index and st.to_move == player and not game.is_chance(st):
+            return True
+    return True
+
+
 def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_plies: int) -> Any:
     """Play one game on the terminal from ``st`` (in place); return its outcome, or None when it
     stopped first (the ply limit, or the person at the keyboard quit)."""
-    print(st)
+    if any(a is None for a in agents):
+        print(_legend(game))
+        print("type `help` for the commands")
+    _show(game, st)
+    listed: list[Any] = []
     while True:
         if st.ply >= max_plies:
             print(f"result: * (unfinished: stopped after {max_plies} plies; --max-plies sets the limit)")
@@ -227,25 +280,47 @@ def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_p
                 return None
             if line in ("quit", "exit"):
                 return None
+            if line in ("help", "h"):
+                print(_HELP)
+                continue
+            if line == "board":
+                _show(game, st)
+                continue
             if line in ("moves", "?"):
-                print(" ".join(game.format_move(st, m) for m in moves))
+                listed = list(moves)
+                texts = [f"{i}. {game.format_move(st, m)}" for i, m in enumerate(listed, 1)]
+                width = max(len(t) for t in texts) + 2
+                per_line = max(1, 96 // width)
+                for i in range(0, len(texts), per_line):
+                    print("".join(t.ljust(width) for t in texts[i:i + per_line]).rstrip())
                 continue
-            if line == "undo" and st.stack:
-                st.pop()
-                print(st)
+            if line == "undo":
+                if _undo_turn(game, st, st.to_move):
+                    _show(game, st)
+                else:
+                    print("nothing to undo: you have made no move yet")
                 continue
-            try:
-                move = game.parse_move(st, line)
-            except MoveError as exc:
-                print(f"illegal: {exc}  (type 'moves' for the legal moves, 'quit' to stop)")
-                continue
+            if line.isdigit() and line.isascii():
+                number = int(line)
+                if listed and listed == moves and 1 <= number <= len(listed):
+                    move = listed[number - 1]
+                else:
+                    print(f"no move numbered {line}: type `moves` for the numbered list")
+                    continue
+            else:
+                try:
+                    move = game.parse_move(st, line)
+                except MoveError as exc:
+                    print(f"illegal: {exc}  (type 'moves' for the legal moves, 'help' for the commands)")
+                    continue
         else:
             move = agent.choose(st, moves)
+        listed = []
         text = game.format_move(st, move)
         mover = st.to_move
         st.push(move)
         print(f"\n{st.ply}. {game.players[mover - 1]}: {text}")
-        print(st)
+        _show(game, st)
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -168,7 +168,30 @@ def test_play_reads_a_persons_moves_and_explains_illegal_ones(capsys, monkeypatc
     assert code == 0
     assert "illegal: 'Sa1': only flat may be placed now" in out
     assert "illegal: 'zz'" in out
-    assert "b1 c1" in out  # the move list after a1
+    assert "1. b1" in out and "2. c1" in out  # the numbered move list after a1
+
+
+def test_play_numbers_moves_helps_and_undoes_a_whole_turn(capsys, monkeypatch):
+    answers = iter(["help", "moves", "2", "undo", "undo", "moves", "9", "7", "board", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "tak", "-o", "size=3", "--white", "human", "--black", "random",
+                       "--seed", "1")
+    assert code == 0
+    assert "undo      back to your last turn" in out
+    assert "1. white: b1" in out  # move 2 of the list a1 b1 c1 ...
+    assert "nothing to undo" in out  # the first undo took back b1 and black's answer
+    assert "1. white: c3" in out
+    assert "no move numbered 7" in out  # a number reads the list printed for this very position
+    assert "in hand: white stones 10" in out
+
+
+def test_undo_in_a_dice_game_keeps_the_dice(capsys, monkeypatch):
+    answers = iter(["1", "undo", "board", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, _ = run(capsys, "play", "backgammon", "--white", "human", "--black", "human", "--seed", "2")
+    assert code == 0
+    rolls = [line for line in out.splitlines() if " rolls " in line or "opening roll" in line]
+    assert len(rolls) == 1  # undo went back to the same roll, no new one
 
 
 @pytest.mark.skipif(shutil.which("spielwerk") is None, reason="the console script is not installed")
