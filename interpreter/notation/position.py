@@ -411,13 +411,61 @@ class GnubgId:
         return render_track(self.game, st)
 
 
+def _track_picture(game: "Game", st: "State") -> list[str]:
+    """The points drawn as a board: the first half along the top, left to right, the second half
+    along the bottom, right to left, a bar between the quarters; each checker as its owner's
+    letter from the edge inwards (five at most, then the count)."""
+    topo = cast("TrackTopology", game.topology)
+    n = topo.points
+    half = (n + 1) // 2
+    quarter = half // 2 if half >= 4 else 0
+    first = [p[:1].upper() for p in game.players]
+    letters = first if first[0] != first[1] else ["1", "2"]
+    owner = game.code_owner
+
+    def row(squares: list[int], depth: int) -> str:
+        cells = []
+        for j, sq in enumerate(squares):
+            if quarter and j == quarter:
+                cells.append(" |")
+            stack = st.stacks[sq]
+            if depth == 4 and len(stack) > 5:
+                cell = str(len(stack) - 4)
+            elif depth < len(stack):
+                cell = letters[owner[stack[depth]] - 1] if owner[stack[depth]] else "N"
+            else:
+                cell = "."
+            cells.append(cell.rjust(4))
+        return "".join(cells)
+
+    def names(squares: list[int]) -> str:
+        cells = []
+        for j, sq in enumerate(squares):
+            if quarter and j == quarter:
+                cells.append(" |")
+            cells.append(topo.name(sq)[:4].rjust(4))
+        return "".join(cells)
+
+    top = list(range(half))
+    bottom = [n - 1 - j for j in range(n - half)]
+    lines = [names(top)] + [row(top, d) for d in range(5)]
+    middle = f"{letters[0]} = {game.players[0]}, {letters[1]} = {game.players[1]}"
+    if game.cube is not None:
+        where = "centred" if st.cube_owner == 0 else f"{letters[st.cube_owner - 1]}'s"
+        middle += f"; cube {st.cube_value} ({where})"
+    if st.dice:
+        middle += f"; dice {'-'.join(str(d) for d in st.dice if d)}"
+    lines += ["  " + middle] + [row(bottom, d) for d in range(4, -1, -1)] + [names(bottom)]
+    return lines
+
+
 def render_track(game: "Game", st: "State") -> str:
-    """A race position for a terminal: per player, his checkers on each point (the board's point
-    names, in his direction of travel) and in each place, and his points where the game has
-    ``scoring``; then who is on roll with which dice."""
+    """A race position for a terminal: the board drawn (see ``_track_picture``); then per player,
+    his checkers on each point (the board's point names, in his direction of travel) and in each
+    place, and his points where the game has ``scoring``; then who is on roll with which dice."""
     topo = cast("TrackTopology", game.topology)
     code_owner = game.code_owner
-    lines = []
+    lines = _track_picture(game, st)
     for who in (2, 1):
         on_points = []
         for sq in topo.paths[who]:
