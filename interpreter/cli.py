@@ -481,6 +481,13 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .web import serve
+    print(f"Spielwerk at http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    serve(args.host, args.port)
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from .report import load_records, render_html, render_table, summarize
     summary = summarize(load_records(args.file))
@@ -654,6 +661,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_count(100), default=480, metavar="PX",
                    help="about how wide the picture is, in pixels (default: 480)")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("serve", help="a web app: play any game against a person or an agent, edit rules",
+                       description="Serve the web app: the bundled games, a play page (click pieces, "
+                                   "agents as opponents, undo, records in and out) and a rule editor "
+                                   "that checks a game file as it is typed and plays it.")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, "
+                   "this machine only)")
+    p.add_argument("--port", type=_count(1), default=8000, help="the port (default: 8000)")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("games", help="list the bundled games with their options and pictures",
                        description="Each game's name and title, the rule texts it follows, its options "

@@ -222,7 +222,7 @@ def _regions(game: "Game") -> list[tuple[str, int]]:
 
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> str:
-    return (f'<line class="arrow" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
+    return (f'<line class="arrow" pointer-events="none" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{colour}" '
             f'stroke-width="2" stroke-opacity="0.55" marker-end="url(#arrowhead)"/>')
 
 
@@ -253,11 +253,11 @@ def _square(st: "State", painter: _Painter, size: int, marked: set[int], pairs: 
                     f'stroke="{s["line"]}" stroke-width="0.5"/>')
         for i, (name, mask) in enumerate(regions):
             if mask >> sq & 1:
-                body.append(f'<rect class="region" data-region="{escape(name)}" x="{cx - cell / 2:.1f}" '
+                body.append(f'<rect class="region" pointer-events="none" data-region="{escape(name)}" x="{cx - cell / 2:.1f}" '
                             f'y="{cy - cell / 2:.1f}" width="{cell:.1f}" height="{cell:.1f}" '
                             f'fill="{s["regions"][i % len(s["regions"])]}" fill-opacity="0.22"/>')
         if sq in marked:
-            body.append(f'<rect class="last-move" x="{cx - cell / 2 + 2:.1f}" y="{cy - cell / 2 + 2:.1f}" '
+            body.append(f'<rect class="last-move" pointer-events="none" x="{cx - cell / 2 + 2:.1f}" y="{cy - cell / 2 + 2:.1f}" '
                         f'width="{cell - 4:.1f}" height="{cell - 4:.1f}" fill="none" stroke="{s["highlight"]}" '
                         f'stroke-width="3"/>')
     for sq in range(topo.size):
@@ -306,12 +306,12 @@ def _hex(st: "State", painter: _Painter, size: int, marked: set[int], pairs: lis
                     f'fill="{s["light"]}" stroke="{s["line"]}" stroke-width="1"/>')
         for i, (name, mask) in enumerate(regions):
             if mask >> sq & 1:
-                body.append(f'<polygon class="region" data-region="{escape(name)}" points="{corners}" '
+                body.append(f'<polygon class="region" pointer-events="none" data-region="{escape(name)}" points="{corners}" '
                             f'fill="{s["regions"][i % len(s["regions"])]}" fill-opacity="0.22"/>')
         if sq in marked:
-            body.append(f'<polygon class="last-move" points="{corners}" fill="none" stroke="{s["highlight"]}" '
+            body.append(f'<polygon class="last-move" pointer-events="none" points="{corners}" fill="none" stroke="{s["highlight"]}" '
                         f'stroke-width="3"/>')
-        body.append(f'<text class="name" x="{cx:.1f}" y="{cy + r * 0.8:.1f}" font-size="{r * 0.3:.1f}" '
+        body.append(f'<text class="name" pointer-events="none" x="{cx:.1f}" y="{cy + r * 0.8:.1f}" font-size="{r * 0.3:.1f}" '
                     f'text-anchor="middle" font-family="sans-serif" fill="{s["line"]}" fill-opacity="0.7">'
                     f'{escape(topo.name(sq))}</text>')
     for sq in range(topo.size):
@@ -394,7 +394,8 @@ def _track(st: "State", painter: _Painter, size: int, marked: set[int]) -> str:
                 continue
             top = p == 2
             y0 = margin if top else height - margin - ph * 0.75
-            body.append(f'<rect class="place" data-place="{escape(name)}" data-player="{p}" x="{x - pw / 2:.1f}" '
+            body.append(f'<rect class="place" data-place="{escape(name)}" data-player="{p}" '
+                        f'data-square="{escape(topo.name(sq))}" x="{x - pw / 2:.1f}" '
                         f'y="{y0:.1f}" width="{pw:.1f}" height="{ph * 0.75:.1f}" fill="none" '
                         f'stroke="{s["highlight"] if sq in marked else s["line"]}" stroke-width="1"/>')
             body.append(f'<text x="{x:.1f}" y="{(y0 - 4) if top else (y0 + ph * 0.75 + pw * 0.4):.1f}" '

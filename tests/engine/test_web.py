@@ -1,0 +1,213 @@
+"""The web app: its API through Starlette's test client, and its pages played by clicks in Debian's
+headless Chromium (Playwright drives the system browser; no browser is downloaded)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+starlette = pytest.importorskip("starlette")
+from starlette.testclient import TestClient  # noqa: E402
+
+from spielwerk.web import create_app  # noqa: E402
+
+SHOTS = os.environ.get("SPIELWERK_SHOTS")  # a folder to keep the screenshots in, to look at them
+
+
+@pytest.fixture(scope="module")
+def client():
+    import warnings
+    warnings.filterwarnings("ignore", category=DeprecationWarning)
+    return TestClient(create_app(max_games=3))
+
+
+def test_api_plays_undoes_and_explains(client):
+    game = client.post("/api/new", json={"game": "tak", "options": {"size": "4"}, "white": "human",
+                                         "black": "random", "seed": 1}).json()
+    assert game["title"] == "Tak" and len(game["moves"]) == 16 and "<svg" in game["svg"]
+    state = client.post("/api/move", json={"id": game["id"], "move": "a1"}).json()
+    assert state["agent_to_move"]
+    state = client.post("/api/agent", json={"id": game["id"]}).json()
+    assert len(state["history"]) == 2 and not state["agent_to_move"]
+    assert client.post("/api/undo", json={"id": game["id"]}).json()["history"] == []
+    bad = client.post("/api/move", json={"id": game["id"], "move": "Sa1"}).json()
+    assert "only flat may be placed now" in bad["error"]
+
+
+def test_undo_in_a_dice_game_keeps_the_dice(client):
+    game = client.post("/api/new", json={"game": "backgammon", "white": "human", "black": "random",
+                                         "seed": 2}).json()
+    while game["chance"] or game["agent_to_move"]:
+        game = client.post("/api/agent" if game["agent_to_move"] else "/api/roll", json={"id": game["id"]}).json()
+    dice = game["dice"]
+    state = client.post("/api/move", json={"id": game["id"], "move": game["moves"][0]["text"]}).json()
+    state = client.post("/api/undo", json={"id": game["id"]}).json()
+    assert state["dice"] == dice and not state["chance"]
+
+
+def test_bad_requests_get_messages(client):
+    assert "at most 256 KiB" in client.post("/api/new", content=b"x" * 300_000).json()["error"]
+    assert "JSON object" in client.post("/api/new", content=b"[1]").json()["error"]
+    assert "no bundled game" in client.get("/api/source?game=../../etc/passwd").json()["error"]
+    assert "at most 3000" in client.post("/api/new", json={"game": "tak", "black": "mcts:iterations=9999"}
+                                         ).json()["error"]
+    assert "no such game" in client.get("/api/state?id=nope").json()["error"]
+    assert client.post("/api/new", json={"game": "tak", "options": {"size": "99"}}).json()["error"]
+    # a typed game file reaches no file but the bundled games
+    out = client.post("/api/validate", json={"spec": "extends: /etc/passwd\ngame: x\n"}).json()
+    assert out["errors"] and out["errors"][0]["line"] == 1
+    out = client.post("/api/validate", json={"spec": "extends: tak\ngame: x\nboard: {width: q}\n"}).json()
+    assert out["errors"][0]["line"] == 3 and "unknown name 'q'" in out["errors"][0]["message"]
+
+
+def test_games_kept_are_bounded(client):
+    ids = [client.post("/api/new", json={"game": "tak"}).json()["id"] for _ in range(5)]
+    assert "no such game" in client.get(f"/api/state?id={ids[0]}").json()["error"]
+    assert "error" not in client.get(f"/api/state?id={ids[-1]}").json()
+
+
+def test_pages_and_export_import(client):
+    assert "Make a variant" in client.get("/").text.replace("make a variant", "Make a variant")
+    assert "CONFIG" in client.get("/play?game=tak&size=4").text
+    assert "Rule editor" in client.get("/edit?from=tak").text
+    game = client.post("/api/new", json={"game": "tak", "options": {"size": "4"}, "seed": 3}).json()
+    client.post("/api/move", json={"id": game["id"], "move": "a1"})
+    out = client.get(f"/api/export?id={game['id']}").json()
+    assert out["record"].startswith("[Size") and out["position"]
+    fresh = client.post("/api/new", json={"game": "tak", "options": {"size": "4"}}).json()
+    back = client.post("/api/import", json={"id": fresh["id"], "record": out["record"]}).json()
+    assert back["history"] == ["a1"]
+    back = client.post("/api/import", json={"id": fresh["id"], "position": out["position"]}).json()
+    assert back["position"] == out["position"]
+
+
+# -- in a real browser ----------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def server():
+    uvicorn = pytest.importorskip("uvicorn")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def shot(page, tmp_path, name):
+    path = os.path.join(SHOTS or str(tmp_path), f"{name}.png")
+    page.screenshot(path=path, full_page=True)
+    assert os.path.getsize(path) > 5_000
+
+
+def click_square(page, name):
+    """Click a square as a person would: on what is drawn there on top (its piece, if any)."""
+    page.locator(f'#board [data-square="{name}"]').last.click()
+
+
+def wait_for_person(page):
+    """Until it is the person's turn (agents and rolls done) or the game is over."""
+    page.wait_for_function("game && (game.result || (!game.agent_to_move && !game.chance))", timeout=30_000)
+    return page.evaluate("game")
+
+
+def test_a_whole_tak_game_by_clicks(browser, server, tmp_path):
+    page = browser.new_page()
+    page.goto(f"{server}/play?game=tak&size=3&black=random")
+    state = wait_for_person(page)
+    clicks = 0
+    while not state["result"]:
+        move = state["moves"][0]
+        if move["from"]:
+            click_square(page, move["from"][0])
+            click_square(page, move["to"][-1])
+            if page.locator("#message").inner_text().startswith("choose"):
+                page.click(f'#moves button:text-is("{move["text"]}")')
+        else:
+            click_square(page, move["to"][0])
+            if page.locator("#message").inner_text().startswith("choose"):
+                page.click(f'#moves button:text-is("{move["text"]}")')
+        clicks += 1
+        page.wait_for_function(f"game.history.length > {len(state['history'])}", timeout=30_000)
+        state = wait_for_person(page)
+        assert clicks < 60
+    assert "game over" in page.locator("#status").inner_text()
+    shot(page, tmp_path, "tak-finished")
+
+
+def test_an_illegal_click_says_why(browser, server, tmp_path):
+    page = browser.new_page()
+    page.goto(f"{server}/play?game=tak&size=4&black=random")
+    state = wait_for_person(page)
+    click_square(page, "a1")  # the first ply places the opponent's flat on a1
+    page.wait_for_function("game.history.length >= 2", timeout=30_000)
+    state = wait_for_person(page)
+    occupied = [sq for sq in ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3",
+                              "a4", "b4", "c4", "d4") if not any(m["to"] == [sq] and not m["from"] for m in state["moves"])
+                and not any(m["from"] and m["from"][0] == sq for m in state["moves"])]
+    assert occupied  # a square where black stands and white may do nothing
+    click_square(page, occupied[0])
+    assert "illegal" in page.locator("#message").inner_text()
+    shot(page, tmp_path, "tak-illegal-click")
+
+
+def test_a_whole_backgammon_game_by_clicks(browser, server, tmp_path):
+    page = browser.new_page()
+    page.goto(f"{server}/play?game=backgammon&black=random")
+    state = wait_for_person(page)
+    turns = 0
+    while not state["result"]:
+        before = len(state["history"])
+        page.click("#moves button.move >> nth=0")
+        page.wait_for_function(f"game.history.length > {before}", timeout=30_000)
+        state = wait_for_person(page)
+        turns += 1
+        if turns == 3:
+            shot(page, tmp_path, "backgammon-playing")
+        assert turns < 400
+    assert "game over" in page.locator("#status").inner_text()
+    shot(page, tmp_path, "backgammon-finished")
+
+
+def test_the_editor_shows_errors_as_you_type_and_plays_the_variant(browser, server, tmp_path):
+    page = browser.new_page()
+    page.goto(f"{server}/edit?from=tak")
+    page.wait_for_function("document.getElementById('errors').getAttribute('data-count') === '0'", timeout=30_000)
+    text = page.input_value("#spec")
+    page.fill("#spec", text + "\nbogus_key: 1\n")
+    page.wait_for_function("document.getElementById('errors').getAttribute('data-count') !== '0'", timeout=30_000)
+    assert "bogus_key" in page.locator("#errors").inner_text()
+    shot(page, tmp_path, "editor-error")
+    page.fill("#spec", text.replace("default: 5", "default: 4", 1))
+    page.wait_for_function("document.getElementById('errors').getAttribute('data-count') === '0'", timeout=30_000)
+    page.click("#play")
+    state = wait_for_person(page)
+    assert state["title"] == "Tak" and len(state["moves"]) == 16  # the variant's 4x4 board
+    shot(page, tmp_path, "editor-variant-playing")
