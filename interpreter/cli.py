@@ -211,8 +211,17 @@ def _legend(game: Game) -> str:
     for kind in game.kind_names:
         letter = letters.get(kind, game.spec.data["pieces"][kind].get("letter", kind[:1].upper()))
         parts.append(f"{letter} {kind}" if letter else f"{kind} (the owner's number alone)")
+    for k, kind in enumerate(game.kind_names):
+        if game.oriented[k]:
+            letter = letters.get(kind, game.spec.data["pieces"][kind].get("letter", kind[:1].upper()))
+            parts.append(f"(1{letter}54: player 1's {kind} with 5 on top and 4 facing the higher ranks)")
     regions = list((game.spec.data.get("board") or {}).get("regions") or {})
     text = "pieces: " + ", ".join(parts)
+    topo = game.topology
+    if hasattr(topo, "coords"):
+        first = topo.name(topo.rows()[0][0])
+        text += (f"; a cell is named by its rank and its place in the rank, counted from the left "
+                 f"({first} is the first cell of the lowest rank)")
     if regions:
         text += "; regions: " + ", ".join(regions)
     if game.options:
