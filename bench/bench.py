@@ -132,7 +132,7 @@ def generation_rate(game, positions, seconds):
 
 def mcts_rate(game, seconds, iterations=200):
     """MCTS iterations per second from the start (after the first roll in dice games)."""
-    from spielwerk.search import MCTSAgent
+    from spielwerk.agents import MCTSAgent
     st = game.initial()
     rng = random.Random(1)
     if game.roll_index >= 0 and game.is_chance(st):

@@ -10,7 +10,7 @@ import pytest
 
 import spielwerk
 from spielwerk.agents import make_agent, parse_agent, playout
-from spielwerk.search import AlphaBetaAgent, GreedyAgent, MCTSAgent
+from spielwerk.agents import AlphaBetaAgent, GreedyAgent, MCTSAgent
 
 HERE = os.path.dirname(__file__)
 TICTACTOE = os.path.join(HERE, "..", "data", "games", "tictactoe.yaml")

@@ -13,9 +13,9 @@ import random
 import time
 from typing import Any
 
-from .agents import RandomAgent, play_turn, sample_chance
-from .game import Game
-from .state import Move, State
+from ..game import Game
+from ..state import Move, State
+from .base import RandomAgent, play_turn, sample_chance
 
 __all__ = ["AlphaBetaAgent", "GreedyAgent", "MCTSAgent"]
 
