@@ -453,7 +453,7 @@ $("board").addEventListener("click", (ev) => {
 });
 $("roll").onclick = async () => { const out = await call("/api/roll", {id: game.id}); if (out) { game = {...game, ...out}; show(); } };
 $("undo").onclick = async () => { const out = await call("/api/undo", {id: game.id}); if (out) { game = {...game, ...out}; show(); } };
-$("start").onclick = () => start(sessionStorage.getItem("spielwerk-spec"));
+$("start").onclick = () => start(CONFIG.game ? null : sessionStorage.getItem("spielwerk-spec"));
 $("export").onclick = async () => { const out = await call("/api/export?id=" + game.id); if (out) $("io").value = out.record + "\n" + out.position; };
 $("import").onclick = async () => {
   const text = $("io").value.trim();
