@@ -365,7 +365,8 @@ _PLAY_HTML = """
 <div id="layout"><div id="board"></div>
 <div id="side"><div id="status"></div><div id="message"></div>
 <button id="roll">Roll</button> <button id="undo">Undo</button>
-<p>legal moves <input id="filter" placeholder="filter" size="10"></p><div id="moves"></div>
+<p><input id="typed" placeholder="type a move" size="18"> <button id="typedgo">Play it</button></p>
+<p>legal moves <input id="filter" placeholder="filter" size="10"> <span id="more"></span></p><div id="moves"></div>
 <p>moves played</p><div id="history" style="font-family: monospace"></div>
 <p><button id="export">Export</button> <button id="import">Import</button></p>
 <textarea id="io" rows="6" placeholder="a record or a position text"></textarea></div></div>
@@ -403,6 +404,7 @@ function show() {
   $("history").textContent = game.history.map((m, i) => (i % 2 ? "" : (i / 2 + 1) + ". ") + m).join(" ");
   $("roll").disabled = !game.chance || !!game.result;
   listMoves(game.moves);
+  $("more").textContent = game.more_moves ? `(and ${game.more_moves} more: type them)` : "";
   if (game.result) return;
   if (game.agent_to_move || (game.chance && $("autoroll").checked)) {
     setTimeout(async () => { const out = await call(game.agent_to_move ? "/api/agent" : "/api/roll", {id: game.id}); if (out) { game = {...game, ...out}; show(); } }, 150);
@@ -425,6 +427,8 @@ async function play(text) {
   if (out) { game = {...game, ...out}; show(); }
 }
 $("filter").oninput = () => listMoves(game.moves);
+$("typedgo").onclick = () => { const t = $("typed").value.trim(); if (t) { $("typed").value = ""; play(t); } };
+$("typed").addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("typedgo").click(); });
 $("board").addEventListener("click", (ev) => {
   if (!game || game.result || game.agent_to_move || game.chance) return;
   const el = ev.target.closest("[data-square]");

@@ -175,6 +175,10 @@ def test_an_illegal_click_says_why(browser, server, tmp_path):
     assert occupied  # a square where black stands and white may do nothing
     click_square(page, occupied[0])
     assert "illegal" in page.locator("#message").inner_text()
+    page.fill("#typed", "Sz9")  # a typed move that is no move
+    page.click("#typedgo")
+    page.wait_for_function("document.getElementById('message').textContent.length > 0", timeout=10_000)
+    assert "Sz9" in page.locator("#message").inner_text()
     shot(page, tmp_path, "tak-illegal-click")
 
 
