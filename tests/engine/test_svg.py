@@ -119,7 +119,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
-@pytest.mark.parametrize("name", ["tak", "backgammon", "attangle", "tactix", "tackle", "plakoto"])
+@pytest.mark.parametrize("name", bundled_games())
 def test_pictures_render_in_headless_chromium(tmp_path, name):
     from PIL import Image
     game = spielwerk.load(name)
