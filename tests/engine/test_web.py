@@ -215,3 +215,28 @@ def test_the_editor_shows_errors_as_you_type_and_plays_the_variant(browser, serv
     state = wait_for_person(page)
     assert state["title"] == "Tak" and len(state["moves"]) == 16  # the variant's 4x4 board
     shot(page, tmp_path, "editor-variant-playing")
+
+
+def test_random_requests_get_answers_never_tracebacks(client):
+    """Fuzz the API: any JSON body (or none) gets a JSON answer, an error message at worst."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as hs
+
+    game_id = client.post("/api/new", json={"game": "tak", "options": {"size": "3"}}).json()["id"]
+    scalars = hs.one_of(hs.none(), hs.booleans(), hs.integers(-10**20, 10**20), hs.floats(allow_nan=False, allow_infinity=False),
+                        hs.text(max_size=40), hs.sampled_from([game_id, "tak", "backgammon", "a1", "../x"]))
+    values = hs.recursive(scalars, lambda inner: hs.lists(inner, max_size=4) |
+                          hs.dictionaries(hs.text(max_size=8), inner, max_size=4), max_leaves=10)
+    keys = hs.sampled_from(["id", "game", "spec", "options", "white", "black", "seed", "move", "record",
+                            "position"])
+    bodies = hs.dictionaries(keys, values, max_size=5)
+
+    @settings(max_examples=150, deadline=None)
+    @given(path=hs.sampled_from(["/api/new", "/api/move", "/api/roll", "/api/agent", "/api/undo",
+                                 "/api/validate", "/api/import"]), body=bodies)
+    def check(path, body):
+        response = client.post(path, json=body)
+        assert response.status_code in (200, 400), (path, body, response.text[:300])
+        assert isinstance(response.json(), dict)
+
+    check()
