@@ -93,7 +93,7 @@ def on_cluster(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], p
     Client, as_completed = distributed.Client, distributed.as_completed
     client = cluster if isinstance(cluster, Client) else Client(cluster)
     try:
-        shared = client.scatter(payload, broadcast=True)
+        shared = client.scatter(payload, broadcast=True, hash=False)  # a key of its own, never shared
         futures = {client.submit(_cluster_call, fn, shared, task, pure=False): task for task in tasks}
         for future in as_completed(futures):
             yield futures[future], future.result()
