@@ -104,7 +104,8 @@ def test_play_with_agent_strings(capsys):
 def test_a_dask_cluster_gives_the_same_games_as_a_local_run():
     distributed = pytest.importorskip("distributed")
     local = simulate(TAK3, AGENTS, 6, seed=9, jobs=1)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) \
+    # in this process: one worker thread (a compiled game is not shared between threads)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) \
             as cluster, distributed.Client(cluster) as client:
         remote = simulate(TAK3, AGENTS, 6, seed=9, cluster=client)
         by_address = simulate(TAK3, AGENTS, 2, seed=9, cluster=cluster.scheduler_address)
