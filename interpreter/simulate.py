@@ -15,7 +15,7 @@ import time
 from typing import IO, Any, Callable, Iterable
 
 from . import batch
-from .agents import make_agent, parse_agent, sample_chance
+from .agents import make_agent, parse_agent, play_turn, sample_chance
 from .dsl.errors import SpielwerkError
 from .game import Game
 
@@ -30,9 +30,8 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
     rng = random.Random(s)
     seats = (agents[0], agents[1]) if index % 2 == 0 else (agents[1], agents[0])
     pair = (make_agent(seats[0], rng.getrandbits(63)), make_agent(seats[1], rng.getrandbits(63)))
-    stepwise = [getattr(a, "by_step", False) for a in pair]
     st = game.initial()
-    legal, apply, steps = game.legal_moves, game.apply, game.turn_steps
+    apply = game.apply
     branching: list[int] = []
     played: list[Any] = []  # every move, rolls too, where the game's record is kept
     keep = played.append if records is not None else None
@@ -51,24 +50,9 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
         if plies >= max_plies:
             stopped = True
             break
-        agent = pair[st.to_move - 1]
-        if stepwise[st.to_move - 1] and game.stepwise(st):
-            done: list[Any] = []
-            choices = steps(st, done)
-            branching.append(max(1, len(choices)))
-            while choices:
-                choice = agent.choose_step(st, choices)
-                if choice is None:
-                    break
-                done.append(choice)
-                choices = steps(st, done)
-            move = game.turn_move(st, done)
-        else:
-            moves = legal(st)
-            if not moves:
-                break
-            branching.append(len(moves))
-            move = agent.choose(st, moves)
+        move = play_turn(st, pair[st.to_move - 1], branching)
+        if move is None:
+            break
         apply(st, move)
         if keep is not None:
             keep(move)

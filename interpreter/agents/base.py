@@ -66,25 +66,31 @@ def sample_chance(game: Any, state: State, rng: random.Random) -> Any:
     return moves[-1]
 
 
-def play_turn(state: State, agent: Any) -> Move | None:
+def play_turn(state: State, agent: Any, branching: list[int] | None = None) -> Move | None:
     """The move ``agent`` makes in ``state`` (not a chance node): by steps where the agent says
     ``by_step`` and the turn is a dice turn, else among the legal moves. None when there is no
-    legal move."""
+    legal move. ``branching`` (a list), if given, gets the number of choices the agent had: the
+    legal moves, or the first step's choices of a turn played by steps."""
     game = state.game
     if getattr(agent, "by_step", False) and game.stepwise(state):
         steps, choose = game.turn_steps, agent.choose_step
         done: list[Any] = []
-        while True:
-            choices = steps(state, done)
-            if not choices:
-                break
+        choices = steps(state, done)
+        if branching is not None:
+            branching.append(max(1, len(choices)))
+        while choices:
             choice = choose(state, choices)
             if choice is None:  # the turn ends here
                 break
             done.append(choice)
+            choices = steps(state, done)
         return game.turn_move(state, done)
     moves = game.legal_moves(state)
-    return agent.choose(state, moves) if moves else None
+    if not moves:
+        return None
+    if branching is not None:
+        branching.append(len(moves))
+    return agent.choose(state, moves)
 
 
 def playout(state: State, agents: tuple[Agent, Agent] | Agent, max_plies: int = 10_000,
