@@ -90,7 +90,8 @@ def play_turn(state: State, agent: Any, branching: list[int] | None = None) -> M
         return None
     if branching is not None:
         branching.append(len(moves))
-    return agent.choose(state, moves)
+    chosen: Move = agent.choose(state, moves)
+    return chosen
 
 
 def playout(state: State, agents: tuple[Agent, Agent] | Agent, max_plies: int = 10_000,
