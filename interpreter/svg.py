@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .state import State
 
-__all__ = ["board_svg", "SHAPES", "DEFAULT_STYLE"]
+__all__ = ["board_svg", "move_squares", "SHAPES", "DEFAULT_STYLE"]
 
 #: the shapes a piece kind may take (``style.pieces.KIND.shape``)
 SHAPES = ("disc", "square", "bar", "triangle", "diamond", "star", "die")
@@ -143,16 +143,28 @@ def _last_move_squares(st: "State") -> list[int]:
     return _changed(before, after)
 
 
+def move_squares(st: "State", move: Any) -> tuple[list[int], list[int], list[int]]:
+    """What ``move`` does to the squares of ``st`` (played and taken back): those it takes pieces
+    from, those it adds pieces to, and every square it changes without emptying it further (a
+    stack rebuilt or a die turned included)."""
+    game = st.game
+    before = [list(s) for s in st.stacks]
+    orient = list(st.orient)
+    info = game.apply(st, move)
+    after = [list(s) for s in st.stacks]
+    turned = [o != orient[sq] for sq, o in enumerate(st.orient)]
+    game.undo(st, move, info)
+    lost = [sq for sq, s in enumerate(before) if len(after[sq]) < len(s)]
+    gained = [sq for sq, s in enumerate(before) if len(after[sq]) > len(s)]
+    changed = [sq for sq, s in enumerate(before) if len(after[sq]) >= len(s) and (after[sq] != s or turned[sq])]
+    return lost, gained, changed
+
+
 def _move_arrows(st: "State", most: int = 150) -> list[tuple[int, int]]:
     """(from, to) squares of the legal moves: where pieces left, where they arrived."""
-    game = st.game
     out: set[tuple[int, int]] = set()
-    for move in game.legal_moves(st)[:most]:
-        info = game.apply(st, move)
-        after = [len(s) for s in st.stacks]
-        game.undo(st, move, info)
-        lost = [sq for sq, s in enumerate(st.stacks) if after[sq] < len(s)]
-        gained = [sq for sq, s in enumerate(st.stacks) if after[sq] > len(s)]
+    for move in st.game.legal_moves(st)[:most]:
+        lost, gained, _ = move_squares(st, move)
         for a in lost[:1]:
             for b in gained:
                 out.add((a, b))

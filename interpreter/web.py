@@ -27,7 +27,7 @@ from .dsl.loader import bundled_games
 from .dsl.spec import load_spec
 from .game import Game
 from .state import State
-from .svg import board_svg
+from .svg import board_svg, move_squares
 
 __all__ = ["create_app", "serve"]
 
@@ -65,18 +65,10 @@ def _check_agent(text: str) -> str:
 
 
 def _squares(game: Game, st: State, move: Any) -> tuple[list[str], list[str]]:
-    """The squares a move takes pieces from and those it changes otherwise (names)."""
-    before = [list(s) for s in st.stacks]
-    orient = list(st.orient)
-    info = game.apply(st, move)
-    after = [(len(s), list(s)) for s in st.stacks]
-    turned = [i for i, o in enumerate(st.orient) if o != orient[i]]
-    game.undo(st, move, info)
+    """The names of the squares a move takes pieces from and of those it changes otherwise."""
+    lost, _, changed = move_squares(st, move)
     name = game.topology.name
-    lost = [name(sq) for sq, s in enumerate(before) if after[sq][0] < len(s)]
-    changed = [name(sq) for sq, s in enumerate(before)
-               if after[sq][0] >= len(s) and (after[sq][1] != s or sq in turned)]
-    return lost, changed
+    return [name(sq) for sq in lost], [name(sq) for sq in changed]
 
 
 def _view(match: _Match) -> dict[str, Any]:
