@@ -243,12 +243,9 @@ def _show(game: Game, st: Any) -> None:
 def _undo_turn(game: Game, st: Any, player: int) -> bool:
     """Take back moves until ``player`` is to choose again at his last turn, with the dice he had
     then (no new roll). False when he has made no move yet."""
-    if not any(move[0] not in (game.roll_index,) for move, _ in st.stack):
+    if not any(move[0] != game.roll_index for move, _ in st.stack):
         return False
-    while st.stack:
-        move = st.pop()
-        if move[0] != game.roll_index and st.to_move == player and not game.is_chance(st):
-            return True
+    st.undo_turn((player,))
     return True
 
 

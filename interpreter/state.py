@@ -100,6 +100,15 @@ class State:
         self.game.undo(self, move, undo)
         return move
 
+    def undo_turn(self, players: Any) -> None:
+        """Take back moves until one of ``players`` is to choose again where he last chose, with
+        the dice he had then (no new roll); back to where the game began if none of them chose."""
+        game = self.game
+        while self.stack:
+            move = self.pop()
+            if move[0] != game.roll_index and self.to_move in players and not game.is_chance(self):
+                return
+
     def push_text(self, text: str) -> Any:
         """Parse ``text`` in the game's notation, check it is legal, play it, return the move."""
         move = self.game.parse_move(self, text)

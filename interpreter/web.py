@@ -222,12 +222,7 @@ def create_app(max_games: int = MAX_GAMES) -> Any:
 
     def undo(data: dict[str, Any]) -> dict[str, Any]:
         match = find(data)
-        game, st = match.game, match.state
-        humans = [p for p in (1, 2) if match.agents[p - 1] is None]
-        while st.stack:  # back to a person's last decision, with the dice he had then
-            move = st.pop()
-            if move[0] != game.roll_index and st.to_move in humans and not game.is_chance(st):
-                break
+        match.state.undo_turn([p for p in (1, 2) if match.agents[p - 1] is None])
         return _view(match)
 
     def validate(data: dict[str, Any]) -> dict[str, Any]:
