@@ -124,12 +124,16 @@ class State:
         game's notation, which ``spielwerk replay`` reads back; ``tags`` adds tags such as
         ``{"Event": "..."}``."""
         from .notation.writer import record_text
+        over = None if self.game.is_chance(self) else self.game.outcome(self)
+        return record_text(self.game, [move for move, _ in self.stack], over, self.root(), tags)
+
+    def root(self) -> "State":
+        """A copy of the position before the first move on the move stack (where the game began,
+        or the position it was read from)."""
         start = self.copy()
-        moves = [move for move, _ in self.stack]
         while start.stack:
             start.pop()
-        over = None if self.game.is_chance(self) else self.game.outcome(self)
-        return record_text(self.game, moves, over, start, tags)
+        return start
 
     def outcome(self) -> "Outcome | None":
         """How the game ended, or None while it goes on."""

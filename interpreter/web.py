@@ -80,7 +80,7 @@ def _view(match: _Match) -> dict[str, Any]:
         lost, changed = _squares(game, st, move)
         listed.append({"text": game.format_move(st, move), "from": lost, "to": changed})
     history = []
-    replay = game.initial()
+    replay = st.root()  # an imported position, not always the start
     for move, _ in st.stack:
         if move[0] != game.roll_index:
             history.append(game.format_move(replay, move))

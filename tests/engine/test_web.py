@@ -84,6 +84,12 @@ def test_pages_and_export_import(client):
     assert back["history"] == ["a1"]
     back = client.post("/api/import", json={"id": fresh["id"], "position": out["position"]}).json()
     assert back["position"] == out["position"]
+    # moves after an imported position are written from that position, not from the start
+    both = client.post("/api/new", json={"game": "tak", "options": {"size": "4"}, "white": "human",
+                                         "black": "human"}).json()
+    client.post("/api/import", json={"id": both["id"], "position": "x4/x4/x4/1,2,x2 1 3"})
+    moved = client.post("/api/move", json={"id": both["id"], "move": "a1>"}).json()
+    assert moved["history"] == ["a1>"]
 
 
 # -- in a real browser ----------------------------------------------------------------------------
