@@ -1,11 +1,11 @@
-"""Random play for tests: positions reached from the start by uniformly random moves."""
+"""Random play for tests: positions reached from the start by uniformly random moves, or by\nrandom choices in the step view."""
 
 from __future__ import annotations
 
 import random
 from typing import Any, Callable
 
-from spielwerk.agents import sample_chance
+from spielwerk.agents import RandomAgent, play_turn, sample_chance
 
 
 def random_walk(game: Any, seed: int, plies: int,
@@ -24,6 +24,26 @@ def random_walk(game: Any, seed: int, plies: int,
         s.push(choose(rng, s, moves) if choose else rng.choice(moves))
     while s.is_chance():
         s.push(sample_chance(game, s, rng))
+    return s
+
+
+def step_walk(game: Any, seed: int, plies: int) -> Any:
+    """Play up to ``plies`` random turns from the start, pushed on the state, dice turns chosen a
+    number at a time (the step view: no listing of a roll's every result); the dice are rolled
+    with their own generator. Stops at the end of the game or where nobody can move."""
+    rng = random.Random(seed)
+    agent = RandomAgent(seed, by="step")
+    s = game.initial()
+    for _ in range(plies):
+        if game.is_chance(s):
+            s.push(sample_chance(game, s, rng))
+            continue
+        if s.result is not None:
+            break
+        move = play_turn(s, agent)
+        if move is None:
+            break
+        s.push(move)
     return s
 
 

@@ -3,12 +3,10 @@ for every bundled game (and a game with the cube, tags that set options, and a s
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import spielwerk
-from spielwerk.agents import RandomAgent, play_turn, sample_chance
+from walking import step_walk
 from spielwerk.api import load_spec_for
 from spielwerk.cli import main
 from spielwerk.dsl.loader import bundled_games
@@ -19,20 +17,8 @@ CASES = [(name, {}) for name in bundled_games()] + [
 
 
 def random_game(game, seed, plies=250):
-    """A random game pushed on a state (dice turns by steps), ending after a move, not a roll."""
-    rng = random.Random(seed)
-    agent = RandomAgent(seed, by="step")
-    st = game.initial()
-    for _ in range(plies):
-        if game.is_chance(st):
-            st.push(sample_chance(game, st, rng))
-            continue
-        if st.result is not None:
-            break
-        move = play_turn(st, agent)
-        if move is None:
-            break
-        st.push(move)
+    """A random game (dice turns by steps), ending after a move, not a roll."""
+    st = step_walk(game, seed, plies)
     while st.stack and st.stack[-1][0][0] == game.roll_index:  # a roll with no move after it
         st.pop()
     return st

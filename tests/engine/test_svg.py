@@ -13,7 +13,8 @@ from collections import Counter
 import pytest
 
 import spielwerk
-from spielwerk.agents import RandomAgent, play_turn, sample_chance
+from walking import step_walk
+from spielwerk.agents import sample_chance
 from spielwerk.cli import main
 from spielwerk.dsl.loader import bundled_games
 
@@ -22,21 +23,10 @@ CASES = [(name, {}) for name in bundled_games()] + [("backgammon", {"money": Tru
 
 
 def middle(game, seed=3, plies=40):
-    rng = random.Random(seed)
-    agent = RandomAgent(seed, by="step")
-    st = game.initial()
-    for _ in range(plies):
-        if game.is_chance(st):
-            st.push(sample_chance(game, st, rng))
-            continue
-        if st.result is not None:
-            break
-        move = play_turn(st, agent)
-        if move is None:
-            break
-        st.push(move)
+    """A position in the middle of a random game, the dice rolled if a roll is due."""
+    st = step_walk(game, seed, plies)
     if game.is_chance(st):
-        st.push(sample_chance(game, st, rng))
+        st.push(sample_chance(game, st, random.Random(seed)))
     return st
 
 
