@@ -50,7 +50,6 @@ class _Match:
         self.agents = [None if s == "human" else make_agent(s, seed + i) for i, s in enumerate(seats)]
         self.dice = random.Random(seed)
         self.label = label
-        self.message = ""
         self.key = secrets.token_hex(8)
 
 
@@ -94,7 +93,7 @@ def _view(match: _Match) -> dict[str, Any]:
                                               "value": over.value},
         "moves": listed, "more_moves": max(0, len(moves) - len(listed)),
         "agent_to_move": over is None and not game.is_chance(st) and match.agents[st.to_move - 1] is not None,
-        "history": history, "position": game.position_text(st), "message": match.message,
+        "history": history, "position": game.position_text(st),
     }
 
 
@@ -191,7 +190,6 @@ def create_app(max_games: int = MAX_GAMES) -> Any:
 
     def move(data: dict[str, Any]) -> dict[str, Any]:
         match = find(data)
-        match.message = ""
         st = match.state
         if match.game.is_chance(st):
             raise SpielwerkError("roll the dice first")
