@@ -25,6 +25,7 @@ from .topology import flood, make_topology
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import Move
+    from .actions import ActionSpace
     from .orientation import DieModel
     from .topology import Board, TrackTopology
 
@@ -281,6 +282,8 @@ class Game:
         unlimited = any(self.reserve_of_kind[self.kind_index[k]] < 0 for k in placed) or (
             not setup and not any(self.reserve_counts))
         total = setup + 2 * sum(self.reserve_counts) + (4 * self.topology.size if unlimited else 0)
+        #: every piece the game can have (an upper bound where some kind's supply is unlimited)
+        self.total_pieces = total
         self.max_height = max(total, 1) if self.stacking else 1
         #: some kind can be placed without end (it belongs to no reserve)
         self.unlimited_supply = unlimited
@@ -1636,6 +1639,46 @@ class Game:
         if result is None and self._roll_again:
             result = self.evaluate_end(st, st.to_move)
         return result
+
+    # -- action ids (see :mod:`spielwerk.actions`) ----------------------------------------------------
+    @property
+    def action_space(self) -> "ActionSpace":
+        """The game's fixed action ids, block by block (:class:`spielwerk.actions.ActionSpace`)."""
+        got = self.__dict__.get("_action_space")
+        if got is None:
+            from .actions import ActionSpace
+            got = self.__dict__["_action_space"] = ActionSpace(self)
+        return cast("ActionSpace", got)
+
+    @property
+    def num_actions(self) -> int:
+        """How many decision ids the game has: every legal action is one of ``range(num_actions)``."""
+        return self.action_space.size
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        """How many chance ids (rolls) the game has; 0 without dice."""
+        return len(self.action_space.chance)
+
+    def move_to_action(self, move: Move) -> int:
+        """The id of a move made by one action, of a roll (its chance id), or of a step or hop
+        chosen in a turn of several parts given as ``(primitive index, key)``. A move of several
+        parts raises ValueError: see :meth:`move_to_actions`."""
+        ids = self.action_space.move_ids(move)
+        if len(ids) != 1:
+            raise ValueError(f"{move!r} takes {len(ids)} actions: use move_to_actions(state, move)")
+        return int(ids[0])
+
+    def move_to_actions(self, st: State, move: Move) -> list[int]:
+        """The actions that play ``move`` (legal in ``st``) from ``st``, in order."""
+        from .actions import move_to_actions
+        return move_to_actions(st, move)
+
+    def action_to_move(self, st: State, action: int) -> Any:
+        """The legal move the action ``action`` makes in ``st``; for a part of a move of several
+        parts, that part (a step, a hop, or None for stop); at a chance node, the roll."""
+        from .actions import action_to_move
+        return action_to_move(st, action)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its spec and option values, and is compiled again when unpickled

@@ -30,7 +30,7 @@ class State:
 
     __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
                  "result", "stack", "seen", "orient", "dice", "cube_value", "cube_owner",
-                 "cube_step", "tally", "score", "captures")
+                 "cube_step", "tally", "score", "captures", "turn", "menu_cache")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -59,6 +59,10 @@ class State:
         self.score: list[int] = [0, 0, 0]
         #: [unused, pieces player 1 has put out of the game, player 2's]
         self.captures: list[int] = [0, 0, 0]
+        #: the parts chosen so far of a move of several actions (see :mod:`spielwerk.actions`)
+        self.turn: tuple[Any, ...] = ()
+        #: the legal actions of the last position asked about (see :func:`spielwerk.actions.menu`)
+        self.menu_cache: Any = None
 
     # -- python-chess style conveniences -------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -74,6 +78,8 @@ class State:
             why = ("a cube decision comes first (roll, meaning no double, or double)" if self.dice is None
                    and self.result is None else "the dice are not to be rolled now")
             raise IllegalMoveError(why, "roll")
+        if self.turn:
+            self.turn = ()
         self.stack.append((move, game.apply(self, move)))
 
     def roll(self, a: int, b: int = 0) -> None:
@@ -97,6 +103,7 @@ class State:
     def pop(self) -> Any:
         """Take back the last move and return it."""
         move, undo = self.stack.pop()
+        self.turn = ()
         self.game.undo(self, move, undo)
         return move
 
@@ -175,6 +182,8 @@ class State:
         other.tally = list(self.tally)
         other.score = list(self.score)
         other.captures = list(self.captures)
+        other.turn = self.turn
+        other.menu_cache = self.menu_cache
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -182,7 +191,64 @@ class State:
         return (tuple(tuple(s) for s in self.stacks), tuple(map(tuple, self.reserves)), self.ply,
                 self.to_move, self.phase, self.result, tuple(self.orient), self.dice,
                 self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally), tuple(self.score),
-                tuple(self.captures))
+                tuple(self.captures), self.turn)
+
+    # -- actions: integer ids for learning programs (see :mod:`spielwerk.actions`) -------------------
+    def current_player(self) -> int:
+        """The player to decide (1 or 2), 0 when the dice are to be rolled, -1 once the game is over."""
+        game = self.game
+        if game.is_chance(self):
+            return 0
+        if self.result is not None or (not self.turn and game.outcome(self) is not None):
+            return -1
+        return self.to_move
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player() == -1
+
+    def legal_actions(self) -> list[int]:
+        """The ids of the legal actions, ascending; at a chance node the ids of the possible rolls."""
+        from .actions import legal_actions
+        return legal_actions(self)
+
+    def legal_action_mask(self) -> list[bool]:
+        """One flag per action id of the game: True where the action is legal (all False at a
+        chance node and once the game is over)."""
+        from .actions import legal_action_mask
+        return legal_action_mask(self)
+
+    def chance_actions(self) -> list[tuple[int, float]]:
+        """At a chance node, each possible roll's id with its probability."""
+        from .actions import chance_actions
+        return chance_actions(self)
+
+    def apply_action(self, action: int) -> None:
+        """Play the action with id ``action`` (a roll's id at a chance node). A part of a move of
+        several parts (a die's step, a hop) is kept in :attr:`turn` until the move is complete."""
+        from .actions import apply_action
+        apply_action(self, action)
+
+    def action_text(self, action: int) -> str:
+        """The action ``action`` in words (the move's notation, a step ``13/7``, ``stop``, a roll)."""
+        from .actions import action_text
+        return action_text(self, action)
+
+    def returns(self) -> tuple[float, float]:
+        """What the game paid players 1 and 2 (the winner +value, the loser -value; 0 otherwise)."""
+        from .actions import returns
+        return returns(self)
+
+    def observation(self, player: int | None = None) -> Any:
+        """The position as a NumPy vector from ``player``'s view (default: who decides or rolls
+        now); the layout is :func:`spielwerk.observation.layout`. Needs ``spielwerk[rl]``."""
+        from .observation import observation
+        return observation(self, player)
+
+    def observation_text(self, player: int | None = None) -> str:
+        """:meth:`observation` as text, segment by segment, for debugging."""
+        from .observation import observation_text
+        return observation_text(self, player)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, State) and other.key() == self.key()

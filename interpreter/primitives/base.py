@@ -77,6 +77,32 @@ class Primitive:
     def from_fields(self, st: "State", fields: dict[str, Any]) -> tuple[Any, ...]:
         raise NotImplementedError
 
+    # -- action ids (see :mod:`spielwerk.actions`) --------------------------------------------------
+    #: what one action of this block names, for docs/reference/actions.md and ``games --actions``
+    action_doc = ""
+    #: a move of this block may take several actions, one per part (a hop of a chain, a die's step)
+    multi_part = False
+
+    def action_keys(self) -> list[Any]:
+        """Every action key this block can produce on this board, in a fixed order: the order of
+        its action ids. A key is a small tuple that does not depend on who moves."""
+        raise NotImplementedError
+
+    def action_parts(self, move: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The keys of the actions that make ``move``, in the order they are chosen (one for
+        most blocks)."""
+        raise NotImplementedError
+
+    def partial_move(self, st: "State", parts: tuple[Any, ...], move: tuple[Any, ...] | None) -> Any:
+        """A move that plays only the first ``parts`` of a move of several parts (``move``, a
+        legal move beginning with them, where one is known), for showing a turn in progress;
+        None where the block has no such move."""
+        return None
+
+    def part_text(self, st: "State", key: Any) -> str:
+        """One part of a move of several parts as text (a hop, a step)."""
+        return "-".join(self.game.topology.names[sq] for sq in key)
+
     def position_problem(self, st: "State") -> str | None:
         """Why a position read from a text cannot occur in a game with this primitive, or None."""
         return None

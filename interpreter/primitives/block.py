@@ -263,6 +263,27 @@ class Block(Primitive):
     def _rear(self, f: int, r: int, w: int, h: int, d: int) -> list[int]:
         return sorted(sqs[-1] for sqs, _, _ in self._lanes(f, r, w, h, d))
 
+    action_doc = ("a rectangle (lower-left file and rank, width, height; no larger than the pieces "
+                  "in the game) x a direction x a distance (0: the worm)")
+
+    def action_keys(self) -> list[Any]:
+        W, H = self.W, self.H
+        most = self.game.total_pieces
+        keys = []
+        for r in range(H):
+            for f in range(W):
+                for w in range(1, W - f + 1):
+                    for h in range(1, H - r + 1):
+                        if not self.min_size <= w * h <= most:
+                            continue
+                        for d in self._dirs(w, h):
+                            room = (H - r - h, r, W - f - w, f)[d]
+                            keys += [(f, r, w, h, d, dist) for dist in range(0 if self.worm else 1, room + 1)]
+        return keys
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return (move[1:],)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         _, f, r, w, h, d, dist = move
         rear = self._rear(f, r, w, h, d)

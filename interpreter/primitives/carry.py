@@ -230,6 +230,22 @@ class Carry(Primitive):
         t = st.stacks[ray[len(drops) - 1]]
         return bool(t) and self.flattenable[t[-1]]
 
+    action_doc = ("a from square x a direction x the drops (pieces left on each square, an ordered "
+                  "sum of at most the carry limit with no more parts than squares that way)")
+
+    def action_keys(self) -> list[Any]:
+        full = self.game.topology.full_mask
+        keys = []
+        for sq, rays in enumerate(self.rays):
+            if full >> sq & 1:
+                for d, ray in enumerate(rays):
+                    for c in range(1, self.limit_cap() + 1):
+                        keys += [(sq, d, drops) for drops in compositions(c, len(ray))]
+        return keys
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1], move[2], move[3]),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         _, sq, d, drops = move
         top = st.stacks[sq][-1] >> 1 if st.stacks[sq] else 0

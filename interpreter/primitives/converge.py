@@ -136,6 +136,29 @@ class Converge(Primitive):
         retop(st, sq, old)
         st.hash = h
 
+    action_doc = ("a target square x the set of directions its movers come from (each mover is "
+                  "the nearest piece that way), as a bit mask")
+
+    def action_keys(self) -> list[Any]:
+        full = self.game.topology.full_mask
+        keys = []
+        for sq, rays in enumerate(self.rays):
+            if not full >> sq & 1:
+                continue
+            open_dirs = sum(1 << d for d, ray in enumerate(rays) if ray)
+            for mask in range(1, 1 << len(rays)):
+                if mask & open_dirs == mask and self.min_movers <= bin(mask).count("1") <= self.max_movers:
+                    keys.append((sq, mask))
+        return keys
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        _, sq, movers = move
+        rays = self.rays[sq]
+        mask = 0
+        for m in movers:
+            mask |= next(1 << d for d, ray in enumerate(rays) if m in ray)
+        return ((sq, mask),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"movers": list(move[2]), "to": move[1]}
 

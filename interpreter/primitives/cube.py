@@ -77,6 +77,14 @@ class Cube(Primitive):
             st.hash ^= g.side_key
         st.cube_value, st.cube_owner, st.cube_step, st.to_move, st.result = old
 
+    action_doc = "the cube decision: roll (no double), double, take, drop"
+
+    def action_keys(self) -> list[Any]:
+        return [(ROLL,), (DOUBLE,), (TAKE,), (DROP,)]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1],),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"action": _WORDS[move[1]]}
 

@@ -203,6 +203,29 @@ class Jump(Primitive):
         return sum(self.value[st.stacks[mid][-1]] for mid in move[3])
 
     # -- notation -----------------------------------------------------------------------------------
+    action_doc = "one hop of a chain: the square it leaves x the square it lands on (a chain is one action per hop)"
+    multi_part = True
+
+    def action_keys(self) -> list[Any]:
+        size = self.game.topology.size
+        ends: list[set[int]] = [set() for _ in range(size)]
+        for per_kind in self.rays[1:]:
+            for per_square in per_kind:
+                for a, rays in enumerate(per_square):
+                    for _, ray in rays:
+                        ends[a].update(ray)
+        return [(a, b) for a in range(size) for b in sorted(ends[a])]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        _, a, landings, _ = move
+        return tuple(zip((a,) + landings[:-1], landings))
+
+    def partial_move(self, st: "State", parts: tuple[Any, ...], move: "Move | None") -> Any:
+        if move is None:
+            return None
+        k = len(parts)
+        return (self.index, move[1], move[2][:k], move[3][:k])
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         _, a, landings, jumped = move
         return {"from": a, "to": landings[-1], "path": list(landings), "count": len(jumped)}

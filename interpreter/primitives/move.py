@@ -71,6 +71,8 @@ class Move(Primitive):
                                        f"pieces, over the squares it drops them on: `{key}` does not apply")
         # texts that tell every move apart: the count is written where it is not implied
         fixed = not isinstance(take, dict)
+        #: the count taken follows from the square (one piece, or the whole stack)
+        self.count_fixed = fixed
         self.default_template = ("{count}{from}{direction}{drops}{flatten}" if self.spread
                                  else "{from}-{to}" if fixed else "{count}{from}-{to}")
         distance = params.get("distance", "any" if not self.spread else 1)
@@ -316,6 +318,39 @@ class Move(Primitive):
         return cast("Board", self.game.topology).ray(a, self.dir_names[d])
 
     # -- notation -----------------------------------------------------------------------------------
+    action_doc = ("a from square x a square on one of its lines (x the count taken, where the block "
+                  "lets it vary); with `drop: spread`, a from square x a direction x the drops")
+
+    def _count_cap(self) -> int:
+        """The most pieces one move can take (the stacks' limit, or every piece in the game)."""
+        g = self.game
+        top = g.max_stack or g.max_height
+        return min(self.k_max, top) if isinstance(self.k_max, int) else top
+
+    def action_keys(self) -> list[Any]:
+        size = self.game.topology.size
+        lines: list[dict[int, list[int]]] = [{} for _ in range(size)]  # square -> direction -> squares
+        for per_kind in self.rays[1:]:
+            for per_square in per_kind:
+                for a, rays in enumerate(per_square):
+                    for name, ray in rays:
+                        known = lines[a].setdefault(self.dir_names.index(name), [])
+                        known += [t for t in ray if t not in known]
+        cap = self._count_cap()
+        if self.spread:
+            return [(a, d, drops) for a in range(size) for d, ray in sorted(lines[a].items())
+                    for c in range(1, cap + 1) for drops in compositions(c, len(ray))]
+        pairs = [(a, b) for a in range(size) for b in sorted({t for ray in lines[a].values() for t in ray})]
+        if self.count_fixed:
+            return pairs
+        low = self.k_min if isinstance(self.k_min, int) else 1
+        return [(a, b, k) for a, b in pairs for k in range(max(low, 1), cap + 1)]
+
+    def action_parts(self, move: "MoveTuple") -> tuple[Any, ...]:
+        if self.spread or not self.count_fixed:
+            return (move[1:],)
+        return (move[1:3],)
+
     def fields(self, st: "State", move: "MoveTuple") -> dict[str, Any]:
         a = move[1]
         s = st.stacks[a]

@@ -29,6 +29,14 @@ class Pass(Primitive):
     def undo(self, st: "State", move: "Move", info: Any) -> None:
         return None
 
+    action_doc = "pass (offered only when nothing else is legal)"
+
+    def action_keys(self) -> list[Any]:
+        return [()]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {}
 

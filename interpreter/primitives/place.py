@@ -134,6 +134,14 @@ class Place(Primitive):
             else:
                 st.reserves[self.supplier(st)][r] += 1
 
+    action_doc = "a kind the block places x a square it may go on (kinds in the block's order, squares in board order)"
+
+    def action_keys(self) -> list[Any]:
+        return [(sq, kind) for kind in self.kinds for sq in self.squares]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1], move[2] >> 1),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"piece": self.game.kind_names[move[2] >> 1], "to": move[1]}
 

@@ -90,6 +90,15 @@ class Slide(Primitive):
     def undo(self, st: "State", move: "Move", info: Any) -> None:
         self.apply(st, (move[0], move[2], move[1]))
 
+    action_doc = "a from square x a square on one of its lines (every pair the block's directions join)"
+
+    def action_keys(self) -> list[Any]:
+        full = self.game.topology.full_mask
+        return [(a, b) for a in range(len(self.rays)) if full >> a & 1 for b in sorted({t for ray in self.rays[a] for t in ray})]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1], move[2]),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "to": move[2]}
 

@@ -133,6 +133,15 @@ class Step(Primitive):
         retop(st, a, old)
         uncapture_at(st, b, gone, Z, zs, nc, g.orient_keys)
 
+    action_doc = "a from square x a neighbour in the block's directions"
+
+    def action_keys(self) -> list[Any]:
+        full = self.game.topology.full_mask
+        return [(a, b) for a in range(len(self.targets)) if full >> a & 1 for b in self.targets[a]]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1], move[2]),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "to": move[2]}
 

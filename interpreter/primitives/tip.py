@@ -147,6 +147,22 @@ class Tip(Primitive):
         retop(st, a, -1)
         uncapture_at(st, b, gone, Z, zs, nc, OK)
 
+    action_doc = ("a route: from square x the square where it turns (or none) x the last square, "
+                  "every route of 1 to 7 squares on this board")
+
+    def action_keys(self) -> list[Any]:
+        full = self.game.topology.full_mask
+        keys: dict[Any, None] = {}
+        for sq in range(self.game.topology.size):
+            if full >> sq & 1:
+                for n in range(1, 8):
+                    for turn, end, _, _ in self._routes(sq, n):
+                        keys[(sq, turn, end)] = None
+        return list(keys)
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1], move[2], move[3]),)
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "turn": move[2], "to": move[3]}
 

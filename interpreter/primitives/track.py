@@ -1160,6 +1160,24 @@ class Track(Primitive):
             return "off"
         return str(self.N + 1 - self.pos_of[p][sq])
 
+    action_doc = ("one step of a dice turn: the square a checker leaves x the square it reaches "
+                  "(every ordered pair of the track's squares); a turn is one action per number played")
+    multi_part = True
+
+    def action_keys(self) -> list[Any]:
+        n = self.game.topology.size
+        return [(a, b) for a in range(n) for b in range(n) if a != b]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return tuple(move[2])
+
+    def partial_move(self, st: "State", parts: tuple[Any, ...], move: "Move | None") -> Any:
+        return (self.index, st.dice, tuple(parts))
+
+    def part_text(self, st: "State", key: Any) -> str:
+        p = st.to_move
+        return f"{self.own_number(p, key[0])}/{self.own_number(p, key[1])}"
+
     def fields(self, st: "State", move: "Move") -> dict[str, Any]:
         return {"steps": (st.to_move, move[2], self._hits(st, move))}
 

@@ -1,0 +1,221 @@
+"""Observation tensors: any position as a NumPy vector of fixed length, for learning programs.
+
+The layout follows from the game file alone (:func:`layout` lists it, ``spielwerk games
+--actions`` prints it). It is a sequence of named segments, each a block of float32 values:
+
+``pieces`` (``slots x kinds x layers``, squares)
+    1 where the piece of that owner slot and kind lies at that depth of the stack, counted from
+    the top (layer 0 is the top piece), down to :func:`layers` layers. The owner slots are the
+    viewer, his opponent and, in games with neutral pieces, nobody.
+``height`` (1, squares)
+    how many pieces stand on each square (all of them, beyond the layers too).
+``orientation`` (2, squares), games with dice on the board
+    the top face and the north face of the die on each square (0 where there is none).
+``turn`` (1, squares)
+    the squares the parts chosen so far in a turn of several actions left or reached.
+``reserves`` (2, reserves), ``captures`` (2,), ``score`` (2,)
+    the viewer's then the opponent's counts.
+``dice`` (dice, faces)
+    each die's number, one-hot, while the dice are rolled; ``steps`` (1,): the steps chosen so
+    far in this turn.
+``cube`` (5,), games with a doubling cube
+    log2 of its value, then who holds it (viewer, nobody, opponent), then whether a double was
+    offered.
+``to_move`` (1,), ``phase`` (phases,)
+    1 if the viewer decides (or rolls) now; the phase, one-hot.
+
+Squares are in board order. On a track they are in the viewer's own order: his path from its
+first point, then each place's square of his, then the opponent's; so both players see their own
+race the same way, and the vector from player 2's view of a position is the vector from player
+1's view of the same position with the colours swapped. Boards are not turned.
+
+During a turn of several actions the board shown is the board after the parts chosen so far.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+try:
+    import numpy as np
+except ImportError as exc:  # pragma: no cover - the message says what to install
+    raise ImportError("observations need NumPy: pip install 'spielwerk[rl]'") from exc
+
+from .actions import preview
+from .topology import TrackTopology
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .state import State
+
+__all__ = ["layers", "layout", "observation", "observation_size", "observation_text", "square_order"]
+
+#: the most stack layers given planes of their own (the ``height`` plane counts every piece)
+MAX_LAYERS = 8
+
+
+def layers(game: "Game") -> int:
+    """How many stack layers get planes: the highest possible stack, at most :data:`MAX_LAYERS`."""
+    return min(game.max_height, MAX_LAYERS)
+
+
+def _slots(game: "Game") -> int:
+    return 3 if any(game.neutral) else 2
+
+
+def layout(game: "Game") -> list[tuple[str, tuple[int, ...]]]:
+    """The segments of the observation vector, in order: (name, shape)."""
+    got = game.__dict__.get("_observation_layout")
+    if got is not None:
+        return list(got)
+    n = game.topology.size
+    out: list[tuple[str, tuple[int, ...]]] = [
+        ("pieces", (_slots(game) * len(game.kind_names) * layers(game), n)), ("height", (1, n))]
+    if any(game.oriented):
+        out.append(("orientation", (2, n)))
+    if any(prim.multi_part for prim in game.primitives):
+        out.append(("turn", (1, n)))
+    if game.reserve_counts:
+        out.append(("reserves", (2, len(game.reserve_counts))))
+    out.append(("captures", (2,)))
+    if game.spec.data.get("scoring"):
+        out.append(("score", (2,)))
+    if game.roll_index >= 0:
+        out += [("dice", (game.dice_count, game.faces)), ("steps", (1,))]
+    if game.cube is not None:
+        out.append(("cube", (5,)))
+    out.append(("to_move", (1,)))
+    if len(game.phases) > 1:
+        out.append(("phase", (len(game.phases),)))
+    game.__dict__["_observation_layout"] = tuple(out)
+    return out
+
+
+def observation_size(game: "Game") -> int:
+    """The length of the observation vector."""
+    return sum(int(np.prod(shape)) for _, shape in layout(game))
+
+
+def square_order(game: "Game", player: int) -> list[int]:
+    """The squares in the order the viewer ``player`` sees them (see the module docstring)."""
+    topo = game.topology
+    if not isinstance(topo, TrackTopology):
+        return list(range(topo.size))
+    order = list(topo.paths[player])
+    for places in topo.places.values():
+        for sq in (places[player], places[3 - player]):
+            if sq not in order:
+                order.append(sq)
+    return order
+
+
+def _viewer(st: "State", player: int | None) -> int:
+    if player is None:
+        return st.to_move
+    if player not in (1, 2):
+        raise ValueError(f"player is 1 or 2, not {player!r}")
+    return player
+
+
+def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
+    """The observation vector of ``st`` from ``player``'s view (default: who is to move). ``out``,
+    a float32 array of the right length, is filled in place and returned instead of a new one."""
+    game = st.game
+    me = _viewer(st, player)
+    size = observation_size(game)
+    vec = np.zeros(size, dtype=np.float32) if out is None else out
+    if out is not None:
+        vec[:] = 0.0
+    cache = game.__dict__.setdefault("_observation_cache", {})
+    order = cache.get(("order", me))
+    if order is None:
+        order = cache[("order", me)] = square_order(game, me)
+    board = preview(st)
+    n = game.topology.size
+    nk, nl = len(game.kind_names), layers(game)
+    owner = game.code_owner
+    slot_of = [0, 0, 1] if me == 1 else [0, 1, 0]
+    neutral_slot = 2
+    offset = 0
+    for name, shape in layout(game):
+        count = int(np.prod(shape))
+        seg = vec[offset:offset + count]
+        if name == "pieces":
+            for col, sq in enumerate(order):
+                stack = board.stacks[sq]
+                depth = len(stack)
+                for j in range(min(depth, nl)):
+                    code = stack[depth - 1 - j]
+                    o = owner[code]
+                    slot = neutral_slot if o == 0 else slot_of[o]
+                    seg[((slot * nk + (code >> 1)) * nl + j) * n + col] = 1.0
+        elif name == "height":
+            for col, sq in enumerate(order):
+                seg[col] = len(board.stacks[sq])
+        elif name == "orientation":
+            for col, sq in enumerate(order):
+                code = board.orient[sq]
+                if code and board.stacks[sq]:
+                    seg[col] = code >> 3
+                    seg[n + col] = code & 7
+        elif name == "turn":
+            where = {sq for part in st.turn if isinstance(part, tuple) for sq in part[:2] if isinstance(sq, int)}
+            for col, sq in enumerate(order):
+                if sq in where:
+                    seg[col] = 1.0
+        elif name == "reserves":
+            r = len(game.reserve_counts)
+            seg[:r] = st.reserves[me]
+            seg[r:] = st.reserves[3 - me]
+        elif name == "captures":
+            seg[:] = (st.captures[me], st.captures[3 - me])
+        elif name == "score":
+            seg[:] = (st.score[me], st.score[3 - me])
+        elif name == "dice":
+            if st.dice is not None:
+                for i, d in enumerate(st.dice[:game.dice_count]):
+                    if d:
+                        seg[i * game.faces + d - 1] = 1.0
+        elif name == "steps":
+            seg[0] = len(st.turn)
+        elif name == "cube":
+            seg[0] = st.cube_value.bit_length() - 1
+            seg[1 + (0 if st.cube_owner == me else 1 if st.cube_owner == 0 else 2)] = 1.0
+            seg[4] = 1.0 if st.cube_step == 1 else 0.0
+        elif name == "to_move":
+            seg[0] = 1.0 if st.to_move == me else 0.0
+        elif name == "phase":
+            seg[min(st.phase, len(game.phases) - 1)] = 1.0
+        offset += count
+    return vec
+
+
+def observation_text(st: "State", player: int | None = None) -> str:
+    """The observation as text: per segment its shape and its non-zero entries (square names for
+    the board's planes), for debugging."""
+    game = st.game
+    me = _viewer(st, player)
+    vec = observation(st, me)
+    names = game.topology.names
+    order = square_order(game, me)
+    nk, nl = len(game.kind_names), layers(game)
+    slots = ["viewer", "opponent", "neutral"]
+    lines = [f"observation of {game.name} from player {me}'s view: {vec.size} values"]
+    offset = 0
+    for name, shape in layout(game):
+        count = int(np.prod(shape))
+        seg = vec[offset:offset + count].reshape(shape)
+        offset += count
+        if len(shape) == 2 and shape[1] == game.topology.size:
+            rows = []
+            for i in range(shape[0]):
+                hit = [f"{names[order[c]]}={seg[i, c]:g}" for c in np.nonzero(seg[i])[0]]
+                if hit:
+                    label = (f"{slots[i // (nk * nl)]} {game.kind_names[i // nl % nk]} layer {i % nl}"
+                             if name == "pieces" else f"{name}[{i}]")
+                    rows.append(f"  {label}: {' '.join(hit)}")
+            lines.append(f"{name} {shape}:" + ("" if rows else " all 0"))
+            lines += rows
+        else:
+            lines.append(f"{name} {shape}: {' '.join(f'{x:g}' for x in seg.reshape(-1))}")
+    return "\n".join(lines)
