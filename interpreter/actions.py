@@ -111,6 +111,13 @@ class ActionSpace:
             raise ValueError(f"action {action} is outside 0..{self.size - 1}")
         return self._keys[action]
 
+    def block_of(self, action: int) -> ActionBlock:
+        """The block an id belongs to (for messages about ids that are not legal)."""
+        for b in self.blocks:
+            if b.offset <= action < b.offset + b.size:
+                return b
+        raise ValueError(f"action {action} is outside 0..{self.size - 1}")
+
     def describe(self) -> str:
         """The layout as text: one line per block (what ``spielwerk games --actions`` prints)."""
         lines = [f"{self.size} actions"]

@@ -335,6 +335,14 @@ def cmd_games(args: argparse.Namespace) -> int:
         for name in names:
             print(name)
         return 0
+    if args.actions:
+        from .observation import describe as describe_observation
+        for i, name in enumerate(names):
+            game = _load(name, _options(args.option))
+            print(("\n" if i else "") + f"{name}{''.join(f' {k}={v}' for k, v in game.options.items())}")
+            print(textwrap.indent(game.action_space.describe(), "  "))
+            print(textwrap.indent(describe_observation(game), "  "))
+        return 0
     for i, name in enumerate(names):
         if i:
             print()
@@ -683,6 +691,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help="games to describe in full, with their "
                    "description and pictures (default: every bundled game, in short)")
     p.add_argument("--names", action="store_true", help="print only the names, one per line")
+    p.add_argument("--actions", action="store_true", help="print each game's action ids block by block "
+                   "and its observation vector's layout (see docs/reference/actions.md)")
+    p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
+                   help="an option value for --actions (repeatable)")
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("schema", help="print the path of the installed JSON Schema (for editors)",

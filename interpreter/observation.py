@@ -34,12 +34,8 @@ During a turn of several actions the board shown is the board after the parts ch
 
 from __future__ import annotations
 
+from math import prod
 from typing import TYPE_CHECKING, Any
-
-try:
-    import numpy as np
-except ImportError as exc:  # pragma: no cover - the message says what to install
-    raise ImportError("observations need NumPy: pip install 'spielwerk[rl]'") from exc
 
 from .actions import preview
 from .topology import TrackTopology
@@ -48,7 +44,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
     from .state import State
 
-__all__ = ["layers", "layout", "observation", "observation_size", "observation_text", "square_order"]
+__all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
+           "square_order"]
 
 #: the most stack layers given planes of their own (the ``height`` plane counts every piece)
 MAX_LAYERS = 8
@@ -93,7 +90,45 @@ def layout(game: "Game") -> list[tuple[str, tuple[int, ...]]]:
 
 def observation_size(game: "Game") -> int:
     """The length of the observation vector."""
-    return sum(int(np.prod(shape)) for _, shape in layout(game))
+    return sum(prod(shape) for _, shape in layout(game))
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError as exc:  # pragma: no cover - the message says what to install
+        raise ImportError("observation vectors need NumPy: pip install 'spielwerk[rl]'") from exc
+    return numpy
+
+
+def bounds(game: "Game") -> tuple[Any, Any]:
+    """The lowest and highest value of each entry of the vector (NumPy float32 arrays), for
+    spaces such as Gymnasium's ``Box``: 0 and 1 for marks, the highest stack for heights, every
+    piece of the game for counts, 6 and 7 for die faces, and no bound for points and steps."""
+    np = _numpy()
+    high = np.zeros(observation_size(game), dtype=np.float32)
+    offset = 0
+    most = float(game.total_pieces)
+    tops = {"height": float(game.max_height), "orientation": 7.0, "reserves": most, "captures": most,
+            "score": np.inf, "steps": np.inf, "cube": 1.0}
+    for name, shape in layout(game):
+        count = prod(shape)
+        high[offset:offset + count] = tops.get(name, 1.0)
+        if name == "cube":
+            high[offset] = np.inf  # log2 of the cube's value
+        offset += count
+    return np.zeros_like(high), high
+
+
+def describe(game: "Game") -> str:
+    """The layout as text, one line per segment (what ``spielwerk games --actions`` prints)."""
+    lines = [f"{observation_size(game)} observation values, {layers(game)} stack layers"]
+    offset = 0
+    for name, shape in layout(game):
+        count = prod(shape)
+        lines.append(f"  {offset:>6}-{offset + count - 1:<6} {name} {'x'.join(map(str, shape))}")
+        offset += count
+    return "\n".join(lines)
 
 
 def square_order(game: "Game", player: int) -> list[int]:
@@ -120,6 +155,7 @@ def _viewer(st: "State", player: int | None) -> int:
 def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     """The observation vector of ``st`` from ``player``'s view (default: who is to move). ``out``,
     a float32 array of the right length, is filled in place and returned instead of a new one."""
+    np = _numpy()
     game = st.game
     me = _viewer(st, player)
     size = observation_size(game)
@@ -138,7 +174,7 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     neutral_slot = 2
     offset = 0
     for name, shape in layout(game):
-        count = int(np.prod(shape))
+        count = prod(shape)
         seg = vec[offset:offset + count]
         if name == "pieces":
             for col, sq in enumerate(order):
@@ -193,6 +229,7 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
 def observation_text(st: "State", player: int | None = None) -> str:
     """The observation as text: per segment its shape and its non-zero entries (square names for
     the board's planes), for debugging."""
+    np = _numpy()
     game = st.game
     me = _viewer(st, player)
     vec = observation(st, me)
@@ -203,7 +240,7 @@ def observation_text(st: "State", player: int | None = None) -> str:
     lines = [f"observation of {game.name} from player {me}'s view: {vec.size} values"]
     offset = 0
     for name, shape in layout(game):
-        count = int(np.prod(shape))
+        count = prod(shape)
         seg = vec[offset:offset + count].reshape(shape)
         offset += count
         if len(shape) == 2 and shape[1] == game.topology.size:
