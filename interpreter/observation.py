@@ -104,7 +104,8 @@ def _numpy() -> Any:
 def bounds(game: "Game") -> tuple[Any, Any]:
     """The lowest and highest value of each entry of the vector (NumPy float32 arrays), for
     spaces such as Gymnasium's ``Box``: 0 and 1 for marks, the highest stack for heights, every
-    piece of the game for counts, 6 and 7 for die faces, and no bound for points and steps."""
+    piece of the game for counts, 7 for die faces, log2 of the cube's highest value, and no
+    bound for points and steps."""
     np = _numpy()
     high = np.zeros(observation_size(game), dtype=np.float32)
     offset = 0
@@ -114,8 +115,8 @@ def bounds(game: "Game") -> tuple[Any, Any]:
     for name, shape in layout(game):
         count = prod(shape)
         high[offset:offset + count] = tops.get(name, 1.0)
-        if name == "cube":
-            high[offset] = np.inf  # log2 of the cube's value
+        if name == "cube":  # log2 of the cube's value
+            high[offset] = max(int(game.cube.max), 1).bit_length() - 1 if game.cube is not None else 0
         offset += count
     return np.zeros_like(high), high
 
