@@ -163,20 +163,7 @@ def menu(st: "State") -> _Menu:
     if st.result is not None or game.is_chance(st):
         pass
     elif game.stepwise(st):
-        prim = game._stepper(st)
-        m.stepper = prim
-        turn = st.turn
-        choices = game.turn_steps(st, turn)
-        if not choices:  # nothing can be played: the only action ends the turn (a pass)
-            moves = game.legal_moves(st) if not turn else []
-            m.moves[space.stop] = moves[0] if len(moves) == 1 else game.turn_move(st, turn)
-        for c in choices:
-            a = space.part_id(prim.index, c) if c is not None else space.stop
-            if c is None:
-                m.moves[a] = game.turn_move(st, turn)
-            else:
-                m.parts[a] = c
-        m.ids = sorted(m.moves.keys() | m.parts.keys())
+        _step_menu(st, m, game._stepper(st), game.turn_steps(st, st.turn))
     else:
         turn = st.turn
         k = len(turn)
@@ -200,6 +187,25 @@ def menu(st: "State") -> _Menu:
         m.ids = sorted(m.moves.keys() | m.parts.keys())
     st.menu_cache = (key, m)
     return m
+
+
+def _step_menu(st: "State", m: _Menu, prim: Any, choices: list[Any]) -> None:
+    """Fill ``m`` with the step view's ``choices`` for the dice turn in ``st``."""
+    game = st.game
+    space = game.action_space
+    turn = st.turn
+    m.stepper = prim
+    if not choices:  # nothing can be played: the only action ends the turn (a pass)
+        moves = game.legal_moves(st) if not turn else []
+        m.moves[space.stop] = moves[0] if len(moves) == 1 else game.turn_move(st, turn)
+    ids = space._ids[prim.index]
+    assert ids is not None
+    for c in choices:
+        if c is None:
+            m.moves[space.stop] = game.turn_move(st, turn)
+        else:
+            m.parts[ids[c]] = c
+    m.ids = sorted(m.moves.keys() | m.parts.keys())
 
 
 def legal_actions(st: "State") -> list[int]:
@@ -266,8 +272,15 @@ def apply_action(st: "State", action: int) -> None:
     if action not in m.parts:
         raise IllegalMoveError(_why_not(st, action), str(action))
     turn = st.turn + (part,)
-    if m.stepper is not None and not game.turn_steps(st, turn):  # the dice are used up
-        st.push(game.turn_move(st, turn))
+    if m.stepper is not None:
+        choices = game.turn_steps(st, turn)
+        if not choices:  # the dice are used up
+            st.push(game.turn_move(st, turn))
+            return
+        st.turn = turn
+        nxt = _Menu()
+        _step_menu(st, nxt, m.stepper, choices)
+        st.menu_cache = ((st.hash, st.ply, turn), nxt)
         return
     st.turn = turn
 

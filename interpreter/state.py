@@ -199,9 +199,12 @@ class State:
         game = self.game
         if game.is_chance(self):
             return 0
-        if self.result is not None or (not self.turn and game.outcome(self) is not None):
+        if self.result is not None:
             return -1
-        return self.to_move
+        from .actions import menu
+        if self.turn or menu(self).ids or game.outcome(self) is None:
+            return self.to_move
+        return -1
 
     def is_terminal(self) -> bool:
         """True once the game is over."""
