@@ -193,6 +193,15 @@ class State:
                 self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally), tuple(self.score),
                 tuple(self.captures), self.turn)
 
+    def __getstate__(self) -> Any:
+        """Pickled without the remembered legal actions (they are worked out again)."""
+        return None, {name: getattr(self, name) for name in State.__slots__ if name != "menu_cache"}
+
+    def __setstate__(self, state: Any) -> None:
+        for name, value in state[1].items():
+            setattr(self, name, value)
+        self.menu_cache = None
+
     # -- actions: integer ids for learning programs (see :mod:`spielwerk.actions`) -------------------
     def current_player(self) -> int:
         """The player to decide (1 or 2), 0 when the dice are to be rolled, -1 once the game is over."""

@@ -247,3 +247,13 @@ def test_returns_pay_the_outcome_value() -> None:
 def test_describe_names_every_block() -> None:
     text = spielwerk.load("backgammon").action_space.describe()
     assert "758 actions" in text and "track" in text and "stop" in text and "chance" in text
+
+
+def test_a_turn_in_progress_pickles() -> None:
+    import pickle
+    game = game_of("backgammon", {})
+    st = game.initial()
+    st.roll(6, 5)
+    st.apply_action(st.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(st))
+    assert again == st and again.turn == st.turn and again.legal_actions() == st.legal_actions()
