@@ -79,9 +79,10 @@ class ActionSpace:
         self.chance: list["Move"] = []
         if game.roll_index >= 0:
             faces, r = game.faces, game.roll_index
-            seconds = range(faces + 1) if game.dice_count == 2 else (0,)
-            self.chance = [(r, a, b, starter) for starter in (0, 1, 2) for a in range(faces + 1)
+            seconds = range(1, faces + 1) if game.dice_count == 2 else (0,)
+            self.chance = [(r, a, b, starter) for starter in (0, 1, 2) for a in range(1, faces + 1)
                            for b in seconds if b <= a]
+            self.chance += [(r, 0, 0, 1), (r, 0, 0, 2)]  # an opening roll that decides only who starts
         self._chance_ids = {move: i for i, move in enumerate(self.chance)}
 
     # -- encoding -----------------------------------------------------------------------------------
@@ -124,7 +125,8 @@ class ActionSpace:
         for b in self.blocks:
             lines.append(f"  {b.offset:>6}-{b.offset + b.size - 1:<6} {b.name}: {b.size} ids, {b.doc}")
         if self.chance:
-            lines.append(f"{len(self.chance)} chance outcomes: starter (none, 1, 2) x higher die x lower die")
+            lines.append(f"{len(self.chance)} chance outcomes: the player an opening roll makes start (none, 1, "
+                         f"2) x the higher die x the lower die, then an opening that only decides who starts")
         return "\n".join(lines)
 
 
@@ -313,7 +315,7 @@ def move_to_actions(st: "State", move: "Move") -> list[int]:
     probe = st.copy()
     for a in ids:
         apply_action(probe, a)
-    if probe.turn:
+    if probe.turn or not ids:  # the turn could go on, or nothing can be played: stop ends it
         ids.append(game.action_space.stop)
     return ids
 
