@@ -84,6 +84,8 @@ class ActionSpace:
                            for b in seconds if b <= a]
             self.chance += [(r, 0, 0, 1), (r, 0, 0, 2)]  # an opening roll that decides only who starts
         self._chance_ids = {move: i for i, move in enumerate(self.chance)}
+        #: (first roll, how many) -> the chance ids with float probabilities, per kind of roll
+        self._chance_floats: dict[tuple[Any, int], list[tuple[int, float]]] = {}
 
     # -- encoding -----------------------------------------------------------------------------------
     def part_id(self, primitive: int, key: Any) -> int:
@@ -227,8 +229,16 @@ def legal_action_mask(st: "State") -> list[bool]:
 
 
 def chance_actions(st: "State") -> list[tuple[int, float]]:
-    ids = st.game.action_space._chance_ids
-    return [(ids[tuple(move)], float(p)) for move, p in st.game.chance_outcomes(st)]
+    outcomes = st.game.chance_outcomes(st)
+    if not outcomes:
+        return []
+    space = st.game.action_space
+    key = (outcomes[0][0], len(outcomes))  # the kind of roll: an opening, a plain one
+    got = space._chance_floats.get(key)
+    if got is None:
+        ids = space._chance_ids
+        got = space._chance_floats[key] = [(ids[tuple(move)], float(p)) for move, p in outcomes]
+    return list(got)
 
 
 def action_to_move(st: "State", action: int) -> Any:

@@ -153,77 +153,81 @@ def _viewer(st: "State", player: int | None) -> int:
     return player
 
 
+def _plan(game: "Game", me: int) -> tuple[list[int], dict[str, int], int]:
+    """(the viewer's square order, each segment's offset, the vector's length), remembered."""
+    cache = game.__dict__.setdefault("_observation_plans", {})
+    got = cache.get(me)
+    if got is None:
+        offsets, offset = {}, 0
+        for name, shape in layout(game):
+            offsets[name] = offset
+            offset += prod(shape)
+        got = cache[me] = (square_order(game, me), offsets, offset)
+    return got  # type: ignore[no-any-return]
+
+
 def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     """The observation vector of ``st`` from ``player``'s view (default: who is to move). ``out``,
     a float32 array of the right length, is filled in place and returned instead of a new one."""
     np = _numpy()
     game = st.game
     me = _viewer(st, player)
-    size = observation_size(game)
-    vec = np.zeros(size, dtype=np.float32) if out is None else out
-    if out is not None:
+    order, at, size = _plan(game, me)
+    if out is None:
+        vec = np.zeros(size, dtype=np.float32)
+    else:
+        vec = out
         vec[:] = 0.0
-    cache = game.__dict__.setdefault("_observation_cache", {})
-    order = cache.get(("order", me))
-    if order is None:
-        order = cache[("order", me)] = square_order(game, me)
     board = preview(st)
+    stacks = board.stacks
     n = game.topology.size
     nk, nl = len(game.kind_names), layers(game)
     owner = game.code_owner
-    slot_of = [0, 0, 1] if me == 1 else [0, 1, 0]
-    neutral_slot = 2
-    offset = 0
-    for name, shape in layout(game):
-        count = prod(shape)
-        seg = vec[offset:offset + count]
-        if name == "pieces":
-            for col, sq in enumerate(order):
-                stack = board.stacks[sq]
-                depth = len(stack)
-                for j in range(min(depth, nl)):
-                    code = stack[depth - 1 - j]
-                    o = owner[code]
-                    slot = neutral_slot if o == 0 else slot_of[o]
-                    seg[((slot * nk + (code >> 1)) * nl + j) * n + col] = 1.0
-        elif name == "height":
-            for col, sq in enumerate(order):
-                seg[col] = len(board.stacks[sq])
-        elif name == "orientation":
-            for col, sq in enumerate(order):
-                code = board.orient[sq]
-                if code and board.stacks[sq]:
-                    seg[col] = code >> 3
-                    seg[n + col] = code & 7
-        elif name == "turn":
-            where = {sq for part in st.turn if isinstance(part, tuple) for sq in part[:2] if isinstance(sq, int)}
-            for col, sq in enumerate(order):
-                if sq in where:
-                    seg[col] = 1.0
-        elif name == "reserves":
-            r = len(game.reserve_counts)
-            seg[:r] = st.reserves[me]
-            seg[r:] = st.reserves[3 - me]
-        elif name == "captures":
-            seg[:] = (st.captures[me], st.captures[3 - me])
-        elif name == "score":
-            seg[:] = (st.score[me], st.score[3 - me])
-        elif name == "dice":
-            if st.dice is not None:
-                for i, d in enumerate(st.dice[:game.dice_count]):
-                    if d:
-                        seg[i * game.faces + d - 1] = 1.0
-        elif name == "steps":
-            seg[0] = len(st.turn)
-        elif name == "cube":
-            seg[0] = st.cube_value.bit_length() - 1
-            seg[1 + (0 if st.cube_owner == me else 1 if st.cube_owner == 0 else 2)] = 1.0
-            seg[4] = 1.0 if st.cube_step == 1 else 0.0
-        elif name == "to_move":
-            seg[0] = 1.0 if st.to_move == me else 0.0
-        elif name == "phase":
-            seg[min(st.phase, len(game.phases) - 1)] = 1.0
-        offset += count
+    slot_of = (2, 0, 1) if me == 1 else (2, 1, 0)  # by owner: nobody, player 1, player 2
+    ones: list[int] = []
+    heights = [0] * n
+    base = at["pieces"]
+    for col, sq in enumerate(order):
+        stack = stacks[sq]
+        depth = len(stack)
+        if depth:
+            heights[col] = depth
+            for j in range(min(depth, nl)):
+                code = stack[depth - 1 - j]
+                ones.append(base + ((slot_of[owner[code]] * nk + (code >> 1)) * nl + j) * n + col)
+    if "orientation" in at:
+        top = at["orientation"]
+        for col, sq in enumerate(order):
+            code = board.orient[sq]
+            if code and stacks[sq]:
+                vec[top + col] = code >> 3
+                vec[top + n + col] = code & 7
+    if st.turn and "turn" in at:
+        where = {sq for part in st.turn if isinstance(part, tuple) for sq in part[:2] if isinstance(sq, int)}
+        ones += [at["turn"] + col for col, sq in enumerate(order) if sq in where]
+    if st.dice is not None and "dice" in at:
+        faces = game.faces
+        ones += [at["dice"] + i * faces + d - 1 for i, d in enumerate(st.dice[:game.dice_count]) if d]
+    if st.to_move == me:
+        ones.append(at["to_move"])
+    if "phase" in at:
+        ones.append(at["phase"] + min(st.phase, len(game.phases) - 1))
+    if ones:
+        vec[ones] = 1.0
+    vec[at["height"]:at["height"] + n] = heights
+    if "reserves" in at:
+        r = len(game.reserve_counts)
+        vec[at["reserves"]:at["reserves"] + 2 * r] = st.reserves[me] + st.reserves[3 - me]
+    vec[at["captures"]:at["captures"] + 2] = (st.captures[me], st.captures[3 - me])
+    if "score" in at:
+        vec[at["score"]:at["score"] + 2] = (st.score[me], st.score[3 - me])
+    if "steps" in at:
+        vec[at["steps"]] = len(st.turn)
+    if "cube" in at:
+        c = at["cube"]
+        vec[c] = st.cube_value.bit_length() - 1
+        vec[c + 1 + (0 if st.cube_owner == me else 1 if st.cube_owner == 0 else 2)] = 1.0
+        vec[c + 4] = 1.0 if st.cube_step == 1 else 0.0
     return vec
 
 

@@ -251,11 +251,12 @@ class State:
         from .actions import returns
         return returns(self)
 
-    def observation(self, player: int | None = None) -> Any:
+    def observation(self, player: int | None = None, out: Any = None) -> Any:
         """The position as a NumPy vector from ``player``'s view (default: who decides or rolls
-        now); the layout is :func:`spielwerk.observation.layout`. Needs ``spielwerk[rl]``."""
+        now); the layout is :func:`spielwerk.observation.layout`. ``out`` (a float32 array of
+        that length) is filled in place instead of a new array. Needs ``spielwerk[rl]``."""
         from .observation import observation
-        return observation(self, player)
+        return observation(self, player, out)
 
     def observation_text(self, player: int | None = None) -> str:
         """:meth:`observation` as text, segment by segment, for debugging."""

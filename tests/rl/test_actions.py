@@ -257,3 +257,15 @@ def test_a_turn_in_progress_pickles() -> None:
     st.apply_action(st.legal_actions()[0])
     again = pickle.loads(pickle.dumps(st))
     assert again == st and again.turn == st.turn and again.legal_actions() == st.legal_actions()
+
+
+def test_value_bound_scales_every_return() -> None:
+    """The bound found from the rules is never exceeded by a finished game's returns."""
+    from spielwerk.values import value_bound
+    assert value_bound(spielwerk.load("tak", size=5))[0] == 47
+    assert value_bound(spielwerk.load("backgammon"))[0] == 3
+    game = game_of("tak", {"size": 3})
+    bound = value_bound(game)[0]
+    for seed in range(30):
+        st = random_walk(game, seed, 200)
+        assert max(abs(r) for r in st.returns()) <= bound
