@@ -168,6 +168,22 @@ def menu(st: "State") -> _Menu:
         pass
     elif game.stepwise(st):
         _step_menu(st, m, game._stepper(st), game.turn_steps(st, st.turn))
+    elif not st.turn:  # the common case: most moves are one action
+        prims, tables = game.primitives, space._ids
+        moves, parts_of = m.moves, m.parts
+        legal = game.legal_moves(st)
+        for move in legal:
+            parts = prims[move[0]].action_parts(move)
+            a = tables[move[0]][parts[0]]  # type: ignore[index]
+            if len(parts) == 1:
+                moves[a] = move
+            else:
+                parts_of[a] = parts[0]
+        if len(moves) + len(parts_of) < len(legal) and not parts_of:
+            raise AssertionError(f"two legal moves share an action id in {st.text()!r}")
+        for a in parts_of.keys() & moves.keys():  # a move ends here and a longer one goes on
+            del moves[a]
+        m.ids = sorted(moves.keys() | parts_of.keys())
     else:
         turn = st.turn
         k = len(turn)
