@@ -10,6 +10,9 @@ positions.
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 import functools
 import random
 import time
@@ -198,11 +201,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="shorter runs (a smoke test)")
     parser.add_argument("games", nargs="*", help="only these games, or `workbench` for the agents and "
-                        "self-play figures (default: everything)")
+                        "self-play figures, or `rl` for batched play and the OpenSpiel adapter (default: everything)")
     args = parser.parse_args()
     seconds = 1.0 if args.quick else 5.0
     if not args.games or "workbench" in args.games:
         workbench(seconds)
+    if not args.games or "rl" in args.games:  # batched play and the OpenSpiel adapter: scripts of their own
+        here = os.path.dirname(os.path.abspath(__file__))
+        for script in ("rl.py", "rl_adapter.py"):
+            subprocess.run([sys.executable, os.path.join(here, script)] + (["--quick"] if args.quick else []),
+                           check=False)
     for name, options, depth, quick_depth, cap in CASES:
         if args.games and name not in args.games:
             continue

@@ -92,6 +92,8 @@ def adapter_overhead(game_name: str, options: dict[str, Any], games: int, seed: 
 
 
 def main() -> None:
+    """Prints the table (``--quick`` is accepted, for bench/bench.py, and changes nothing: the
+    runs are short)."""
     print(f"{'game':<22} {'steps':>7} {'bare us/step':>13} {'pyspiel us/step':>16} {'ratio':>6} "
           f"{'+clone us/step':>15} {'ratio':>6}")
     for name, options, games in CASES:
