@@ -69,6 +69,18 @@ def test_games_describes_one_game_in_full_with_its_pictures_drawn(capsys):
     assert "-o job=...  one of Turm3" in out and "default Quadrat" in out
 
 
+def test_games_actions_prints_the_ids_and_the_observation_layout(capsys):
+    assert main(["games", "--actions", "tak", "-o", "size=6"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tak size=6 komi=0\n  4608 actions\n")
+    assert "144-4607   play: move: 4464 ids, a from square x a direction x the drops" in out
+    assert "1773 observation values, 8 stack layers" in out and "pieces 48x36" in out
+    assert main(["games", "--actions", "backgammon"]) == 0
+    out = capsys.readouterr().out
+    assert "stop: 1 ids" in out and "65 chance outcomes" in out and "dice 2x6" in out
+    assert main(["games", "--actions", "tak", "-o", "size=99"]) == 1
+
+
 def test_schema_prints_the_installed_schema(capsys):
     assert main(["schema"]) == 0
     path = capsys.readouterr().out.strip()
