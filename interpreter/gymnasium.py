@@ -25,10 +25,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+except ImportError as exc:  # pragma: no cover - the message says what to install
+    raise ImportError("spielwerk.gymnasium needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
 from .agents.base import play_turn
 from .agents.names import make_agent

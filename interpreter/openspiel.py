@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 try:
     pyspiel: Any = import_module("pyspiel")
 except ImportError as exc:  # pragma: no cover - the adapter needs OpenSpiel
-    raise ImportError("spielwerk.openspiel needs OpenSpiel: pip install open_spiel") from exc
+    raise ImportError("spielwerk.openspiel needs OpenSpiel, in the rl extra: pip install 'spielwerk[rl]'") from exc
 
 __all__ = ["load", "register", "register_all", "short_name", "value_bound", "SpielwerkGame",
            "SpielwerkState", "DEFAULT_MAX_GAME_LENGTH", "LENGTH_PARAMETER", "PREFIX"]

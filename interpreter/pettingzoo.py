@@ -25,12 +25,15 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError as exc:  # pragma: no cover - the message says what to install
+    raise ImportError("spielwerk.pettingzoo needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
 from .game import Game
 from .gymnasium import action_id, draw_chance, illegal_action, load_game, observation_box

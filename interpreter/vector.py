@@ -43,8 +43,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.sharedctypes import RawArray
 from typing import TYPE_CHECKING, Any, Sequence
 
-import numpy as np
-from numpy.typing import NDArray
+try:
+    import numpy as np
+    from numpy.typing import NDArray
+except ImportError as exc:  # pragma: no cover - the message says what to install
+    raise ImportError("spielwerk.vector needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
 from .observation import observation, observation_size
 

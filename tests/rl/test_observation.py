@@ -76,3 +76,16 @@ def test_text_form_and_layout_description() -> None:
     text = game.initial().observation_text()
     assert "pieces (48, 25): all 0" in text and "reserves (2, 2): 21 1 21 1" in text
     assert describe(game).splitlines()[0].startswith("1234 observation values")
+
+
+@pytest.mark.parametrize("module,blocked", [("spielwerk.pettingzoo", "pettingzoo"), ("spielwerk.gymnasium", "gymnasium"),
+                                            ("spielwerk.vector", "numpy"), ("spielwerk.openspiel", "pyspiel")])
+def test_a_missing_extra_is_named(module: str, blocked: str) -> None:
+    """Without the rl extra, importing an adapter says what to install (and the rest works)."""
+    import subprocess
+    import sys
+    code = (f"import sys; sys.modules[{blocked!r}] = None\n"
+            "import spielwerk\nassert spielwerk.load('tak', size=3).num_actions == 144\n"
+            f"import {module}\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 1 and "pip install 'spielwerk[rl]'" in run.stderr
