@@ -168,43 +168,28 @@ def menu(st: "State") -> _Menu:
         pass
     elif game.stepwise(st):
         _step_menu(st, m, game._stepper(st), game.turn_steps(st, st.turn))
-    elif not st.turn:  # the common case: most moves are one action
-        prims, tables = game.primitives, space._ids
+    else:  # the moves whose parts so far are the turn's, by their next part
+        turn = st.turn
+        k = len(turn)
+        prims, tables, stop = game.primitives, space._ids, space.stop
         moves, parts_of = m.moves, m.parts
-        legal = game.legal_moves(st)
-        for move in legal:
+        for move in game.legal_moves(st):
             parts = prims[move[0]].action_parts(move)
-            a = tables[move[0]][parts[0]]  # type: ignore[index]
-            if len(parts) == 1:
+            if k and parts[:k] != turn:
+                continue
+            if len(parts) == k:  # the turn so far is this whole move: stopping plays it
+                moves[stop] = move
+                continue
+            a = tables[move[0]][parts[k]]  # type: ignore[index]
+            if len(parts) == k + 1:
+                if a in moves:
+                    raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")
                 moves[a] = move
             else:
-                parts_of[a] = parts[0]
-        if len(moves) + len(parts_of) < len(legal) and not parts_of:
-            raise AssertionError(f"two legal moves share an action id in {st.text()!r}")
+                parts_of[a] = parts[k]
         for a in parts_of.keys() & moves.keys():  # a move ends here and a longer one goes on
             del moves[a]
         m.ids = sorted(moves.keys() | parts_of.keys())
-    else:
-        turn = st.turn
-        k = len(turn)
-        prims = game.primitives
-        for move in game.legal_moves(st):
-            parts = prims[move[0]].action_parts(move)
-            if parts[:k] != turn:
-                continue
-            if len(parts) == k:  # the turn so far is this whole move: stopping plays it
-                m.moves[space.stop] = move
-                continue
-            a = space.part_id(move[0], parts[k])
-            if len(parts) == k + 1:
-                if a in m.moves:
-                    raise AssertionError(f"two legal moves share the action {a}: {m.moves[a]!r} and {move!r}")
-                m.moves[a] = move
-            else:
-                m.parts[a] = parts[k]
-        for a in m.parts.keys() & m.moves.keys():  # a move ends here and a longer one goes on
-            del m.moves[a]
-        m.ids = sorted(m.moves.keys() | m.parts.keys())
     st.menu_cache = (key, m)
     return m
 
@@ -296,10 +281,9 @@ def apply_action(st: "State", action: int) -> None:
     if move is not None:
         st.push(move)
         return
-    part = m.parts.get(action, STOP_KEY)
     if action not in m.parts:
         raise IllegalMoveError(_why_not(st, action), str(action))
-    turn = st.turn + (part,)
+    turn = st.turn + (m.parts[action],)
     if m.stepper is not None:
         choices = game.turn_steps(st, turn)
         if not choices:  # the dice are used up
