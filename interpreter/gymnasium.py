@@ -23,7 +23,7 @@ as well. Needs NumPy and Gymnasium.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, cast
 
 try:
     import gymnasium
@@ -40,7 +40,7 @@ from .dsl.errors import IllegalMoveError
 from .game import Game
 from .state import State
 
-__all__ = ["SpielwerkEnv", "env", "load_game", "observation_box", "draw_chance", "ENV_ID"]
+__all__ = ["SpielwerkEnv", "env", "load_game", "observation_box", "draw_chance", "render_state", "ENV_ID"]
 
 #: the id this module registers with Gymnasium
 ENV_ID = "spielwerk/Game-v0"
@@ -64,6 +64,21 @@ def observation_box(game: Game) -> spaces.Box[np.float32]:
     from .observation import bounds
     low, high = bounds(game)
     return spaces.Box(low=low, high=high, dtype=np.float32)
+
+
+def render_state(state: State, mode: str | None) -> str | None:
+    """A position for ``render()`` in ``mode``: its text picture (``ansi``, printed by ``human``)
+    or its SVG (``svg``); without a mode a warning and None."""
+    if mode is None:
+        gymnasium.logger.warn("render() without a render_mode: give render_mode to env()")
+        return None
+    if mode == "svg":
+        return state.svg()
+    text = str(state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def draw_chance(state: State, rng: np.random.Generator) -> int:
@@ -195,16 +210,7 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
 
     def render(self) -> str | None:
         """The position: its text picture (``ansi``, printed by ``human``) or its SVG (``svg``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: give render_mode to env()")
-            return None
-        if self.render_mode == "svg":
-            return self.game_state.svg()
-        text = str(self.game_state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -226,7 +232,7 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
             state.push(move)
 
     def _observation(self) -> Observation:
-        return np.array(self.game_state.observation(self.seat), dtype=np.float32)
+        return cast(Observation, self.game_state.observation(self.seat))
 
     def _info(self) -> dict[str, Any]:
         mask = self.action_masks().astype(np.int8)

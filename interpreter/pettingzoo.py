@@ -23,10 +23,9 @@ PettingZoo (and so NumPy and Gymnasium).
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, cast
 
 try:
-    import gymnasium
     import numpy as np
     import numpy.typing as npt
     from gymnasium import spaces
@@ -36,7 +35,7 @@ except ImportError as exc:  # pragma: no cover - the message says what to instal
     raise ImportError("spielwerk.pettingzoo needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
 from .game import Game
-from .gymnasium import action_id, draw_chance, illegal_action, load_game, observation_box
+from .gymnasium import action_id, draw_chance, illegal_action, load_game, observation_box, render_state
 from .state import State
 
 __all__ = ["SpielwerkAECEnv", "env", "raw_env"]
@@ -121,7 +120,7 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         state = self.game_state
         if agent == self.agent_selection and state.current_player() == player and not self._ended():
             mask[state.legal_actions()] = 1
-        return {"observation": np.array(state.observation(player), dtype=np.float32), "action_mask": mask}
+        return {"observation": state.observation(player), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """The action of ``agent_selection``; then the dice, if they are to be rolled."""
@@ -146,20 +145,11 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def state(self) -> npt.NDArray[np.float32]:
         """The whole position (every game here is of perfect information): the observation from
         player 1's view."""
-        return np.array(self.game_state.observation(1), dtype=np.float32)
+        return cast("npt.NDArray[np.float32]", self.game_state.observation(1))
 
     def render(self) -> str | None:
         """The position: its text picture (``ansi``, printed by ``human``) or its SVG (``svg``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: give render_mode to env()")
-            return None
-        if self.render_mode == "svg":
-            return self.game_state.svg()
-        text = str(self.game_state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_state(self.game_state, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
