@@ -242,6 +242,18 @@ def chance_actions(st: "State") -> list[tuple[int, float]]:
     return list(got)
 
 
+def chance_at(st: "State", u: float) -> int:
+    """The chance id that a uniform number ``u`` in [0, 1) draws at the chance node ``st``, each
+    roll taking its probability's share of the interval, in the order of ``chance_actions``."""
+    outcomes = chance_actions(st)
+    x = u * sum(p for _, p in outcomes)
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
 def action_to_move(st: "State", action: int) -> Any:
     """The legal move ``action`` completes in ``st``, else the part (a step, a hop) it adds; at a
     chance node the roll."""

@@ -83,13 +83,8 @@ def render_state(state: State, mode: str | None) -> str | None:
 
 def draw_chance(state: State, rng: np.random.Generator) -> int:
     """A chance id of ``state`` (a chance node) drawn with its probability."""
-    outcomes = state.chance_actions()
-    x = float(rng.random()) * sum(p for _, p in outcomes)
-    for action, p in outcomes:
-        x -= p
-        if x < 0:
-            return action
-    return outcomes[-1][0]
+    from .actions import chance_at
+    return chance_at(state, float(rng.random()))
 
 
 def action_id(action: Any, num_actions: int) -> int:

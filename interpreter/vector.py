@@ -49,6 +49,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the message says what to install
     raise ImportError("spielwerk.vector needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
+from .actions import chance_at
 from .observation import observation, observation_size
 
 if TYPE_CHECKING:
@@ -225,15 +226,7 @@ class _Slice:
 def _play_chance(state: "State", rng: random.Random) -> None:
     """Roll until somebody is to decide (or the game is over), each outcome drawn by its probability."""
     while state.current_player() == 0:
-        outcomes = state.chance_actions()
-        x = rng.random()
-        action = outcomes[-1][0]
-        for outcome, p in outcomes:
-            x -= p
-            if x < 0.0:
-                action = outcome
-                break
-        state.apply_action(action)
+        state.apply_action(chance_at(state, rng.random()))
 
 
 def _serve(conn: Connection, game: "Game", lo: int, hi: int, n: int, buffer: Any, seed: int,
