@@ -6,8 +6,8 @@ What is timed is what a learning program's loop sees: choose a uniformly random 
 for every game, play it, read the next observation and legal-action mask; rolls of the dice
 are sampled inside and are not counted as steps. A step is one decision of one game.
 
-* Spielwerk: ``spielwerk.vector.VectorGame`` with ``N`` games (64 by default), on one process
-  and on two, actions drawn by ``spielwerk.vector.random_actions``.
+* Spielwerk: ``spielwerk.learning.vector.VectorGame`` with ``N`` games (64 by default), on one process
+  and on two, actions drawn by ``spielwerk.learning.vector.random_actions``.
 * OpenSpiel (C++ games stepped from Python, one game at a time): ``legal_actions()``, a random
   choice, ``apply_action``; chance outcomes sampled from ``chance_outcomes()``. Timed twice:
   with ``observation_tensor()`` read at every decision (the work our loop does) and without.
@@ -31,7 +31,7 @@ from typing import Any, Callable
 import numpy as np
 
 import spielwerk
-from spielwerk.vector import VectorGame, random_actions
+from spielwerk.learning.vector import VectorGame, random_actions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TICTACTOE = os.path.join(ROOT, "tests", "data", "games", "tictactoe.yaml")

@@ -2,7 +2,7 @@
 
 Random games are played twice with the same seed: through the bare action API of a Spielwerk
 state (``current_player``, ``legal_actions``/``chance_actions``, ``apply_action``) and through
-pyspiel's API on the adapter's game (``spielwerk.openspiel.load``: ``is_terminal``,
+pyspiel's API on the adapter's game (``spielwerk.learning.openspiel.load``: ``is_terminal``,
 ``is_chance_node``, ``legal_actions``/``chance_outcomes``, ``apply_action``). Both draw the same
 numbers from the same generator, so they play the same games; the figure is the time per step (one
 action, decisions and rolls alike) and the ratio between the two. A third loop adds the clone of
@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import spielwerk
-import spielwerk.openspiel as sw_openspiel
+import spielwerk.learning.openspiel as sw_openspiel
 
 #: (game, options, games per measure)
 CASES: list[tuple[str, dict[str, Any], int]] = [

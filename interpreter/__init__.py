@@ -34,6 +34,22 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .state import Move, State
 
 
+#: the outer ring's parts the core's classes borrow from (see :mod:`spielwerk.ring`)
+_RING = {"actions": "learning.actions", "observation": "learning.observation", "pictures": "svg"}
+
+
+def _load_ring(part: str) -> Any:
+    return import_module(f".{_RING[part]}", __name__)
+
+
+def _wire() -> None:
+    from .ring import set_loader
+    set_loader(_load_ring)
+
+
+_wire()
+
+
 def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:

@@ -336,7 +336,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             print(name)
         return 0
     if args.actions:
-        from .observation import describe as describe_observation
+        from .learning.observation import describe as describe_observation
         for i, name in enumerate(names):
             game = _load(name, _options(args.option))
             print(("\n" if i else "") + f"{name}{''.join(f' {k}={v}' for k, v in game.options.items())}")

@@ -19,13 +19,13 @@ from .dsl.spec import BUILTIN_FUNCTIONS, PLAYER_FIRST, Spec
 from .notation.moves import MoveNotation
 from .notation.position import position_format
 from .predicates import PREDICATES
+from .ring import lend
 from .primitives import PRIMITIVES, Primitive
 from .state import State
 from .topology import flood, make_topology
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import Move
-    from .actions import ActionSpace
     from .orientation import DieModel
     from .topology import Board, TrackTopology
 
@@ -1640,20 +1640,16 @@ class Game:
             result = self.evaluate_end(st, st.to_move)
         return result
 
-    # -- action ids (see :mod:`spielwerk.actions`) ----------------------------------------------------
+    # -- action ids (lent by the learning interface, :mod:`spielwerk.learning.actions`) -------------
     @property
-    def action_space(self) -> "ActionSpace":
-        """The game's fixed action ids, block by block (:class:`spielwerk.actions.ActionSpace`)."""
-        got = self.__dict__.get("_action_space")
-        if got is None:
-            from .actions import ActionSpace
-            got = self.__dict__["_action_space"] = ActionSpace(self)
-        return cast("ActionSpace", got)
+    def action_space(self) -> Any:
+        """The game's fixed action ids, block by block (:class:`spielwerk.learning.actions.ActionSpace`)."""
+        return lend("actions").space_of(self)
 
     @property
     def num_actions(self) -> int:
         """How many decision ids the game has: every legal action is one of ``range(num_actions)``."""
-        return self.action_space.size
+        return int(self.action_space.size)
 
     @property
     def num_chance_outcomes(self) -> int:
@@ -1671,14 +1667,12 @@ class Game:
 
     def move_to_actions(self, st: State, move: Move) -> list[int]:
         """The actions that play ``move`` (legal in ``st``) from ``st``, in order."""
-        from .actions import move_to_actions
-        return move_to_actions(st, move)
+        return cast(list[int], lend("actions").move_to_actions(st, move))
 
     def action_to_move(self, st: State, action: int) -> Any:
         """The legal move the action ``action`` makes in ``st``; for a part of a move of several
         parts, that part (a step, a hop, or None for stop); at a chance node, the roll."""
-        from .actions import action_to_move
-        return action_to_move(st, action)
+        return lend("actions").action_to_move(st, action)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its spec and option values, and is compiled again when unpickled

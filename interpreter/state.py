@@ -7,7 +7,9 @@ A board holds one stack per square (bottom to top); a piece is an int code
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from .ring import lend
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game, Outcome
@@ -30,7 +32,7 @@ class State:
 
     __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
                  "result", "stack", "seen", "orient", "dice", "cube_value", "cube_owner",
-                 "cube_step", "tally", "score", "captures", "turn", "menu_cache")
+                 "cube_step", "tally", "score", "captures", "turn", "memo")
 
     def __init__(self, game: "Game") -> None:
         self.game = game
@@ -59,10 +61,11 @@ class State:
         self.score: list[int] = [0, 0, 0]
         #: [unused, pieces player 1 has put out of the game, player 2's]
         self.captures: list[int] = [0, 0, 0]
-        #: the parts chosen so far of a move of several actions (see :mod:`spielwerk.actions`)
+        #: the parts chosen so far of a move of several actions (see :mod:`spielwerk.learning.actions`)
         self.turn: tuple[Any, ...] = ()
-        #: the legal actions of the last position asked about (see :func:`spielwerk.actions.menu`)
-        self.menu_cache: Any = None
+        #: what an outer layer remembers of this position (the learning interface keeps its legal
+        #: actions here); the engine never reads it, copies carry it, pickles drop it
+        self.memo: Any = None
 
     # -- python-chess style conveniences -------------------------------------------------------------
     def legal_moves(self) -> list[Any]:
@@ -183,7 +186,7 @@ class State:
         other.score = list(self.score)
         other.captures = list(self.captures)
         other.turn = self.turn
-        other.menu_cache = self.menu_cache
+        other.memo = self.memo
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -195,14 +198,14 @@ class State:
 
     def __getstate__(self) -> Any:
         """Pickled without the remembered legal actions (they are worked out again)."""
-        return None, {name: getattr(self, name) for name in State.__slots__ if name != "menu_cache"}
+        return None, {name: getattr(self, name) for name in State.__slots__ if name != "memo"}
 
     def __setstate__(self, state: Any) -> None:
         for name, value in state[1].items():
             setattr(self, name, value)
-        self.menu_cache = None
+        self.memo = None
 
-    # -- actions: integer ids for learning programs (see :mod:`spielwerk.actions`) -------------------
+    # -- actions: integer ids for learning programs (see :mod:`spielwerk.learning.actions`) -------------------
     def current_player(self) -> int:
         """The player to decide (1 or 2), 0 when the dice are to be rolled, -1 once the game is over."""
         game = self.game
@@ -210,8 +213,7 @@ class State:
             return 0
         if self.result is not None:
             return -1
-        from .actions import menu
-        if self.turn or menu(self).ids or game.outcome(self) is None:
+        if self.turn or lend("actions").menu(self).ids or game.outcome(self) is None:
             return self.to_move
         return -1
 
@@ -221,47 +223,39 @@ class State:
 
     def legal_actions(self) -> list[int]:
         """The ids of the legal actions, ascending; at a chance node the ids of the possible rolls."""
-        from .actions import legal_actions
-        return legal_actions(self)
+        return list(lend("actions").legal_actions(self))
 
     def legal_action_mask(self) -> list[bool]:
         """One flag per action id of the game: True where the action is legal (all False at a
         chance node and once the game is over)."""
-        from .actions import legal_action_mask
-        return legal_action_mask(self)
+        return list(lend("actions").legal_action_mask(self))
 
     def chance_actions(self) -> list[tuple[int, float]]:
         """At a chance node, each possible roll's id with its probability."""
-        from .actions import chance_actions
-        return chance_actions(self)
+        return list(lend("actions").chance_actions(self))
 
     def apply_action(self, action: int) -> None:
         """Play the action with id ``action`` (a roll's id at a chance node). A part of a move of
         several parts (a die's step, a hop) is kept in :attr:`turn` until the move is complete."""
-        from .actions import apply_action
-        apply_action(self, action)
+        lend("actions").apply_action(self, action)
 
     def action_text(self, action: int) -> str:
         """The action ``action`` in words (the move's notation, a step ``13/7``, ``stop``, a roll)."""
-        from .actions import action_text
-        return action_text(self, action)
+        return str(lend("actions").action_text(self, action))
 
     def returns(self) -> tuple[float, float]:
         """What the game paid players 1 and 2 (the winner +value, the loser -value; 0 otherwise)."""
-        from .actions import returns
-        return returns(self)
+        return cast("tuple[float, float]", lend("actions").returns(self))
 
     def observation(self, player: int | None = None, out: Any = None) -> Any:
         """The position as a NumPy vector from ``player``'s view (default: who decides or rolls
-        now); the layout is :func:`spielwerk.observation.layout`. ``out`` (a float32 array of
+        now); the layout is :func:`spielwerk.learning.observation.layout`. ``out`` (a float32 array of
         that length) is filled in place instead of a new array. Needs ``spielwerk[rl]``."""
-        from .observation import observation
-        return observation(self, player, out)
+        return lend("observation").observation(self, player, out)
 
     def observation_text(self, player: int | None = None) -> str:
         """:meth:`observation` as text, segment by segment, for debugging."""
-        from .observation import observation_text
-        return observation_text(self, player)
+        return str(lend("observation").observation_text(self, player))
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, State) and other.key() == self.key()
@@ -276,8 +270,7 @@ class State:
 
     def svg(self, *, size: int = 480, arrows: bool = False) -> str:
         """The position as an SVG picture (see :mod:`spielwerk.svg`)."""
-        from .svg import board_svg
-        return board_svg(self, size=size, arrows=arrows)
+        return str(lend("pictures").board_svg(self, size=size, arrows=arrows))
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a state as its picture."""

@@ -1,4 +1,4 @@
-"""Tabular Q-learning against a random player, through spielwerk.vector (see learning.md).
+"""Tabular Q-learning against a random player, through spielwerk.learning.vector (see learning.md).
 
     python docs/examples/learn.py                      # tic-tac-toe, the file beside this one
     python docs/examples/learn.py GAME.yaml --episodes 20000 --seed 3 -o size=3
@@ -26,7 +26,7 @@ from typing import Callable
 import numpy as np
 
 import spielwerk
-from spielwerk.vector import VectorGame, random_actions
+from spielwerk.learning.vector import VectorGame, random_actions
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_GAME = os.path.join(HERE, "tictactoe.yaml")

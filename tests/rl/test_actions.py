@@ -1,4 +1,4 @@
-"""Action ids: the fixed integer decisions of every game (spielwerk.actions).
+"""Action ids: the fixed integer decisions of every game (spielwerk.learning.actions).
 
 The round trip for every legal move of random positions of every bundled game; the parts of
 dice turns and capture chains reach exactly the legal moves' results; chance ids; the ids stay
@@ -261,7 +261,7 @@ def test_a_turn_in_progress_pickles() -> None:
 
 def test_value_bound_scales_every_return() -> None:
     """The bound found from the rules is never exceeded by a finished game's returns."""
-    from spielwerk.values import value_bound
+    from spielwerk.learning.values import value_bound
     assert value_bound(spielwerk.load("tak", size=5))[0] == 47
     assert value_bound(spielwerk.load("backgammon"))[0] == 3
     game = game_of("tak", {"size": 3})

@@ -13,7 +13,7 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import spielwerk  # noqa: E402
-from spielwerk import gymnasium as sg  # noqa: E402
+from spielwerk.learning import gymnasium as sg  # noqa: E402
 from spielwerk.agents import make_agent  # noqa: E402
 
 TICTACTOE = os.path.join(os.path.dirname(__file__), "..", "data", "games", "tictactoe.yaml")
@@ -174,7 +174,7 @@ def test_spaces_and_render():
     game = spielwerk.load("backgammon", money=True)
     env = sg.env(game, render_mode="ansi", seed=0)
     assert env.action_space.n == game.num_actions
-    from spielwerk.observation import layout, observation_size
+    from spielwerk.learning.observation import layout, observation_size
     assert env.observation_space.shape == (observation_size(game),)
     assert env.observation_space.dtype == np.float32 and (env.observation_space.low == 0).all()
     names = [name for name, shape in layout(game) for _ in range(int(np.prod(shape)))]

@@ -1,4 +1,4 @@
-"""Observation vectors (spielwerk.observation): shapes and bounds for every game, the view of
+"""Observation vectors (spielwerk.learning.observation): shapes and bounds for every game, the view of
 either player, a turn in progress shown on the board."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import spielwerk
 from spielwerk.agents import sample_chance
-from spielwerk.observation import bounds, describe, layout, observation_size
+from spielwerk.learning.observation import bounds, describe, layout, observation_size
 
 GAMES = spielwerk.bundled_games()
 
@@ -78,8 +78,8 @@ def test_text_form_and_layout_description() -> None:
     assert describe(game).splitlines()[0].startswith("1234 observation values")
 
 
-@pytest.mark.parametrize("module,blocked", [("spielwerk.pettingzoo", "pettingzoo"), ("spielwerk.gymnasium", "gymnasium"),
-                                            ("spielwerk.vector", "numpy"), ("spielwerk.openspiel", "pyspiel")])
+@pytest.mark.parametrize("module,blocked", [("spielwerk.learning.pettingzoo", "pettingzoo"), ("spielwerk.learning.gymnasium", "gymnasium"),
+                                            ("spielwerk.learning.vector", "numpy"), ("spielwerk.learning.openspiel", "pyspiel")])
 def test_a_missing_extra_is_named(module: str, blocked: str) -> None:
     """Without the rl extra, importing an adapter says what to install (and the rest works)."""
     import subprocess

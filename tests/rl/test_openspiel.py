@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter (spielwerk.openspiel): OpenSpiel's own API checks on every bundled game,
+"""The OpenSpiel adapter (spielwerk.learning.openspiel): OpenSpiel's own API checks on every bundled game,
 its MCTS bot playing through the adapter, registration with parameters, and the mapping of
 players, chance, returns, observations and the length cut-off."""
 
@@ -17,8 +17,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import spielwerk  # noqa: E402
-from spielwerk import openspiel as sw  # noqa: E402
-from spielwerk.observation import observation_size  # noqa: E402
+from spielwerk.learning import openspiel as sw  # noqa: E402
+from spielwerk.learning.observation import observation_size  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TICTACTOE = os.path.join(os.path.dirname(HERE), "data", "games", "tictactoe.yaml")

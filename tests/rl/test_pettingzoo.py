@@ -16,7 +16,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import spielwerk  # noqa: E402
-from spielwerk import pettingzoo as pz  # noqa: E402
+from spielwerk.learning import pettingzoo as pz  # noqa: E402
 
 TICTACTOE = os.path.join(os.path.dirname(__file__), "..", "data", "games", "tictactoe.yaml")
 
@@ -173,7 +173,7 @@ def test_spaces_follow_the_game():
     game = spielwerk.load("tak", size=3)
     env = pz.env(game)
     env.reset()
-    from spielwerk.observation import observation_size
+    from spielwerk.learning.observation import observation_size
     for agent in env.possible_agents:
         space = env.observation_space(agent)
         assert space["observation"].shape == (observation_size(game),)

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import spielwerk
-from spielwerk import vector
-from spielwerk.observation import observation_size
-from spielwerk.vector import VectorGame, episode_seed, random_actions
+from spielwerk.learning import vector
+from spielwerk.learning.observation import observation_size
+from spielwerk.learning.vector import VectorGame, episode_seed, random_actions
 
 TICTACTOE = os.path.join(os.path.dirname(__file__), "..", "data", "games", "tictactoe.yaml")
 

@@ -1,0 +1,276 @@
+"""Observation tensors: any position as a NumPy vector of fixed length, for learning programs.
+
+The layout follows from the game file alone (:func:`layout` lists it, ``spielwerk games
+--actions`` prints it). It is a sequence of named segments, each a block of float32 values:
+
+``pieces`` (``slots x kinds x layers``, squares)
+    1 where the piece of that owner slot and kind lies at that depth of the stack, counted from
+    the top (layer 0 is the top piece), down to :func:`layers` layers. The owner slots are the
+    viewer, his opponent and, in games with neutral pieces, nobody.
+``height`` (1, squares)
+    how many pieces stand on each square (all of them, beyond the layers too).
+``orientation`` (2, squares), games with dice on the board
+    the top face and the north face of the die on each square (0 where there is none).
+``turn`` (1, squares)
+    the squares the parts chosen so far in a turn of several actions left or reached.
+``reserves`` (2, reserves), ``captures`` (2,), ``score`` (2,)
+    the viewer's then the opponent's counts.
+``dice`` (dice, faces)
+    each die's number, one-hot, while the dice are rolled; ``steps`` (1,): the steps chosen so
+    far in this turn.
+``cube`` (5,), games with a doubling cube
+    log2 of its value, then who holds it (viewer, nobody, opponent), then whether a double was
+    offered.
+``to_move`` (1,), ``phase`` (phases,)
+    1 if the viewer decides (or rolls) now; the phase, one-hot.
+
+Squares are in board order. On a track they are in the viewer's own order: his path from its
+first point, then each place's square of his, then the opponent's; so both players see their own
+race the same way, and the vector from player 2's view of a position is the vector from player
+1's view of the same position with the colours swapped. Boards are not turned.
+
+During a turn of several actions the board shown is the board after the parts chosen so far.
+"""
+
+from __future__ import annotations
+
+import weakref
+from math import prod
+from typing import TYPE_CHECKING, Any, cast
+
+from .actions import preview
+from ..topology import TrackTopology
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..state import State
+
+__all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
+           "square_order"]
+
+#: the most stack layers given planes of their own (the ``height`` plane counts every piece)
+MAX_LAYERS = 8
+
+
+def layers(game: "Game") -> int:
+    """How many stack layers get planes: the highest possible stack, at most :data:`MAX_LAYERS`."""
+    return min(game.max_height, MAX_LAYERS)
+
+
+def _slots(game: "Game") -> int:
+    return 3 if any(game.neutral) else 2
+
+
+#: per compiled game, what this module remembers of it: its layout, and its plan per viewer
+_memo: "weakref.WeakKeyDictionary[Game, dict[Any, Any]]" = weakref.WeakKeyDictionary()
+
+
+def _memo_of(game: "Game") -> dict[Any, Any]:
+    got = _memo.get(game)
+    if got is None:
+        got = _memo[game] = {}
+    return got
+
+
+def layout(game: "Game") -> list[tuple[str, tuple[int, ...]]]:
+    """The segments of the observation vector, in order: (name, shape)."""
+    memo = _memo_of(game)
+    got = memo.get("layout")
+    if got is not None:
+        return list(got)
+    n = game.topology.size
+    out: list[tuple[str, tuple[int, ...]]] = [
+        ("pieces", (_slots(game) * len(game.kind_names) * layers(game), n)), ("height", (1, n))]
+    if any(game.oriented):
+        out.append(("orientation", (2, n)))
+    if any(prim.multi_part for prim in game.primitives):
+        out.append(("turn", (1, n)))
+    if game.reserve_counts:
+        out.append(("reserves", (2, len(game.reserve_counts))))
+    out.append(("captures", (2,)))
+    if game.spec.data.get("scoring"):
+        out.append(("score", (2,)))
+    if game.roll_index >= 0:
+        out += [("dice", (game.dice_count, game.faces)), ("steps", (1,))]
+    if game.cube is not None:
+        out.append(("cube", (5,)))
+    out.append(("to_move", (1,)))
+    if len(game.phases) > 1:
+        out.append(("phase", (len(game.phases),)))
+    memo["layout"] = tuple(out)
+    return out
+
+
+def observation_size(game: "Game") -> int:
+    """The length of the observation vector."""
+    return sum(prod(shape) for _, shape in layout(game))
+
+
+def _numpy() -> Any:
+    try:
+        import numpy
+    except ImportError as exc:  # pragma: no cover - the message says what to install
+        raise ImportError("observation vectors need NumPy: pip install 'spielwerk[rl]'") from exc
+    return numpy
+
+
+def bounds(game: "Game") -> tuple[Any, Any]:
+    """The lowest and highest value of each entry of the vector (NumPy float32 arrays), for
+    spaces such as Gymnasium's ``Box``: 0 and 1 for marks, the highest stack for heights, every
+    piece of the game for counts, 7 for die faces, log2 of the cube's highest value, and no
+    bound for points and steps."""
+    np = _numpy()
+    high = np.zeros(observation_size(game), dtype=np.float32)
+    offset = 0
+    most = float(game.total_pieces)
+    tops = {"height": float(game.max_height), "orientation": 7.0, "reserves": most, "captures": most,
+            "score": np.inf, "steps": np.inf, "cube": 1.0}
+    for name, shape in layout(game):
+        count = prod(shape)
+        high[offset:offset + count] = tops.get(name, 1.0)
+        if name == "cube":  # log2 of the cube's value
+            high[offset] = max(int(game.cube.max), 1).bit_length() - 1 if game.cube is not None else 0
+        offset += count
+    return np.zeros_like(high), high
+
+
+def describe(game: "Game") -> str:
+    """The layout as text, one line per segment (what ``spielwerk games --actions`` prints)."""
+    lines = [f"{observation_size(game)} observation values, {layers(game)} stack layers"]
+    offset = 0
+    for name, shape in layout(game):
+        count = prod(shape)
+        lines.append(f"  {offset:>6}-{offset + count - 1:<6} {name} {'x'.join(map(str, shape))}")
+        offset += count
+    return "\n".join(lines)
+
+
+def square_order(game: "Game", player: int) -> list[int]:
+    """The squares in the order the viewer ``player`` sees them (see the module docstring)."""
+    topo = game.topology
+    if not isinstance(topo, TrackTopology):
+        return list(range(topo.size))
+    order = list(topo.paths[player])
+    for places in topo.places.values():
+        for sq in (places[player], places[3 - player]):
+            if sq not in order:
+                order.append(sq)
+    return order
+
+
+def _viewer(st: "State", player: int | None) -> int:
+    if player is None:
+        return st.to_move
+    if player not in (1, 2):
+        raise ValueError(f"player is 1 or 2, not {player!r}")
+    return player
+
+
+def _plan(game: "Game", me: int) -> tuple[list[int], dict[str, int], int]:
+    """(the viewer's square order, each segment's offset, the vector's length), remembered."""
+    cache = _memo_of(game)
+    got = cache.get(me)
+    if got is None:
+        offsets, offset = {}, 0
+        for name, shape in layout(game):
+            offsets[name] = offset
+            offset += prod(shape)
+        got = cache[me] = (square_order(game, me), offsets, offset)
+    return cast("tuple[list[int], dict[str, int], int]", got)
+
+
+def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
+    """The observation vector of ``st`` from ``player``'s view (default: who is to move). ``out``,
+    a float32 array of the right length, is filled in place and returned instead of a new one."""
+    np = _numpy()
+    game = st.game
+    me = _viewer(st, player)
+    order, at, size = _plan(game, me)
+    if out is None:
+        vec = np.zeros(size, dtype=np.float32)
+    else:
+        vec = out
+        vec[:] = 0.0
+    board = preview(st)
+    stacks = board.stacks
+    n = game.topology.size
+    nk, nl = len(game.kind_names), layers(game)
+    owner = game.code_owner
+    slot_of = (2, 0, 1) if me == 1 else (2, 1, 0)  # by owner: nobody, player 1, player 2
+    ones: list[int] = []
+    heights = [0] * n
+    base = at["pieces"]
+    for col, sq in enumerate(order):
+        stack = stacks[sq]
+        depth = len(stack)
+        if depth:
+            heights[col] = depth
+            for j in range(min(depth, nl)):
+                code = stack[depth - 1 - j]
+                ones.append(base + ((slot_of[owner[code]] * nk + (code >> 1)) * nl + j) * n + col)
+    if "orientation" in at:
+        top = at["orientation"]
+        for col, sq in enumerate(order):
+            code = board.orient[sq]
+            if code and stacks[sq]:
+                vec[top + col] = code >> 3
+                vec[top + n + col] = code & 7
+    if st.turn and "turn" in at:
+        where = {sq for part in st.turn if isinstance(part, tuple) for sq in part[:2] if isinstance(sq, int)}
+        ones += [at["turn"] + col for col, sq in enumerate(order) if sq in where]
+    if st.dice is not None and "dice" in at:
+        faces = game.faces
+        ones += [at["dice"] + i * faces + d - 1 for i, d in enumerate(st.dice[:game.dice_count]) if d]
+    if st.to_move == me:
+        ones.append(at["to_move"])
+    if "phase" in at:
+        ones.append(at["phase"] + min(st.phase, len(game.phases) - 1))
+    if ones:
+        vec[ones] = 1.0
+    vec[at["height"]:at["height"] + n] = heights
+    if "reserves" in at:
+        r = len(game.reserve_counts)
+        vec[at["reserves"]:at["reserves"] + 2 * r] = st.reserves[me] + st.reserves[3 - me]
+    vec[at["captures"]:at["captures"] + 2] = (st.captures[me], st.captures[3 - me])
+    if "score" in at:
+        vec[at["score"]:at["score"] + 2] = (st.score[me], st.score[3 - me])
+    if "steps" in at:
+        vec[at["steps"]] = len(st.turn)
+    if "cube" in at:
+        c = at["cube"]
+        vec[c] = st.cube_value.bit_length() - 1
+        vec[c + 1 + (0 if st.cube_owner == me else 1 if st.cube_owner == 0 else 2)] = 1.0
+        vec[c + 4] = 1.0 if st.cube_step == 1 else 0.0
+    return vec
+
+
+def observation_text(st: "State", player: int | None = None) -> str:
+    """The observation as text: per segment its shape and its non-zero entries (square names for
+    the board's planes), for debugging."""
+    np = _numpy()
+    game = st.game
+    me = _viewer(st, player)
+    vec = observation(st, me)
+    names = game.topology.names
+    order = _plan(game, me)[0]
+    nk, nl = len(game.kind_names), layers(game)
+    slots = ["viewer", "opponent", "neutral"]
+    lines = [f"observation of {game.name} from player {me}'s view: {vec.size} values"]
+    offset = 0
+    for name, shape in layout(game):
+        count = prod(shape)
+        seg = vec[offset:offset + count].reshape(shape)
+        offset += count
+        if len(shape) == 2 and shape[1] == game.topology.size:
+            rows = []
+            for i in range(shape[0]):
+                hit = [f"{names[order[c]]}={seg[i, c]:g}" for c in np.nonzero(seg[i])[0]]
+                if hit:
+                    label = (f"{slots[i // (nk * nl)]} {game.kind_names[i // nl % nk]} layer {i % nl}"
+                             if name == "pieces" else f"{name}[{i}]")
+                    rows.append(f"  {label}: {' '.join(hit)}")
+            lines.append(f"{name} {shape}:" + ("" if rows else " all 0"))
+            lines += rows
+        else:
+            lines.append(f"{name} {shape}: {' '.join(f'{x:g}' for x in seg.reshape(-1))}")
+    return "\n".join(lines)

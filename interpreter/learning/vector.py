@@ -1,0 +1,428 @@
+"""Many games stepped at once, numpy arrays in and out: the loop a reinforcement learner sees.
+
+:class:`VectorGame` keeps ``n`` games of one compiled game going side by side. Each call of
+:meth:`VectorGame.step` takes one action id per game and returns, per game, the observation of the
+player to decide next, the mask of his legal actions, the returns of a game that has just ended,
+whether one has, and who is to decide::
+
+    vg = VectorGame(game, 64, seed=1)
+    obs, mask, to_play = vg.reset()
+    rng = np.random.default_rng(1)
+    for _ in range(1000):
+        obs, mask, rewards, done, to_play = vg.step(random_actions(mask, rng))
+
+Conventions (``A`` = ``game.num_actions``, ``D`` = ``observation_size(game)``):
+
+* ``obs``: float32 ``[n, D]``, row ``i`` is ``state.observation()`` of game ``i``, seen by the
+  player to decide (``to_play[i]``).
+* ``mask``: bool ``[n, A]``, row ``i`` is ``state.legal_action_mask()``; every row has a legal
+  action, since every returned state is a decision (chance nodes are played inside).
+* ``to_play``: int8 ``[n]``, 1 or 2. A turn of several decisions (one die at a time, a chain of
+  jumps) is several steps with the same player to decide.
+* ``rewards``: float32 ``[n, 2]``, the returns of player 1 and player 2 (``state.returns()``),
+  nonzero only on the step that ended a game; zero-sum games give rows that sum to 0.
+* ``done``: bool ``[n]``: game ``i`` ended in this step (or was cut off after ``max_steps``
+  decisions). It has already been replaced by a new game: ``obs``, ``mask`` and ``to_play`` of
+  that row belong to the new game's first decision. :attr:`VectorGame.truncated`,
+  :attr:`VectorGame.final_ply` and :attr:`VectorGame.final_steps` tell more about the ended game.
+
+Chance nodes are resolved with each game's own generator, seeded from ``(seed, game index,
+episode number)``: the same seed and actions give the same games whatever the number of worker
+processes (``jobs``), which share the games in contiguous slices, through shared memory.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+import traceback
+import weakref
+from multiprocessing.connection import Connection
+from multiprocessing.sharedctypes import RawArray
+from typing import TYPE_CHECKING, Any, Sequence
+
+try:
+    import numpy as np
+    from numpy.typing import NDArray
+except ImportError as exc:  # pragma: no cover - the message says what to install
+    raise ImportError("spielwerk.learning.vector needs the rl extra: pip install 'spielwerk[rl]'") from exc
+
+from .actions import chance_at
+from .observation import observation, observation_size
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..state import State
+
+__all__ = ["VectorGame", "random_actions", "episode_seed"]
+
+#: the arrays a step fills, in the order they lie in the shared block: (name, dtype, columns);
+#: columns 0 means one value per game, -1 the observation's size, -2 the number of actions
+_LAYOUT: tuple[tuple[str, Any, int], ...] = (
+    ("obs", np.float32, -1),
+    ("rewards", np.float32, 2),
+    ("actions", np.int64, 0),
+    ("final_ply", np.int32, 0),
+    ("final_steps", np.int32, 0),
+    ("to_play", np.int8, 0),
+    ("done", np.bool_, 0),
+    ("truncated", np.bool_, 0),
+    ("mask", np.bool_, -2),
+)
+
+
+def episode_seed(seed: int, index: int, episode: int) -> int:
+    """The seed of the chance generator of game ``index``'s ``episode``-th game (from 0) in a
+    :class:`VectorGame` seeded with ``seed``: the same in every process."""
+    return random.Random(f"spielwerk.vector:{seed}:{index}:{episode}").getrandbits(63)
+
+
+def random_actions(mask: NDArray[np.bool_], rng: np.random.Generator) -> NDArray[np.int64]:
+    """One legal action per row of ``mask`` (bool ``[n, A]``), each uniformly at random; -1 for a
+    row without any."""
+    rows, width = mask.shape
+    legal = np.flatnonzero(mask)  # row by row, each row's ids ascending
+    counts = np.count_nonzero(mask, axis=1)
+    starts = np.cumsum(counts) - counts
+    picks = starts + (rng.random(rows) * counts).astype(np.int64)
+    chosen: NDArray[np.int64] = np.full(rows, -1, dtype=np.int64)
+    some = counts > 0
+    chosen[some] = legal[picks[some]] - np.flatnonzero(some) * width
+    return chosen
+
+
+def _shape(game_count: int, columns: int, obs_size: int, num_actions: int) -> tuple[int, ...]:
+    if columns == 0:
+        return (game_count,)
+    return (game_count, obs_size if columns == -1 else num_actions if columns == -2 else columns)
+
+
+def _block_size(game_count: int, obs_size: int, num_actions: int) -> int:
+    total = 0
+    for _, dtype, columns in _LAYOUT:
+        nbytes = int(np.prod(_shape(game_count, columns, obs_size, num_actions))) * np.dtype(dtype).itemsize
+        total += (nbytes + 7) // 8 * 8
+    return total
+
+
+def _views(buffer: Any, game_count: int, obs_size: int, num_actions: int) -> dict[str, NDArray[Any]]:
+    """The step's arrays laid over one block of memory (a ``bytearray`` or a shared ``RawArray``)."""
+    views: dict[str, NDArray[Any]] = {}
+    offset = 0
+    for name, dtype, columns in _LAYOUT:
+        shape = _shape(game_count, columns, obs_size, num_actions)
+        count = int(np.prod(shape))
+        views[name] = np.frombuffer(buffer, dtype=dtype, count=count, offset=offset).reshape(shape)
+        offset += (count * np.dtype(dtype).itemsize + 7) // 8 * 8
+    return views
+
+
+class _Slice:
+    """Games ``lo`` to ``hi - 1`` of a vector and the loop that steps them, writing into the
+    shared arrays (in the caller's process or in a worker)."""
+
+    def __init__(self, game: "Game", lo: int, hi: int, arrays: dict[str, NDArray[Any]], seed: int,
+                 max_steps: int | None) -> None:
+        self.game, self.lo, self.hi = game, lo, hi
+        self.arrays = arrays
+        self.seed = seed
+        self.max_steps = max_steps if max_steps is not None else -1
+        self.chance = game.num_chance_outcomes > 0
+        self.num_actions = game.num_actions
+        self.states: list[State] = []
+        self.rngs: list[random.Random | None] = []
+        #: episodes begun by each game since the seed was set, and decisions made in the current one
+        self.episodes = [0] * (hi - lo)
+        self.steps = [0] * (hi - lo)
+
+    def _begin(self, k: int) -> "State":
+        """A new game in place ``k`` of the slice, played up to its first decision."""
+        state = self.game.initial()
+        rng = None
+        if self.chance:
+            rng = random.Random(episode_seed(self.seed, self.lo + k, self.episodes[k]))
+        self.episodes[k] += 1
+        self.steps[k] = 0
+        if rng is not None and state.current_player() == 0:
+            _play_chance(state, rng)
+        if k < len(self.states):
+            self.states[k] = state
+            self.rngs[k] = rng
+        else:
+            self.states.append(state)
+            self.rngs.append(rng)
+        return state
+
+    def reset(self, seed: int | None) -> None:
+        if seed is not None:
+            self.seed = seed
+            self.episodes = [0] * (self.hi - self.lo)
+        self.states, self.rngs = [], []
+        lo, hi = self.lo, self.hi
+        a = self.arrays
+        a["rewards"][lo:hi] = 0.0
+        a["done"][lo:hi] = False
+        a["truncated"][lo:hi] = False
+        a["final_ply"][lo:hi] = 0
+        a["final_steps"][lo:hi] = 0
+        players = [self._begin(k).current_player() for k in range(hi - lo)]
+        self._write(players)
+
+    def _write(self, players: list[int]) -> None:
+        """The observation and the mask of every game of the slice; the player to decide."""
+        a = self.arrays
+        lo, hi = self.lo, self.hi
+        obs = a["obs"]
+        width = self.num_actions
+        legal: list[int] = []
+        base = lo * width
+        for k, state in enumerate(self.states):
+            observation(state, None, obs[lo + k])  # written in place
+            legal.extend([base + action for action in state.legal_actions()])
+            base += width
+        flat = a["mask"].reshape(-1)
+        flat[lo * width:hi * width] = False
+        flat[legal] = True
+        a["to_play"][lo:hi] = players
+
+    def step(self) -> None:
+        a = self.arrays
+        lo, hi = self.lo, self.hi
+        rewards, done, truncated = a["rewards"], a["done"], a["truncated"]
+        final_ply, final_steps = a["final_ply"], a["final_steps"]
+        rewards[lo:hi] = 0.0
+        done[lo:hi] = False
+        truncated[lo:hi] = False
+        final_ply[lo:hi] = 0
+        final_steps[lo:hi] = 0
+        actions = a["actions"][lo:hi].tolist()
+        states, rngs, steps = self.states, self.rngs, self.steps
+        cap = self.max_steps
+        players: list[int] = []
+        for k, action in enumerate(actions):
+            state = states[k]
+            state.apply_action(action)
+            steps[k] += 1
+            player = state.current_player()
+            if player == 0:
+                rng = rngs[k]
+                assert rng is not None
+                _play_chance(state, rng)
+                player = state.current_player()
+            if player < 0 or steps[k] == cap:
+                i = lo + k
+                rewards[i] = state.returns()
+                done[i] = True
+                truncated[i] = player >= 0
+                final_ply[i] = state.ply
+                final_steps[i] = steps[k]
+                player = self._begin(k).current_player()
+            players.append(player)
+        self._write(players)
+
+
+def _play_chance(state: "State", rng: random.Random) -> None:
+    """Roll until somebody is to decide (or the game is over), each outcome drawn by its probability."""
+    while state.current_player() == 0:
+        state.apply_action(chance_at(state, rng.random()))
+
+
+def _serve(conn: Connection, game: "Game", lo: int, hi: int, n: int, buffer: Any, seed: int,
+           max_steps: int | None) -> None:
+    """A worker process: steps its slice of games on each request until told to stop, or until
+    the process that started it is gone. Ctrl-C is for the caller, who stops the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    arrays = _views(buffer, n, observation_size(game), game.num_actions)
+    part = _Slice(game, lo, hi, arrays, seed, max_steps)
+    while True:
+        try:
+            while not conn.poll(1.0):
+                if parent is not None and not parent.is_alive():
+                    return
+            request = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            kind = request[0]
+            if kind == "step":
+                part.step()
+                conn.send(None)
+            elif kind == "reset":
+                part.reset(request[1])
+                conn.send(None)
+            elif kind == "states":
+                conn.send([state.copy() for state in part.states])
+            else:
+                conn.send(None)
+                return
+        except Exception:  # reported to the caller, who raises it
+            conn.send(("error", traceback.format_exc()))
+
+
+def _stop(conns: list[Connection], procs: list[Any]) -> None:
+    for conn in conns:
+        try:
+            conn.send(("close",))
+        except (OSError, ValueError):
+            pass
+    for proc in procs:
+        proc.join(timeout=5)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=5)
+    for conn in conns:
+        conn.close()
+
+
+class VectorGame:
+    """``n`` games of ``game`` stepped together (see the module's text for the arrays).
+
+    ``seed`` seeds the chance nodes (each game's episodes draw from :func:`episode_seed`);
+    ``jobs`` processes share the games (0 or None: one per core; the calling process steps the
+    first slice itself, ``jobs - 1`` workers the others); ``max_steps`` ends a game unfinished
+    after that many decisions (``done`` and :attr:`truncated` set, returns 0). The arrays
+    returned are fresh copies, unless ``copy=False``: then they are the vector's own buffers,
+    overwritten by the next call.
+    """
+
+    def __init__(self, game: "Game", n: int, seed: int = 0, jobs: int | None = 1,
+                 max_steps: int | None = None, *, copy: bool = True, start_method: str | None = None) -> None:
+        if n < 1:
+            raise ValueError(f"n: at least one game, not {n}")
+        if jobs is not None and jobs < 0:
+            raise ValueError(f"jobs: a count of processes (0 for one per core), not {jobs}")
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps: at least 1, not {max_steps}")
+        self.game = game
+        self.n = n
+        self.seed = seed
+        self.max_steps = max_steps
+        self.copy = copy
+        self.num_actions: int = game.num_actions
+        self.obs_size: int = observation_size(game)
+        self.jobs = min(n, jobs or os.cpu_count() or 1)
+        bounds = [n * k // self.jobs for k in range(self.jobs + 1)]
+        size = _block_size(n, self.obs_size, self.num_actions)
+        self._conns: list[Connection] = []
+        self._procs: list[Any] = []
+        if self.jobs == 1:
+            buffer: Any = bytearray(size)
+        else:
+            context: Any = multiprocessing.get_context(start_method)  # its stubs lack Process
+            buffer = RawArray("b", size)
+            for lo, hi in zip(bounds[1:-1], bounds[2:]):
+                mine, theirs = context.Pipe()
+                proc = context.Process(target=_serve, args=(theirs, game, lo, hi, n, buffer, seed, max_steps),
+                                       daemon=True)
+                proc.start()
+                theirs.close()
+                self._conns.append(mine)
+                self._procs.append(proc)
+        self._finalizer = weakref.finalize(self, _stop, self._conns, self._procs)
+        self._arrays = _views(buffer, n, self.obs_size, self.num_actions)
+        self._local = _Slice(game, 0, bounds[1], self._arrays, seed, max_steps)
+        self._rows = np.arange(n)
+        self._started = False
+
+    # -- the arrays of the last step ----------------------------------------------------------------
+    def _out(self, name: str) -> NDArray[Any]:
+        array = self._arrays[name]
+        return array.copy() if self.copy else array
+
+    @property
+    def truncated(self) -> NDArray[np.bool_]:
+        """bool ``[n]``: game ``i`` was cut off unfinished after ``max_steps`` decisions in the last step."""
+        return self._out("truncated")
+
+    @property
+    def final_ply(self) -> NDArray[np.int32]:
+        """int32 ``[n]``: the ply of the game that ended in the last step (0 where none did)."""
+        return self._out("final_ply")
+
+    @property
+    def final_steps(self) -> NDArray[np.int32]:
+        """int32 ``[n]``: the decisions made in the game that ended in the last step (0 where none did)."""
+        return self._out("final_steps")
+
+    # -- driving ------------------------------------------------------------------------------------
+    def _ask(self, request: tuple[Any, ...]) -> list[Any]:
+        """Send ``request`` to every worker, do the local slice's part, then gather the answers."""
+        for conn in self._conns:
+            conn.send(request)
+        failure: BaseException | None = None
+        try:
+            if request[0] == "step":
+                self._local.step()
+            elif request[0] == "reset":
+                self._local.reset(request[1])
+        except BaseException as exc:  # the workers' answers are read all the same
+            failure = exc
+        answers = [conn.recv() for conn in self._conns]
+        if failure is not None:
+            raise failure
+        for answer in answers:
+            if isinstance(answer, tuple) and answer[:1] == ("error",):
+                raise RuntimeError(f"a worker process failed:\n{answer[1]}")
+        return answers
+
+    def reset(self, seed: int | None = None) -> tuple[
+            NDArray[np.float32], NDArray[np.bool_], NDArray[np.int8]]:
+        """Begin a new game everywhere: ``(obs, mask, to_play)``. A ``seed`` sets the seed again and
+        numbers the episodes from 0; without one, each game goes on to its next episode."""
+        if seed is not None:
+            self.seed = seed
+        self._ask(("reset", seed))
+        self._started = True
+        return self._out("obs"), self._out("mask"), self._out("to_play")
+
+    def step(self, actions: Sequence[int] | NDArray[np.integer[Any]]) -> tuple[
+            NDArray[np.float32], NDArray[np.bool_], NDArray[np.float32], NDArray[np.bool_], NDArray[np.int8]]:
+        """Play one action id in every game: ``(obs, mask, rewards, done, to_play)``."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.n,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise ValueError(f"actions: {self.n} integer action ids, not {chosen.dtype} {chosen.shape}")
+        arrays = self._arrays
+        inside = (chosen >= 0) & (chosen < self.num_actions)
+        if not inside.all() or not arrays["mask"][self._rows, np.where(inside, chosen, 0)].all():
+            ok = inside.copy()
+            ok[inside] = arrays["mask"][self._rows[inside], chosen[inside]]
+            bad = np.flatnonzero(~ok)
+            games = ", ".join(f"game {i}: {int(chosen[i])}" for i in bad[:5])
+            raise ValueError(f"illegal actions ({len(bad)}): {games}")
+        arrays["actions"][:] = chosen
+        self._ask(("step",))
+        return (self._out("obs"), self._out("mask"), self._out("rewards"), self._out("done"),
+                self._out("to_play"))
+
+    def states(self) -> list["State"]:
+        """Copies of the games' current states, in order (from the workers too)."""
+        if not self._started:
+            raise RuntimeError("call reset() before states()")
+        mine = [state.copy() for state in self._local.states]
+        for conn in self._conns:
+            conn.send(("states",))
+        theirs: list[State] = []
+        for conn in self._conns:
+            answer = conn.recv()
+            if isinstance(answer, tuple):
+                raise RuntimeError(f"a worker process failed:\n{answer[1]}")
+            theirs.extend(answer)
+        return mine + theirs
+
+    def close(self) -> None:
+        """Stop the worker processes (also done when the vector is collected)."""
+        self._finalizer()
+
+    def __enter__(self) -> "VectorGame":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<VectorGame {self.game.name} n={self.n} jobs={self.jobs} seed={self.seed}>"
