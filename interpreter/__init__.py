@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 #: each public name and the module that defines it
 _WHERE = {
     "load": "api", "load_spec_for": "api", "bundled_games": "dsl.loader", "Game": "game", "Outcome": "game",
-    "State": "state", "Move": "state", "Spec": "dsl.spec", "load_spec": "dsl.spec",
+    "State": "game", "Move": "state", "Spec": "dsl.spec", "load_spec": "dsl.spec",
     **{name: "dsl.errors" for name in (
         "SpielwerkError", "SpecError", "SpecErrors", "OptionError", "MoveError", "InvalidMoveError",
         "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError",
@@ -31,7 +31,8 @@ if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .dsl.loader import bundled_games
     from .dsl.spec import Spec, load_spec
     from .game import Game, Outcome
-    from .state import Move, State
+    from .game import State
+    from .state import Move
 
 
 #: the outer ring's parts the core's classes borrow from (see :mod:`spielwerk.ring`)

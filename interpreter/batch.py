@@ -17,7 +17,8 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .agents import RandomAgent, playout
 from .game import Game, Outcome
-from .state import Move, State
+from .game import State
+from .state import Move
 
 __all__ = ["GameResult", "divide", "game_seed", "on_cluster", "perft", "play_games", "tally", "unordered"]
 

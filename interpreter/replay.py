@@ -12,7 +12,7 @@ from .dsl.errors import IllegalMoveError, MoveError, OptionError, SpielwerkError
 from .dsl.spec import Spec
 from .game import Game, Outcome
 from .notation.record import Record, parse_dice_records, parse_records
-from .state import State
+from .game import State
 
 __all__ = ["ReplayError", "Replayed", "options_from_tags", "replay", "replay_text"]
 

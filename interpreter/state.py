@@ -1,46 +1,49 @@
-"""Game states: flat lists and ints, a Zobrist hash kept up to date move by move.
+"""Positions: flat lists and ints, a Zobrist hash kept up to date move by move.
 
 A board holds one stack per square (bottom to top); a piece is an int code
 ``kind_index * 2 + (owner - 1)``. ``tops[code]`` is the bitmask of squares whose top piece is
 ``code``; ``occupied`` the bitmask of non-empty squares.
+
+:class:`Position` is what the engine's blocks, effects and rules read and change (through
+:mod:`spielwerk.ledger`); the public :class:`spielwerk.State`, which adds the python-chess style
+methods, is a position of a game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
-
-from .ring import lend
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game, Outcome
+    from .outcome import Outcome
 
-__all__ = ["State", "Move"]
+__all__ = ["Position", "Move"]
 
-#: A move: a tuple whose first item is the index of the primitive that makes it, then that
-#: primitive's fields (squares, counts, steps). Moves are plain tuples, cheap to make in the
+_P = TypeVar("_P", bound="Position")
+
+#: A move: a tuple whose first item is the index of the block that makes it, then that
+#: block's fields (squares, counts, steps). Moves are plain tuples, cheap to make in the
 #: generators' loops, hashable and comparable; :meth:`State.move_text` gives the text form and
 #: :meth:`State.push_text` reads it.
 Move = tuple[Any, ...]
 
 
-class State:
-    """A position of a compiled game, with the moves that led to it (for :meth:`pop`).
+class Position:
+    """The arrays of a position of a compiled game, with the moves that led to it."""
 
-    Use it like a python-chess ``Board``: ``legal_moves()``, ``push(move)``, ``pop()``,
-    ``push_text("a1")``, ``outcome()``, ``text()``.
-    """
-
-    __slots__ = ("game", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
+    __slots__ = ("game", "t", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
                  "result", "stack", "seen", "orient", "dice", "cube_value", "cube_owner",
                  "cube_step", "tally", "score", "captures", "turn", "memo")
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: Any) -> None:
+        #: the game this is a position of (a :class:`spielwerk.game.Game`)
         self.game = game
-        n = game.topology.size
+        #: the game's compiled tables (what the blocks and the ledger read)
+        self.t = t = game.t
+        n = t.topology.size
         self.stacks: list[list[int]] = [[] for _ in range(n)]
-        self.tops: list[int] = [0] * game.num_codes
+        self.tops: list[int] = [0] * t.num_codes
         self.occupied = 0
-        self.reserves: list[list[int]] = [[], list(game.reserve_counts), list(game.reserve_counts)]
+        self.reserves: list[list[int]] = [[], list(t.reserve_counts), list(t.reserve_counts)]
         self.ply = 0
         self.to_move = 1
         self.phase = 0
@@ -67,107 +70,11 @@ class State:
         #: actions here); the engine never reads it, copies carry it, pickles drop it
         self.memo: Any = None
 
-    # -- python-chess style conveniences -------------------------------------------------------------
-    def legal_moves(self) -> list[Any]:
-        """Every legal move of the player to move (empty when the game is over)."""
-        return self.game.legal_moves(self)
-
-    def push(self, move: Any) -> None:
-        """Play ``move`` (not checked: use :meth:`push_text` or check ``in legal_moves()``). A roll
-        of the dice is refused where no roll is due (a cube decision comes first: see :meth:`roll`)."""
-        game = self.game
-        if move[0] == game.roll_index and not game.is_chance(self):
-            from .dsl.errors import IllegalMoveError
-            why = ("a cube decision comes first (roll, meaning no double, or double)" if self.dice is None
-                   and self.result is None else "the dice are not to be rolled now")
-            raise IllegalMoveError(why, "roll")
-        if self.turn:
-            self.turn = ()
-        self.stack.append((move, game.apply(self, move)))
-
-    def roll(self, a: int, b: int = 0) -> None:
-        """Roll the dice ``a``-``b`` (one die: ``a``) for the player on roll. Where he may double
-        first, rolling means he does not: the cube's ``roll`` decision is played before the dice,
-        as a player would say it at the table."""
-        game = self.game
-        dice = game.roll(a, b)
-        cube = game.cube
-        if self.result is None and self.dice is None and cube is not None and not game.is_chance(self):
-            from .primitives.cube import ROLL
-            if self.cube_step == 0:
-                self.push((cube.index, ROLL))
-        self.push(dice)
-
-    def turn_steps(self, done: Any = ()) -> list[Any]:
-        """The step view: the next choices of the turn after the choices ``done`` (see
-        :meth:`Game.turn_steps`)."""
-        return self.game.turn_steps(self, done)
-
-    def pop(self) -> Any:
-        """Take back the last move and return it."""
-        move, undo = self.stack.pop()
-        self.turn = ()
-        self.game.undo(self, move, undo)
-        return move
-
-    def undo_turn(self, players: Any) -> None:
-        """Take back moves until one of ``players`` is to choose again where he last chose, with
-        the dice he had then (no new roll); back to where the game began if none of them chose."""
-        game = self.game
-        while self.stack:
-            move = self.pop()
-            if move[0] != game.roll_index and self.to_move in players and not game.is_chance(self):
-                return
-
-    def push_text(self, text: str) -> Any:
-        """Parse ``text`` in the game's notation, check it is legal, play it, return the move."""
-        move = self.game.parse_move(self, text)
-        self.push(move)
-        return move
-
-    def move_text(self, move: Any) -> str:
-        """``move`` in the game's notation (before it is played)."""
-        return self.game.format_move(self, move)
-
-    def record(self, tags: dict[str, str] | None = None) -> str:
-        """The game played so far (the moves pushed, from where it began) as a record in the
-        game's notation, which ``spielwerk replay`` reads back; ``tags`` adds tags such as
-        ``{"Event": "..."}``."""
-        from .notation.writer import record_text
-        over = None if self.game.is_chance(self) else self.game.outcome(self)
-        return record_text(self.game, [move for move, _ in self.stack], over, self.root(), tags)
-
-    def root(self) -> "State":
-        """A copy of the position before the first move on the move stack (where the game began,
-        or the position it was read from)."""
-        start = self.copy()
-        while start.stack:
-            start.pop()
-        return start
-
-    def outcome(self) -> "Outcome | None":
-        """How the game ended, or None while it goes on."""
-        return self.game.outcome(self)
-
-    def is_chance(self) -> bool:
-        """True when the dice must be rolled before anybody moves."""
-        return self.game.is_chance(self)
-
-    def chance_outcomes(self) -> list[tuple[Any, Any]]:
-        """The rolls possible now, each with its exact probability (a ``Fraction``)."""
-        return self.game.chance_outcomes(self)
-
-    def is_over(self) -> bool:
-        return self.game.outcome(self) is not None
-
-    def text(self) -> str:
-        """The position in the game's position notation."""
-        return self.game.position_text(self)
-
-    def copy(self) -> "State":
-        """An independent copy (the move stack is copied too)."""
-        other = State.__new__(State)
+    def copy(self: _P) -> _P:
+        """An independent copy (the move stack is copied too), of the same class."""
+        other = self.__class__.__new__(self.__class__)
         other.game = self.game
+        other.t = self.t
         other.stacks = [list(s) for s in self.stacks]
         other.tops = list(self.tops)
         other.occupied = self.occupied
@@ -196,85 +103,16 @@ class State:
                 self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally), tuple(self.score),
                 tuple(self.captures), self.turn)
 
+    def __hash__(self) -> int:
+        return self.hash
+
     def __getstate__(self) -> Any:
-        """Pickled without the remembered legal actions (they are worked out again)."""
-        return None, {name: getattr(self, name) for name in State.__slots__ if name != "memo"}
+        """Pickled without the remembered legal actions (they are worked out again) and without the
+        tables (the game pickles as its spec and options, and brings them back)."""
+        return None, {name: getattr(self, name) for name in Position.__slots__ if name not in ("memo", "t")}
 
     def __setstate__(self, state: Any) -> None:
         for name, value in state[1].items():
             setattr(self, name, value)
+        self.t = self.game.t
         self.memo = None
-
-    # -- actions: integer ids for learning programs (see :mod:`spielwerk.learning.actions`) -------------------
-    def current_player(self) -> int:
-        """The player to decide (1 or 2), 0 when the dice are to be rolled, -1 once the game is over."""
-        game = self.game
-        if game.is_chance(self):
-            return 0
-        if self.result is not None:
-            return -1
-        if self.turn or lend("actions").menu(self).ids or game.outcome(self) is None:
-            return self.to_move
-        return -1
-
-    def is_terminal(self) -> bool:
-        """True once the game is over."""
-        return self.current_player() == -1
-
-    def legal_actions(self) -> list[int]:
-        """The ids of the legal actions, ascending; at a chance node the ids of the possible rolls."""
-        return list(lend("actions").legal_actions(self))
-
-    def legal_action_mask(self) -> list[bool]:
-        """One flag per action id of the game: True where the action is legal (all False at a
-        chance node and once the game is over)."""
-        return list(lend("actions").legal_action_mask(self))
-
-    def chance_actions(self) -> list[tuple[int, float]]:
-        """At a chance node, each possible roll's id with its probability."""
-        return list(lend("actions").chance_actions(self))
-
-    def apply_action(self, action: int) -> None:
-        """Play the action with id ``action`` (a roll's id at a chance node). A part of a move of
-        several parts (a die's step, a hop) is kept in :attr:`turn` until the move is complete."""
-        lend("actions").apply_action(self, action)
-
-    def action_text(self, action: int) -> str:
-        """The action ``action`` in words (the move's notation, a step ``13/7``, ``stop``, a roll)."""
-        return str(lend("actions").action_text(self, action))
-
-    def returns(self) -> tuple[float, float]:
-        """What the game paid players 1 and 2 (the winner +value, the loser -value; 0 otherwise)."""
-        return cast("tuple[float, float]", lend("actions").returns(self))
-
-    def observation(self, player: int | None = None, out: Any = None) -> Any:
-        """The position as a NumPy vector from ``player``'s view (default: who decides or rolls
-        now); the layout is :func:`spielwerk.learning.observation.layout`. ``out`` (a float32 array of
-        that length) is filled in place instead of a new array. Needs ``spielwerk[rl]``."""
-        return lend("observation").observation(self, player, out)
-
-    def observation_text(self, player: int | None = None) -> str:
-        """:meth:`observation` as text, segment by segment, for debugging."""
-        return str(lend("observation").observation_text(self, player))
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, State) and other.key() == self.key()
-                and (other.game is self.game or (other.game.options == self.game.options
-                                                 and other.game.spec.data == self.game.spec.data)))
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __repr__(self) -> str:
-        return f"<State {self.game.name} {self.text()!r}>"
-
-    def svg(self, *, size: int = 480, arrows: bool = False) -> str:
-        """The position as an SVG picture (see :mod:`spielwerk.svg`)."""
-        return str(lend("pictures").board_svg(self, size=size, arrows=arrows))
-
-    def _repr_svg_(self) -> str:
-        """Jupyter shows a state as its picture."""
-        return self.svg()
-
-    def __str__(self) -> str:
-        return self.game.render(self)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
-    from .state import State
+    from .game import State
 
 __all__ = ["board_svg", "move_squares", "SHAPES", "DEFAULT_STYLE"]
 

@@ -26,7 +26,7 @@ from .dsl.errors import SpecError, SpecErrors, SpielwerkError
 from .dsl.loader import bundled_games
 from .dsl.spec import load_spec
 from .game import Game
-from .state import State
+from .game import State
 from .svg import board_svg, move_squares
 
 __all__ = ["create_app", "serve"]

@@ -13,7 +13,8 @@ import random
 from typing import Any, Protocol
 
 from ..game import Outcome
-from ..state import Move, State
+from ..game import State
+from ..state import Move
 
 __all__ = ["Agent", "RandomAgent", "playout", "play_turn", "sample_chance"]
 

@@ -14,7 +14,8 @@ import time
 from typing import Any
 
 from ..game import Game
-from ..state import Move, State
+from ..game import State
+from ..state import Move
 from .base import RandomAgent, play_turn, sample_chance
 
 __all__ = ["AlphaBetaAgent", "GreedyAgent", "MCTSAgent"]

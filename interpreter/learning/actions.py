@@ -27,8 +27,9 @@ from ..dsl.errors import IllegalMoveError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
-    from ..primitives.base import Primitive
-    from ..state import Move, State
+    from ..blocks.base import Block as Primitive
+    from ..game import State
+    from ..state import Move
 
 __all__ = ["ActionBlock", "ActionSpace", "STOP_KEY"]
 
@@ -68,7 +69,7 @@ class ActionSpace:
         #: id -> (primitive index, action key)
         self._keys: list[tuple[int, Any]] = []
         offset = 0
-        for prim in game.primitives:
+        for prim in game.blocks:
             if prim.index == game.roll_index:
                 self._ids.append(None)
                 continue
@@ -80,7 +81,7 @@ class ActionSpace:
             offset += len(keys)
         #: the id of ``stop`` (-1 when no move of the game has several parts)
         self.stop = -1
-        if any(prim.multi_part for prim in game.primitives):
+        if any(prim.multi_part for prim in game.blocks):
             self.stop = offset
             self._keys.append((-1, STOP_KEY))
             self.blocks.append(ActionBlock("stop", -1, offset, 1, "end a turn of several parts where "
@@ -117,7 +118,7 @@ class ActionSpace:
             if got is None:
                 raise ValueError(f"{move!r} is no roll of this game")
             return [got]
-        prim = self.game.primitives[move[0]]
+        prim = self.game.blocks[move[0]]
         return [self.part_id(move[0], key) for key in prim.action_parts(move)]
 
     def key(self, action: int) -> tuple[int, Any]:
@@ -183,7 +184,7 @@ def menu(st: "State") -> _Menu:
     else:  # the moves whose parts so far are the turn's, by their next part
         turn = st.turn
         k = len(turn)
-        prims, tables, stop = game.primitives, space._ids, space.stop
+        prims, tables, stop = game.blocks, space._ids, space.stop
         moves, parts_of = m.moves, m.parts
         for move in game.legal_moves(st):
             parts = prims[move[0]].action_parts(move)
@@ -336,7 +337,7 @@ def action_text(st: "State", action: int) -> str:
     if action in m.moves and not st.turn and m.stepper is None:
         return game.format_move(st, got)
     prim, key = space_of(game).key(action)
-    return game.primitives[prim].part_text(st, key)
+    return game.blocks[prim].part_text(st, key)
 
 
 def move_to_actions(st: "State", move: "Move") -> list[int]:
@@ -367,10 +368,10 @@ def preview(st: "State") -> "State":
     else:
         k = len(parts)
         whole = next((mv for mv in game.legal_moves(st)
-                      if game.primitives[mv[0]].action_parts(mv)[:k] == parts), None)
+                      if game.blocks[mv[0]].action_parts(mv)[:k] == parts), None)
         if whole is None:
             return st
-        prim = game.primitives[whole[0]]
+        prim = game.blocks[whole[0]]
     partial = prim.partial_move(st, parts, whole)
     if partial is None:
         return st

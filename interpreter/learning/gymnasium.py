@@ -38,7 +38,7 @@ from ..agents.names import make_agent
 from ..api import load
 from ..dsl.errors import IllegalMoveError
 from ..game import Game
-from ..state import State
+from ..game import State
 
 __all__ = ["SpielwerkEnv", "env", "load_game", "observation_box", "draw_chance", "render_state", "ENV_ID"]
 

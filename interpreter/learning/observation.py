@@ -43,7 +43,7 @@ from ..topology import TrackTopology
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
-    from ..state import State
+    from ..game import State
 
 __all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
            "square_order"]
@@ -83,7 +83,7 @@ def layout(game: "Game") -> list[tuple[str, tuple[int, ...]]]:
         ("pieces", (_slots(game) * len(game.kind_names) * layers(game), n)), ("height", (1, n))]
     if any(game.oriented):
         out.append(("orientation", (2, n)))
-    if any(prim.multi_part for prim in game.primitives):
+    if any(prim.multi_part for prim in game.blocks):
         out.append(("turn", (1, n)))
     if game.reserve_counts:
         out.append(("reserves", (2, len(game.reserve_counts))))

@@ -35,7 +35,7 @@ from .values import FALLBACK_VALUE_BOUND, value_bound
 if TYPE_CHECKING:  # pragma: no cover
     from ..dsl.spec import Spec
     from ..game import Game
-    from ..state import State
+    from ..game import State
 
 try:
     pyspiel: Any = import_module("pyspiel")

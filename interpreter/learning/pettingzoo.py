@@ -36,7 +36,7 @@ except ImportError as exc:  # pragma: no cover - the message says what to instal
 
 from ..game import Game
 from .gymnasium import action_id, draw_chance, illegal_action, load_game, observation_box, render_state
-from ..state import State
+from ..game import State
 
 __all__ = ["SpielwerkAECEnv", "env", "raw_env"]
 

@@ -54,7 +54,7 @@ from .observation import observation, observation_size
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..state import State
+    from ..game import State
 
 __all__ = ["VectorGame", "random_actions", "episode_seed"]
 

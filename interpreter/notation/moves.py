@@ -14,8 +14,12 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..dsl.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, SpecError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import State
+    from ..tables import Tables
+    from ..state import Position
+
+#: the compiled game these texts belong to: a :class:`spielwerk.game.Game` (the notation sits below
+#: the game, which builds it, so it names no class of the game)
+GameLike = Any
 
 __all__ = ["MoveNotation", "normalize_move_text"]
 
@@ -57,8 +61,9 @@ class _Template:
 class MoveNotation:
     """Reads and writes the moves of one compiled game."""
 
-    def __init__(self, game: "Game", spec: dict[str, Any]) -> None:
+    def __init__(self, game: "GameLike", spec: dict[str, Any]) -> None:
         self.game = game
+        self.t: Tables = game.t
         self.name = spec.get("name", "move")
         self.upper = spec.get("case", "lower") == "upper"
         #: suffix -> the fact it states (``finished``, ``effect``) or None (accepted, not checked)
@@ -67,12 +72,12 @@ class MoveNotation:
         self.templates: dict[int, _Template] = {}
         templates = spec.get("moves", {})
         fields = spec.get("fields", {})
-        for prim in game.primitives:
+        for prim in game.blocks:
             text = templates.get(prim.name, prim.default_template)
             self.templates[prim.index] = self._compile(prim, text, fields)
         for phase in game.phases:  # two blocks of one phase must not write their moves alike
             written: dict[str, Any] = {}
-            for prim in phase.primitives:
+            for prim in phase.blocks:
                 text = templates.get(prim.name, prim.default_template)
                 other = written.get(text)
                 # a piece written, or a square the move starts from, tells the blocks' moves apart
@@ -220,18 +225,18 @@ class MoveNotation:
 
     def _read_square(self, text: str) -> int:
         try:
-            return self.game.topology.parse_square(text)
+            return self.t.topology.parse_square(text)
         except ValueError as exc:
             raise InvalidMoveError(str(exc)) from None
 
     def square_name(self, sq: int) -> str:
-        name = self.game.topology.name(sq)
+        name = self.t.topology.name(sq)
         return name.upper() if self.upper else name
 
     def group_name(self, squares: list[int]) -> str:
         """Squares sharing a rank as letters and the rank (``GH2``), sharing a file as the letter
         and the ranks (``F56``; ``C9/10`` once a rank has two digits)."""
-        names = [self.game.topology.name(sq) for sq in sorted(squares)]
+        names = [self.t.topology.name(sq) for sq in sorted(squares)]
         files = [n[0] for n in names]
         ranks = [n[1:] for n in names]
         if len(set(ranks)) == 1:
@@ -242,7 +247,7 @@ class MoveNotation:
         return text.upper() if self.upper else text
 
     def _read_squares(self, text: str) -> list[int]:
-        topo = self.game.topology
+        topo = self.t.topology
         m = re.fullmatch(r"([a-zA-Z]+)([0-9]+(?:/[0-9]+)*)", text)
         if not m:
             raise InvalidMoveError(f"cannot read the squares {text!r}")
@@ -279,7 +284,7 @@ class MoveNotation:
             raise ValueError(f"cannot tell the ranks in {digits!r}")
         return found[0]
     # -- use ------------------------------------------------------------------------------------
-    def format(self, st: "State", move: tuple[Any, ...], suffixes: bool = True) -> str:
+    def format(self, st: "Position", move: tuple[Any, ...], suffixes: bool = True) -> str:
         """``move`` written canonically; with the suffixes that state facts (``xx``) when they hold."""
         tpl = self.templates[move[0]]
         f = tpl.prim.fields(st, move)
@@ -289,7 +294,7 @@ class MoveNotation:
             text += "".join(sfx for sfx, fact in self.suffixes.items() if fact and fact in facts)
         return text
 
-    def _facts(self, st: "State", move: tuple[Any, ...]) -> set[str]:
+    def _facts(self, st: "Position", move: tuple[Any, ...]) -> set[str]:
         """What playing ``move`` does that a suffix may state: ``finished`` (the game ends),
         ``effect`` (an after-move rule fires)."""
         g = self.game
@@ -321,7 +326,7 @@ class MoveNotation:
                 else:
                     return text + "".join(moved), found
 
-    def parse(self, st: "State", text: str, annotations: list[str] | tuple[str, ...] = ()) -> tuple[Any, ...]:
+    def parse(self, st: "Position", text: str, annotations: list[str] | tuple[str, ...] = ()) -> tuple[Any, ...]:
         g = self.game
         t = normalize_move_text(text)
         for prefix in self.prefixes:
@@ -337,9 +342,9 @@ class MoveNotation:
         reasons: list[str] = []
         invalid: list[str] = []
         legal: set[Any] | None = None
-        prims = list(g.phases[st.phase].primitives)
+        prims = list(g.phases[st.phase].blocks)
         if g.pass_move is not None:
-            prims.append(g.primitives[g.pass_move[0]])
+            prims.append(g.blocks[g.pass_move[0]])
         if g.cube is not None and st.dice is None:
             prims = [g.cube]
         for prim in prims:
@@ -377,7 +382,7 @@ class MoveNotation:
                         if claim and claim not in facts:
                             raise IllegalMoveError(f"it is marked {sfx!r}, but the move does not "
                                                    f"{_FACT_WORDS.get(claim, claim)}", text)
-                return move
+                return tuple(move)
             reasons.append(g.why_not(st, prim, move))
         if reasons:
             raise IllegalMoveError(reasons[0], text)

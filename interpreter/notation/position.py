@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 from ..dsl.errors import InvalidPositionError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..primitives.track import Track
-    from ..state import State
+    from ..tables import Tables
+    from ..blocks.track import Track
+    from ..state import Position
     from ..topology import TrackTopology
+
+#: the compiled game these texts belong to: a :class:`spielwerk.game.Game` (the notation sits below
+#: the game, which builds it, so it names no class of the game)
+GameLike = Any
 
 __all__ = ["StackRows", "position_format"]
 
@@ -26,9 +30,10 @@ _FIELD = re.compile(r"-?[0-9]{1,10}")
 class StackRows:
     """The ``stack-rows`` position text of one compiled game."""
 
-    def __init__(self, game: "Game", spec: dict[str, Any] | None) -> None:
+    def __init__(self, game: "GameLike", spec: dict[str, Any] | None) -> None:
         spec = dict(spec or {})
         self.game = game
+        self.t: Tables = game.t
         self.name = spec.get("name", "position")
         self.top_down = spec.get("rows", "top-down") == "top-down"
         self.row_sep: str = spec.get("row_separator", "/")
@@ -77,17 +82,17 @@ class StackRows:
 
     # -- writing --------------------------------------------------------------------------------
     def cell(self, stack: list[int], orient: int = 0) -> str:
-        owner = self.game.code_owner
-        faces = f"{orient >> 3}{orient & 7}" if self.game.oriented[stack[-1] >> 1] else ""
+        owner = self.t.code_owner
+        faces = f"{orient >> 3}{orient & 7}" if self.t.oriented[stack[-1] >> 1] else ""
         if self.only_top:
             return "".join(str(owner[pc]) for pc in stack) + self.letters[stack[-1] >> 1] + faces
         return "".join(f"{owner[pc]}{self.letters[pc >> 1]}" for pc in stack) + faces
 
     def _rows(self) -> list[list[int]]:
-        rows: list[list[int]] = self.game.topology.rows()
+        rows: list[list[int]] = self.t.topology.rows()
         return rows[::-1] if self.top_down else rows
 
-    def format(self, st: "State") -> str:
+    def format(self, st: "Position") -> str:
         rows = []
         for squares in self._rows():
             cells, run = [], 0
@@ -111,7 +116,7 @@ class StackRows:
                                                  captures_1=st.captures[1], captures_2=st.captures[2])
 
     # -- reading --------------------------------------------------------------------------------
-    def parse(self, text: str) -> "State":
+    def parse(self, text: str) -> "Position":
         g = self.game
         topo = g.topology
         fail: Callable[[str], InvalidPositionError] = \
@@ -189,9 +194,9 @@ class StackRows:
             st.hash = g.rehash(st)
             if ply > 0:
                 st.result = g.read_result(st)
-        return st
+        return cast("Position", st)
 
-    def _stock(self, st: "State", values: dict[str, int], fail: Callable[[str], InvalidPositionError]) -> None:
+    def _stock(self, st: "Position", values: dict[str, int], fail: Callable[[str], InvalidPositionError]) -> None:
         """Set the reserves and the captured pieces the trailer gives; no player may then have more
         pieces (on the board, in reserve, captured by the other) than the game provides."""
         g = self.game
@@ -207,7 +212,7 @@ class StackRows:
         self._count(st, fail)
         st.hash = g.rehash(st)
 
-    def _count(self, st: "State", fail: Callable[[str], InvalidPositionError]) -> None:
+    def _count(self, st: "Position", fail: Callable[[str], InvalidPositionError]) -> None:
         """No player may have more pieces (on the board, in reserve, captured by the other) than the
         game provides (fewer is a study position)."""
         g = self.game
@@ -265,19 +270,19 @@ class StackRows:
         owner's digit says (``0`` is nobody's)."""
         kinds = [k for k, x in enumerate(self.letters) if x == letter]
         if len(kinds) > 1:
-            kinds = [k for k in kinds if self.game.neutral[k] == (owner == 0)]
+            kinds = [k for k in kinds if self.t.neutral[k] == (owner == 0)]
         if len(kinds) != 1:
             raise fail(f"cannot tell which piece {owner}{letter} is in {cell!r}")
         return kinds[0]
 
     def _code(self, kind: int, owner: int, cell: str, fail: Callable[[str], InvalidPositionError]) -> int:
-        neutral = self.game.neutral[kind]
+        neutral = self.t.neutral[kind]
         if neutral != (owner == 0):
             which = "belongs to nobody (0)" if neutral else "belongs to player 1 or 2"
-            raise fail(f"in {cell!r}: a {self.game.kind_names[kind]} {which}")
+            raise fail(f"in {cell!r}: a {self.t.kind_names[kind]} {which}")
         return kind * 2 + (0 if neutral else owner - 1)
 
-    def render(self, st: "State") -> str:
+    def render(self, st: "Position") -> str:
         g = self.game
         topo = g.topology
         if getattr(topo, "paths", None) is not None:
@@ -301,7 +306,7 @@ class StackRows:
         return "\n".join(lines) + "\n" + tail
 
 
-def position_format(game: "Game", spec: dict[str, Any] | None) -> "StackRows | GnubgId":
+def position_format(game: "GameLike", spec: dict[str, Any] | None) -> "StackRows | GnubgId":
     """The position text a game declares, or the generic one."""
     if (spec or {}).get("format") == "gnubg":
         return GnubgId(game, spec)
@@ -319,20 +324,18 @@ class GnubgId:
 
     _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
-    def __init__(self, game: "Game", spec: dict[str, Any] | None) -> None:
+    def __init__(self, game: "GameLike", spec: dict[str, Any] | None) -> None:
         self.game = game
+        self.t: Tables = game.t
         self.name = (spec or {}).get("name", "gnubg position ID")
-        track = next((p for p in game.primitives if p.name == "track"), None)
-        if track is None:
-            raise game.spec.error(("notation", "position", "format"), "a gnubg position ID describes a race "
-                                  "on a `track`: this game has none")
-        self.track = cast("Track", track)
+        # a track is there: the compile stage refuses this format for a game without one
+        self.track = cast("Track", next(p for p in game.blocks if p.name == "track"))
 
     def problem(self) -> tuple[tuple[str, ...], str] | None:
         """Where and why this game's positions do not fit the 80-bit key, or None."""
         if self.track.N != 24:
             return ("board", "points"), f"a gnubg position ID describes 24 points, not {self.track.N}"
-        most = max(sum(self.game.start_counts[p]) for p in (1, 2))
+        most = max(sum(self.t.start_counts[p]) for p in (1, 2))
         if most > 15:
             return ("setup",), f"the gnubg position ID (notation.position) holds at most 15 checkers a player, not {most}"
         if self.track.pin:
@@ -340,13 +343,13 @@ class GnubgId:
                                               "cannot show a pinned checker (hit: mode: pin): use stack-rows")
         return None
 
-    def _board(self, st: "State", p: int) -> list[int]:
+    def _board(self, st: "Position", p: int) -> list[int]:
         """Player p's 25 counts: own points 1..24 (1 = last point of his path), then the bar."""
         me, _ = self.track.counts(st, p)
         n = self.track.N
         return [me[n + 1 - k] for k in range(1, n + 1)] + [me[0]]
 
-    def format(self, st: "State") -> str:
+    def format(self, st: "Position") -> str:
         p = st.to_move
         bits: list[int] = []
         for who in (3 - p, p):
@@ -358,11 +361,11 @@ class GnubgId:
         chars = [self._ALPHABET[(number >> (6 * (15 - i))) & 63] for i in range(16)]
         return "".join(chars[:14])
 
-    def format_as(self, st: "State", like: str) -> str:
+    def format_as(self, st: "Position", like: str) -> str:
         """The position in the format of the text ``like`` (an XGID or a gnubg ID)."""
         return xgid_format(self.track, st) if like.strip().upper().startswith("XGID=") else self.format(st)
 
-    def parse(self, text: str, to_move: int = 1) -> "State":
+    def parse(self, text: str, to_move: int = 1) -> "Position":
         fail: Callable[[str], InvalidPositionError] = \
             lambda why: InvalidPositionError(f"{self.name} {text!r}: {why}")  # noqa: E731
         t = text.strip()
@@ -405,13 +408,13 @@ class GnubgId:
                     stacks[sq] = [code] * board[k - 1]
             stacks[track.bar[who]] = [code] * board[24]
             stacks[track.off[who]] = [code] * (total - sum(board))
-        return g.state_from_board(stacks, 1, to_move)
+        return cast("Position", g.state_from_board(stacks, 1, to_move))
 
-    def render(self, st: "State") -> str:
+    def render(self, st: "Position") -> str:
         return render_track(self.game, st)
 
 
-def _track_picture(game: "Game", st: "State") -> list[str]:
+def _track_picture(game: "GameLike", st: "Position") -> list[str]:
     """The points drawn as a board: the first half along the top, left to right, the second half
     along the bottom, right to left, a bar between the quarters; each checker as its owner's
     letter from the edge inwards (five at most, then the count)."""
@@ -459,7 +462,7 @@ def _track_picture(game: "Game", st: "State") -> list[str]:
     return lines
 
 
-def render_track(game: "Game", st: "State") -> str:
+def render_track(game: "GameLike", st: "Position") -> str:
     """A race position for a terminal: the board drawn (see ``_track_picture``); then per player,
     his checkers on each point (the board's point names, in his direction of travel) and in each
     place, and his points where the game has ``scoring``; then who is on roll with which dice."""
@@ -483,7 +486,7 @@ def render_track(game: "Game", st: "State") -> str:
     return "\n".join(lines) + "\n" + tail
 
 
-def xgid_format(track: "Track", st: "State") -> str:
+def xgid_format(track: "Track", st: "Position") -> str:
     """The XGID of a race position: 26 characters (the second player's bar, points 1..24 from the
     first player's side, the first player's bar; ``A``..``O`` his checkers, ``a``..``o`` the other's,
     ``-`` none), then cube exponent, cube owner, turn, dice, scores, Crawford, match length, max cube.
@@ -513,7 +516,7 @@ def xgid_format(track: "Track", st: "State") -> str:
         dice = "--"
     else:
         dice = "00"
-    cube_game = track.game.cube
+    cube_game = st.game.cube
     most = (cube_game.max.bit_length() - 1) if cube_game is not None else 10
     return f"XGID={''.join(chars)}:{cube}:{owner}:{1 if on_turn == 1 else -1}:{dice}:0:0:0:0:{most}"
 
@@ -521,7 +524,7 @@ def xgid_format(track: "Track", st: "State") -> str:
 _XGID_FIELD = re.compile(r"^-?[0-9]{1,3}$")
 
 
-def xgid_parse(game: "Game", track: "Track", text: str) -> "State":
+def xgid_parse(game: "GameLike", track: "Track", text: str) -> "Position":
     """A state from an XGID (the board, the player on turn, the dice and the cube; see
     :func:`xgid_format` for the dice field's values)."""
     fail: Callable[[str], InvalidPositionError] = \
@@ -591,7 +594,7 @@ def xgid_parse(game: "Game", track: "Track", text: str) -> "State":
     st.dice = rolled
     st.hash = game.rehash(st)
     if dice == "P":
-        st.result = game.cube_drop_outcome(on_turn, st.cube_value)
+        st.result = game.cube.drop_outcome(on_turn, st.cube_value)
     elif st.result is not None:
         st.result = game.evaluate_end(st)  # the value of a finished game counts the cube
-    return st
+    return cast("Position", st)

@@ -6,13 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, Outcome
-    from ..state import Move, State
+    from ..outcome import Outcome
+    from ..state import Move, Position
+
+#: the compiled game these texts belong to: a :class:`spielwerk.game.Game` (the notation sits below
+#: the game, which builds it, so it names no class of the game)
+GameLike = Any
 
 __all__ = ["record_text"]
 
 
-def _tags(game: "Game", start: "State | None", extra: dict[str, str]) -> list[tuple[str, str]]:
+def _tags(game: "GameLike", start: "Position | None", extra: dict[str, str]) -> list[tuple[str, str]]:
     """The tags that give the game's options (as the file's ``notation.tags`` says), its start
     position where it is not the usual one, and ``extra``."""
     out: list[tuple[str, str]] = list(extra.items())
@@ -32,8 +36,8 @@ def _tags(game: "Game", start: "State | None", extra: dict[str, str]) -> list[tu
     return out
 
 
-def record_text(game: "Game", moves: Sequence["Move"], outcome: "Outcome | None" = None,
-                start: "State | None" = None, tags: dict[str, str] | None = None, number: int = 1) -> str:
+def record_text(game: "GameLike", moves: Sequence["Move"], outcome: "Outcome | None" = None,
+                start: "Position | None" = None, tags: dict[str, str] | None = None, number: int = 1) -> str:
     """The game that ``moves`` (rolls included) play from ``start`` (default: the start), as a
     record of the game's notation; ``outcome`` gives its result (``*`` without one). ``number``
     is the game's number in a match record."""
@@ -62,11 +66,11 @@ def record_text(game: "Game", moves: Sequence["Move"], outcome: "Outcome | None"
     return "\n".join(lines) + "\n"
 
 
-def _match_record(game: "Game", st: "State", moves: Sequence["Move"], outcome: "Outcome | None",
+def _match_record(game: "GameLike", st: "Position", moves: Sequence["Move"], outcome: "Outcome | None",
                   tags: list[tuple[str, str]], number: int) -> str:
     """A match record: per line a number, then the first player's turn (its roll and move, or a
     cube action), then the second player's, in two columns."""
-    from ..primitives.cube import DOUBLE, DROP, TAKE
+    from ..blocks.cube import DOUBLE, DROP, TAKE
     items: list[tuple[int, str]] = []  # (player, text)
     for move in moves:
         if move[0] == game.roll_index:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import State
+    from ..blocks.base import Compiling
+    from ..state import Position
 
 __all__ = ["Predicate"]
 
@@ -16,11 +16,11 @@ class Predicate:
 
     name = ""
 
-    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        self.game = game
+    def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        self.t = c.t
         self.params = params
         self.path = path
 
-    def holds(self, st: "State", player: int) -> int:
+    def holds(self, st: "Position", player: int) -> int:
         """Whether the condition holds for ``player`` (a bool), or a number (``count``)."""
         raise NotImplementedError

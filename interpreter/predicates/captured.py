@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..blocks.base import Compiling
+    from ..state import Move, Position
 
 __all__ = ["Captured"]
 
@@ -18,16 +18,16 @@ class Captured(Predicate):
 
     name = "captured"
 
-    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, params, path)
-        self.kind = game.kind_index[params["piece"]]
+    def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, params, path)
+        self.kind = c.t.kind_index[params["piece"]]
         count = params.get("count", 1)
-        self.count = int(game.constant(path + ("count",), count)) if not isinstance(count, int) else count
+        self.count = int(c.constant(path + ("count",), count)) if not isinstance(count, int) else count
 
-    def holds(self, st: "State", player: int) -> bool:
+    def holds(self, st: "Position", player: int) -> bool:
         code = self.kind * 2 + player - 1
-        if self.game.stacking:
+        if self.t.stacking:
             on_board = sum(1 for s in st.stacks for pc in s if pc == code)
         else:
             on_board = st.tops[code].bit_count()
-        return self.game.start_counts[player][self.kind] - on_board >= self.count
+        return self.t.start_counts[player][self.kind] - on_board >= self.count

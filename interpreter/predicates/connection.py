@@ -8,8 +8,8 @@ from ..topology import flood
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..blocks.base import Compiling
+    from ..state import Move, Position
     from ..topology import Board, SquareTopology
 
 __all__ = ["Connection"]
@@ -24,12 +24,12 @@ class Connection(Predicate):
 
     name = "connection"
 
-    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, params, path)
-        kinds = [game.kind_index[k] for k in params["pieces"]]
+    def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, params, path)
+        kinds = [c.t.kind_index[k] for k in params["pieces"]]
         self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
-        self.pairs = [(game.region_mask(a), game.region_mask(b)) for a, b in params["between"]]
-        topo = cast("Board", game.topology)
+        self.pairs = [(c.t.region_mask(a), c.t.region_mask(b)) for a, b in params["between"]]
+        topo = cast("Board", c.t.topology)
         if hasattr(topo, "grow_orthogonal"):
             self.grow = topo.grow_orthogonal
         else:  # any other board: flood through the neighbours in the given directions
@@ -66,7 +66,7 @@ class Connection(Predicate):
             reached = grown
         return layers
 
-    def holds(self, st: "State", player: int) -> bool:
+    def holds(self, st: "Position", player: int) -> bool:
         tops = st.tops
         mask = 0
         for c in self.codes[player]:
@@ -84,7 +84,7 @@ class Connection(Predicate):
                     return True
         return False
 
-    def progress(self, st: "State", player: int) -> float:
+    def progress(self, st: "Position", player: int) -> float:
         """How near the player is to a chain: the largest share of the distance layers between
         a pair of regions that one of his groups of linked squares touches; 1.0 for a chain."""
         tops = st.tops

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..blocks.base import Compiling
+    from ..state import Move, Position
 
 __all__ = ["Count"]
 
@@ -21,15 +21,15 @@ class Count(Predicate):
 
     name = "count"
 
-    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, params, path)
-        self.codes = game.player_codes(params.get("pieces"))
-        self.mask = game.region_mask(params.get("region", "all"))
+    def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, params, path)
+        self.codes = c.t.player_codes(params.get("pieces"))
+        self.mask = c.t.region_mask(params.get("region", "all"))
         self.stacks = bool(params.get("stacks", False))
         height = params.get("height")
-        self.height = int(game.constant(path + ("height",), height)) if height is not None else None
+        self.height = int(c.constant(path + ("height",), height)) if height is not None else None
 
-    def holds(self, st: "State", player: int) -> int:  # a number, not only a truth value
+    def holds(self, st: "Position", player: int) -> int:  # a number, not only a truth value
         mask = 0
         for c in self.codes[player]:
             mask |= st.tops[c]

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..blocks.base import Compiling
+    from ..state import Move, Position
 
 __all__ = ["Holds"]
 
@@ -24,29 +24,29 @@ class Holds(Predicate):
 
     name = "holds"
 
-    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, params, path)
-        topo = game.topology
+    def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, params, path)
+        topo = c.t.topology
         self.min = int(params.get("min", 2))
         self.positions: list[int] = []
         if "points" in params:
             paths = getattr(topo, "paths", None)
             if paths is None:
-                raise game.spec.error(path + ("points",), "`points` counts along a player's path: "
+                raise c.error(path + ("points",), "`points` counts along a player's path: "
                                       "it needs a track board (use `region` on other boards)")
             n = len(paths[1])
             bad = [k for k in params["points"] if not 1 <= k <= n]
             if bad:
-                raise game.spec.error(path + ("points",), f"points {bad} are not on a path of {n} points")
+                raise c.error(path + ("points",), f"points {bad} are not on a path of {n} points")
             self.positions = [int(k) for k in params["points"]]
             self.squares = [[], [paths[1][k - 1] for k in self.positions],
                             [paths[2][k - 1] for k in self.positions]]
         else:
-            masks = [game.player_region_mask(params["region"], p) for p in (1, 2)]
+            masks = [c.t.player_region_mask(params["region"], p) for p in (1, 2)]
             self.squares = [[], *([sq for sq in range(topo.size) if m >> sq & 1] for m in masks)]
-        self.owner = game.code_owner
+        self.owner = c.t.code_owner
 
-    def holds(self, st: "State", player: int) -> bool:
+    def holds(self, st: "Position", player: int) -> bool:
         stacks, need, owner = st.stacks, self.min, self.owner
         for sq in self.squares[player]:
             s = stacks[sq]

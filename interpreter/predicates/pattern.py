@@ -10,8 +10,8 @@ from ..dsl.spec import picture_problem
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..blocks.base import Compiling
+    from ..state import Move, Position
 
 __all__ = ["Pattern", "picture_problem"]
 
@@ -44,19 +44,18 @@ class Pattern(Predicate):
 
     name = "pattern"
 
-    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, params, path)
-        g = game
-        topo = g.topology
+    def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, params, path)
+        topo = c.t.topology
         if topo.__class__.__name__ != "SquareTopology":
-            raise g.spec.error(path, "a picture is laid on the rows and files of a square board")
+            raise c.error(path, "a picture is laid on the rows and files of a square board")
         mirror = bool(params.get("mirror", False))
         rotations = int(params.get("rotations", 4))
         if "pictures" in params:
-            choice = g.options.get(params["by"])
+            choice = c.options.get(params["by"])
             pictures = params["pictures"]
             if choice not in pictures:
-                raise g.spec.error(path + ("pictures",), f"no picture {choice!r} (pictures: {', '.join(pictures)})")
+                raise c.error(path + ("pictures",), f"no picture {choice!r} (pictures: {', '.join(pictures)})")
             rows = pictures[choice]
             if isinstance(rows, dict):
                 mirror = bool(rows.get("mirror", mirror))
@@ -67,10 +66,10 @@ class Pattern(Predicate):
             rows, where = params["picture"], path + ("picture",)
         problem = picture_problem(rows)
         if problem:
-            raise g.spec.error(where, problem)
+            raise c.error(where, problem)
         self.rows = rows
-        self.codes = g.player_codes(params.get("pieces"))
-        within = g.region_mask(params["within"]) if "within" in params else topo.full_mask
+        self.codes = c.t.player_codes(params.get("pieces"))
+        within = c.t.region_mask(params["within"]) if "within" in params else topo.full_mask
         o, x = _cells(rows, "O"), _cells(rows, "x")
         self.cells = len(o)
         shapes = set()
@@ -103,7 +102,7 @@ class Pattern(Predicate):
         self.by_anchor = by_anchor
         self.within = within
 
-    def holds(self, st: "State", player: int) -> bool:
+    def holds(self, st: "Position", player: int) -> bool:
         own = 0
         for c in self.codes[player]:
             own |= st.tops[c]
@@ -119,7 +118,7 @@ class Pattern(Predicate):
                     return True
         return False
 
-    def progress(self, st: "State", player: int) -> float:
+    def progress(self, st: "Position", player: int) -> float:
         """How near the player is to the picture: the largest share of its ``O`` cells that he
         holds in a placement still open to him (no piece of his on an ``x`` cell, no other piece
         on an ``O`` cell); 1.0 when it holds."""

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..blocks.base import Compiling
+    from ..state import Move, Position
 
 __all__ = ["Reach"]
 
@@ -19,23 +19,23 @@ class Reach(Predicate):
 
     name = "reach"
 
-    def __init__(self, game: "Game", params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, params, path)
-        kind = game.kind_index[params["piece"]]
+    def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, params, path)
+        kind = c.t.kind_index[params["piece"]]
         self.codes = [0, kind * 2, kind * 2 + 1]
         region = params["square"]
-        if region in game.topology.regions or region in game._regions:
-            halves = (game.player_region_mask(region, 1), game.player_region_mask(region, 2))
+        if region in c.t.topology.regions or region in c.t.regions:
+            halves = (c.t.player_region_mask(region, 1), c.t.player_region_mask(region, 2))
         else:
             try:
-                mask = 1 << game.topology.parse_square(str(region))
+                mask = 1 << c.t.topology.parse_square(str(region))
             except ValueError:
-                raise game.spec.error(path + ("square",), f"{region!r} is neither a square of this board "
+                raise c.error(path + ("square",), f"{region!r} is neither a square of this board "
                                       "nor a region") from None
             halves = (mask, mask)
         if params.get("side", "own") == "opponent":
             halves = (halves[1], halves[0])
         self.masks = [0, halves[0], halves[1]]
 
-    def holds(self, st: "State", player: int) -> bool:
+    def holds(self, st: "Position", player: int) -> bool:
         return bool(st.tops[self.codes[player]] & self.masks[player])

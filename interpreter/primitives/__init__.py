@@ -1,30 +1,15 @@
-"""Move primitives, looked up by their key in game files.
+"""Deprecated: the move blocks are :mod:`spielwerk.blocks` now (``primitives.block`` is
+``blocks.rectangle``). This alias stays for one release; importing it warns."""
 
-``move`` (the general move, :mod:`.move`) compiles to a specialised generator where its keys have
-that generator's shape (``Slide``, ``Step``, ``Carry``); ``jump`` is the general capture by
-jumping. ``block``, ``converge``, ``tip`` and ``track`` are moves of a whole group, of several
-pieces at once, of a rolling cube and of checkers run by the dice.
-"""
+import importlib
+import sys
+import warnings
 
-from typing import Any, Callable
+from .. import blocks as _blocks
+from ..blocks import *  # noqa: F401,F403 - the old names, for one release
 
-from .base import Primitive
-from .block import Block
-from .carry import Carry
-from .converge import Converge
-from .jump import Jump
-from .move import Move, make_move
-from .place import Place
-from .slide import Slide
-from .step import Step
-from .tip import Tip
-from .track import Roll, Track
-
-#: primitive key in game files -> what compiles it (a class, or ``make_move``)
-PRIMITIVES: dict[str, Callable[..., Primitive]] = {
-    "place": Place, "move": make_move, "jump": Jump, "block": Block, "converge": Converge, "tip": Tip,
-    "track": Track,
-}
-
-__all__ = ["Primitive", "PRIMITIVES", "Place", "Move", "Jump", "make_move", "Carry", "Slide", "Block",
-           "Converge", "Step", "Tip", "Track", "Roll"]
+warnings.warn("spielwerk.primitives moved to spielwerk.blocks", DeprecationWarning, stacklevel=2)
+for _old, _new in {"base": "base", "block": "rectangle", "carry": "carry", "converge": "converge", "cube": "cube",
+                   "jump": "jump", "move": "move", "parts": "parts", "passing": "passing", "place": "place",
+                   "slide": "slide", "step": "step", "tip": "tip", "track": "track", "roll": "roll"}.items():
+    sys.modules[f"{__name__}.{_old}"] = importlib.import_module(f"{_blocks.__name__}.{_new}")

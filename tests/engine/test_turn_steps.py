@@ -11,7 +11,7 @@ from hypothesis import strategies as hs
 
 import spielwerk
 from spielwerk.agents import RandomAgent, play_turn, playout, sample_chance
-from spielwerk.primitives.track import STOP
+from spielwerk.blocks.track import STOP
 
 BACKGAMMON = spielwerk.load("backgammon")
 BG_TRACK = next(p for p in BACKGAMMON.primitives if p.name == "track")

@@ -19,14 +19,14 @@ import re
 from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
-from .base import Primitive, topped
+from ..ledger import add_captures, clear, lift, put, recode_top, return_to_reserves, take_under, topped
+from .base import Block, Compiling
 from .carry import compositions, read_drops
-from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_top, source_codes
+from .parts import Landing, Promotion, compile_rays, source_codes
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
     from ..state import Move as MoveTuple  # the alias; `Move` here is the primitive
-    from ..state import State
+    from ..state import Position
     from ..topology import Board
 
 __all__ = ["Move", "make_move"]
@@ -35,7 +35,7 @@ __all__ = ["Move", "make_move"]
 ANY = -1
 
 
-class Move(Primitive):
+class Move(Block):
     """The general move (see the module docstring). A move is ``(index, from, to, k)`` - ``k``
     pieces off the top of ``from`` - or, with ``drop: spread``, ``(index, from, direction,
     drops)``: ``drops[i]`` pieces (bottom ones first) left on the i-th square of the line."""
@@ -45,12 +45,12 @@ class Move(Primitive):
     field_kinds = {"from": "square", "to": "square", "count": "int", "direction": "direction",
                    "drops": "digits", "top": "piece", "flatten": "flag"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        self.codes = source_codes(g, params)
-        self.rays = compile_rays(g, params, path)
-        topo = cast("Board", g.topology)
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        t = c.t
+        self.codes = source_codes(c, params)
+        self.rays = compile_rays(c, params, path)
+        topo = cast("Board", t.topology)
         used = {n for per_kind in self.rays[1:] for sq in per_kind for rays in sq for n, _ in rays}
         #: the compass directions any of its pieces may take, in the board's order
         self.dir_names = [d for d in topo.directions("all") if d in used]
@@ -58,16 +58,16 @@ class Move(Primitive):
         take = params.get("take", "top")
         self.whole = take == "stack"
         if isinstance(take, dict):
-            self.k_min = g.move_number(path + ("take", "min"), take.get("min", 1))
-            self.k_max = g.move_number(path + ("take", "max"), take.get("max", "height"))
+            self.k_min = c.move_number(path + ("take", "min"), take.get("min", 1))
+            self.k_max = c.move_number(path + ("take", "max"), take.get("max", "height"))
         else:
-            self.k_min = self.k_max = g.move_number(path + ("take",), "height" if self.whole else 1)
+            self.k_min = self.k_max = c.move_number(path + ("take",), "height" if self.whole else 1)
         # -- how far ------------------------------------------------------------------------------
         self.spread = params.get("drop", "end") == "spread"
         if self.spread:
             for key in ("distance", "over"):
                 if key in params:
-                    raise g.spec.error(path + (key,), f"with `drop: spread` a move goes as far as it drops "
+                    raise c.error(path + (key,), f"with `drop: spread` a move goes as far as it drops "
                                        f"pieces, over the squares it drops them on: `{key}` does not apply")
         # texts that tell every move apart: the count is written where it is not implied
         fixed = not isinstance(take, dict)
@@ -76,16 +76,16 @@ class Move(Primitive):
         self.default_template = ("{count}{from}{direction}{drops}{flatten}" if self.spread
                                  else "{from}-{to}" if fixed else "{count}{from}-{to}")
         distance = params.get("distance", "any" if not self.spread else 1)
-        self.distance = ANY if distance == "any" else g.move_number(path + ("distance",), distance)
+        self.distance = ANY if distance == "any" else c.move_number(path + ("distance",), distance)
         self.over_any = params.get("over", "empty") == "any"
-        default = [k for k in g.kind_names if g.spec.data["pieces"][k].get("blocks")]
-        blocked = {g.kind_index[k] for k in params.get("blocked_by", default)}
-        self.blocker = [c >> 1 in blocked for c in range(g.num_codes)] + [False]
+        default = [k for k in t.kind_names if c.piece_decl(k).get("blocks")]
+        blocked = {t.kind_index[k] for k in params.get("blocked_by", default)}
+        self.blocker = [code >> 1 in blocked for code in range(t.num_codes)] + [False]
         # -- where it ends ------------------------------------------------------------------------
-        self.landing = Landing(g, params.get("to"), path + ("to",))
+        self.landing = Landing(c, params.get("to"), path + ("to",))
         onto = params.get("onto", "top")
-        if not g.stacking and onto in ("top", "under") and self.landing.occupied:
-            raise g.spec.error(path + ("to",), "this board does not stack: a move that may end on a "
+        if not t.stacking and onto in ("top", "under") and self.landing.occupied:
+            raise c.error(path + ("to",), "this board does not stack: a move that may end on a "
                                "piece must take it away (`onto: capture` or `replace`)")
         self.under = onto == "under"
         self.captures = onto == "capture"
@@ -93,18 +93,18 @@ class Move(Primitive):
         frm = params.get("from")
         self.from_region = None
         self.from_condition = None
-        if isinstance(frm, str) and g.is_region(frm):
-            self.from_region = [0, g.player_region_mask(frm, 1), g.player_region_mask(frm, 2)]
+        if isinstance(frm, str) and t.is_region(frm):
+            self.from_region = [0, t.player_region_mask(frm, 1), t.player_region_mask(frm, 2)]
         elif frm is not None:
-            self.from_condition = g.compile_condition(path + ("from",), frm)
+            self.from_condition = c.condition(path + ("from",), frm)
         promote = params.get("promote")
-        self.promotion = Promotion(g, promote, path + ("promote",)) if promote else None
+        self.promotion = Promotion(c, promote, path + ("promote",)) if promote else None
         flat = params.get("flatten") or {}
-        codes = range(g.num_codes)
-        self.flattener = [bool(flat) and c >> 1 == g.kind_index[flat["piece"]] for c in codes]
-        self.flattenable = [bool(flat) and c >> 1 == g.kind_index[flat["target"]] for c in codes]
-        self.becomes = [g.kind_index[flat["becomes"]] * 2 + (c & 1) if flat else c for c in codes]
-        self.unbecomes = [g.kind_index[flat["target"]] * 2 + (c & 1) if flat else c for c in codes]
+        codes = range(t.num_codes)
+        self.flattener = [bool(flat) and code >> 1 == t.kind_index[flat["piece"]] for code in codes]
+        self.flattenable = [bool(flat) and code >> 1 == t.kind_index[flat["target"]] for code in codes]
+        self.becomes = [t.kind_index[flat["becomes"]] * 2 + (code & 1) if flat else code for code in codes]
+        self.unbecomes = [t.kind_index[flat["target"]] * 2 + (code & 1) if flat else code for code in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
         #: line[a][b] = (direction name, distance) of the straight line from a to b, any piece's
         self.line: list[dict[int, tuple[str, int]]] = [{} for _ in range(topo.size)]
@@ -114,24 +114,24 @@ class Move(Primitive):
                     self.line[a].setdefault(b, (d, i + 1))
 
     # -- sizes --------------------------------------------------------------------------------------
-    def counts(self, st: "State", height: int) -> range:
+    def counts(self, st: "Position", height: int) -> range:
         """How many pieces may be taken off a stack of ``height``."""
         lo = self.k_min(st, height, 0) if callable(self.k_min) else self.k_min
         hi = self.k_max(st, height, 0) if callable(self.k_max) else self.k_max
         return range(max(lo, 1), min(hi, height) + 1)
 
-    def steps(self, st: "State", height: int, k: int) -> int:
+    def steps(self, st: "Position", height: int, k: int) -> int:
         d = self.distance
         return d(st, height, k) if callable(d) else d
 
     # -- generation ---------------------------------------------------------------------------------
-    def sources(self, st: "State", p: int) -> int:
+    def sources(self, st: "Position", p: int) -> int:
         mask = topped(st, self.codes[p])
         if self.from_region is not None:
             mask &= self.from_region[p]
         return mask
 
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         stacks = st.stacks
         index = self.index
@@ -149,7 +149,7 @@ class Move(Primitive):
             h = len(s)
             top = s[-1]
             if self.from_condition is not None and not self.from_condition(
-                    self.game.square_context(st, p, a, -1, 0)):
+                    self.cond.square_context(st, p, a, -1, 0)):
                 continue
             ks = self.counts(st, h)
             if not ks:
@@ -187,7 +187,7 @@ class Move(Primitive):
                         if not blocker[code] and ok[code + 1] and (simple or land.allows(st, p, a, t, k)):
                             out.append((index, a, t, k))
 
-    def _spread(self, st: "State", a: int, top: int, ks: range, rays: list[tuple[str, tuple[int, ...]]],
+    def _spread(self, st: "Position", a: int, top: int, ks: range, rays: list[tuple[str, tuple[int, ...]]],
                 out: list[Any]) -> None:
         """Moves that leave at least one piece on every square passed (``drop: spread``)."""
         stacks = st.stacks
@@ -219,11 +219,11 @@ class Move(Primitive):
                             out.append((self.index, a, di, drops + (1,)))
 
     # -- play -----------------------------------------------------------------------------------------
-    def apply(self, st: "State", move: "MoveTuple") -> Any:
+    def apply(self, st: "Position", move: "MoveTuple") -> Any:
         if self.spread:
             return self._apply_spread(st, move)
         _, a, b, k = move
-        g = self.game
+        g = self.t
         p = st.to_move
         moving = lift(st, a, k)
         orient = 0
@@ -240,9 +240,9 @@ class Move(Primitive):
                 st.orient[b] = 0
             removed = clear(st, b)
             if self.captures:
-                g.add_captures(st, p, sum(1 for pc in removed if g.code_owner[pc] != p))
+                add_captures(st, p, sum(1 for pc in removed if g.code_owner[pc] != p))
             else:
-                g.return_to_reserves(st, removed, 1)
+                return_to_reserves(st, removed, 1)
         put(st, b, moving, self.under)
         if orient:
             st.orient[b] = orient
@@ -254,12 +254,12 @@ class Move(Primitive):
                 promoted = recode_top(st, b, new)
         return (removed, promoted, orient, removed_orient)
 
-    def undo(self, st: "State", move: "MoveTuple", info: Any) -> None:
+    def undo(self, st: "Position", move: "MoveTuple", info: Any) -> None:
         if self.spread:
             self._undo_spread(st, move, info)
             return
         _, a, b, k = move
-        g = self.game
+        g = self.t
         p = st.to_move
         removed, promoted, orient, removed_orient = info
         if promoted >= 0:
@@ -268,7 +268,6 @@ class Move(Primitive):
             st.hash ^= g.orient_keys[b * 64 + orient]
             st.orient[b] = 0
         if self.under:
-            from .parts import take_under
             moving = take_under(st, b, k)
         else:
             moving = lift(st, b, k)
@@ -278,15 +277,15 @@ class Move(Primitive):
                 st.orient[b] = removed_orient
                 st.hash ^= g.orient_keys[b * 64 + removed_orient]
             if self.captures:
-                g.add_captures(st, p, -sum(1 for pc in removed if g.code_owner[pc] != p))
+                add_captures(st, p, -sum(1 for pc in removed if g.code_owner[pc] != p))
             else:
-                g.return_to_reserves(st, removed, -1)
+                return_to_reserves(st, removed, -1)
         put(st, a, moving)
         if orient:
             st.orient[a] = orient
             st.hash ^= g.orient_keys[a * 64 + orient]
 
-    def _apply_spread(self, st: "State", move: "MoveTuple") -> Any:
+    def _apply_spread(self, st: "Position", move: "MoveTuple") -> Any:
         _, a, d, drops = move
         ray = self._ray(st, a, d)
         carried = lift(st, a, sum(drops))
@@ -303,7 +302,7 @@ class Move(Primitive):
             k += n
         return flattened
 
-    def _undo_spread(self, st: "State", move: "MoveTuple", flattened: Any) -> None:
+    def _undo_spread(self, st: "Position", move: "MoveTuple", flattened: Any) -> None:
         _, a, d, drops = move
         ray = self._ray(st, a, d)
         chunks = []
@@ -314,8 +313,8 @@ class Move(Primitive):
                 recode_top(st, t, self.unbecomes[st.stacks[t][-1]])
         put(st, a, [pc for chunk in reversed(chunks) for pc in chunk])
 
-    def _ray(self, st: "State", a: int, d: int) -> tuple[int, ...]:
-        return cast("Board", self.game.topology).ray(a, self.dir_names[d])
+    def _ray(self, st: "Position", a: int, d: int) -> tuple[int, ...]:
+        return cast("Board", self.t.topology).ray(a, self.dir_names[d])
 
     # -- notation -----------------------------------------------------------------------------------
     action_doc = ("a from square x a square on one of its lines (x the count taken, where the block "
@@ -323,12 +322,12 @@ class Move(Primitive):
 
     def _count_cap(self) -> int:
         """The most pieces one move can take (the stacks' limit, or every piece in the game)."""
-        g = self.game
+        g = self.t
         top = g.max_stack or g.max_height
         return min(self.k_max, top) if isinstance(self.k_max, int) else top
 
     def action_keys(self) -> list[Any]:
-        size = self.game.topology.size
+        size = self.t.topology.size
         lines: list[dict[int, list[int]]] = [{} for _ in range(size)]  # square -> direction -> squares
         for per_kind in self.rays[1:]:
             for per_square in per_kind:
@@ -351,10 +350,10 @@ class Move(Primitive):
             return (move[1:],)
         return (move[1:3],)
 
-    def fields(self, st: "State", move: "MoveTuple") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "MoveTuple") -> dict[str, Any]:
         a = move[1]
         s = st.stacks[a]
-        top = self.game.kind_names[s[-1] >> 1] if s else self.game.kind_names[0]
+        top = self.t.kind_names[s[-1] >> 1] if s else self.t.kind_names[0]
         if self.spread:
             _, a, d, drops = move
             ray = self._ray(st, a, d)
@@ -369,7 +368,7 @@ class Move(Primitive):
         return {"from": a, "to": b, "count": k, "direction": d, "drops": (k,), "top": top,
                 "flatten": False, "whole": k == len(s)}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "MoveTuple":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "MoveTuple":
         a = fields["from"]
         s = st.stacks[a]
         count = fields.get("count")
@@ -381,17 +380,17 @@ class Move(Primitive):
             if direction is None:
                 b: Any = fields.get("to")
                 if b not in self.line[a]:
-                    raise InvalidMoveError(f"{self.game.topology.name(b)} is not in a straight line from "
-                                           f"{self.game.topology.name(a)}")
+                    raise InvalidMoveError(f"{self.t.topology.name(b)} is not in a straight line from "
+                                           f"{self.t.topology.name(a)}")
                 direction = self.line[a][b][0]
             return (self.index, a, self.dir_names.index(direction), tuple(drops))
         b = fields.get("to")
         if b is None:
             d = fields.get("direction")
-            ray = cast("Board", self.game.topology).ray(a, d) if d else ()
+            ray = cast("Board", self.t.topology).ray(a, d) if d else ()
             n = self.steps(st, len(s), count or 1) if self.distance != ANY else 1
             if not ray or n < 1 or n > len(ray):
-                raise InvalidMoveError(f"the move from {self.game.topology.name(a)} runs off the board")
+                raise InvalidMoveError(f"the move from {self.t.topology.name(a)} runs off the board")
             b = ray[n - 1]
         if count is None:
             # the count is not written: the one the distance asks for, else one piece
@@ -401,8 +400,8 @@ class Move(Primitive):
                 count = next((k for k in self.counts(st, len(s)) if self.steps(st, len(s), k) == dist), 1)
         return (self.index, a, b, count)
 
-    def explain(self, st: "State", move: "MoveTuple") -> str:
-        g = self.game
+    def explain(self, st: "Position", move: "MoveTuple") -> str:
+        g = self.t
         name = g.topology.name
         a = move[1]
         s = st.stacks[a]
@@ -416,7 +415,7 @@ class Move(Primitive):
             who = "the player to move's" if top_owner != p else "of a kind that moves this way"
             return f"the piece on top of {name(a)} is not {who}"
         if not self.sources(st, p) >> a & 1 or (self.from_condition is not None and not self.from_condition(
-                g.square_context(st, p, a, -1, 0))):
+                self.cond.square_context(st, p, a, -1, 0))):
             return f"the stack on {name(a)} may not move now"
         k = sum(move[3]) if self.spread else move[3]
         ks = self.counts(st, len(s))
@@ -458,7 +457,7 @@ class Move(Primitive):
 
 # -- the shapes with a specialised generator -------------------------------------------------------
 
-def _fast_shape(game: Any, params: dict[str, Any]) -> str | None:
+def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
     """Which specialised generator lists the moves of ``params`` exactly, or None."""
     keys = set(params) - {"when", "description"}
     directions = params.get("directions", "orthogonal")
@@ -467,7 +466,7 @@ def _fast_shape(game: Any, params: dict[str, Any]) -> str | None:
     words = [directions] if isinstance(directions, str) else directions
     if any(w in ("forward", "backward", "sideways", "forward_diagonal", "backward_diagonal") for w in words):
         return None
-    pieces = game.spec.data.get("pieces", {})
+    pieces = c.data.get("pieces", {})
     if any(pieces[k].get("fixed") for k in params.get("pieces", pieces)):
         return None  # fixed pieces never move: only the general generator leaves them out
     take, to, onto = params.get("take", "top"), params.get("to", "empty"), params.get("onto", "top")
@@ -490,36 +489,36 @@ def _fast_shape(game: Any, params: dict[str, Any]) -> str | None:
     if shape is not None:
         # the specialised generator knows fewer template fields: a template using others needs the
         # general one
-        template = str(((game.spec.data.get("notation") or {}).get("moves") or {}).get("move", ""))
+        template = c.template("move")
         known = {"spread": {"count", "from", "direction", "drops", "top", "flatten"}}.get(shape, {"from", "to"})
         if not set(re.findall(r"\{(\w+)\}", template)) <= known:
             return None
     return shape
 
 
-def make_move(game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Primitive:
+def make_move(c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Block:
     """Compile a ``move`` entry: a specialised generator where the shape allows, else :class:`Move`."""
-    shape = _fast_shape(game, params) if game.fast_paths else None
-    if shape is not None and not game.stacking and params.get("onto", "top") in ("top", "under") \
-            and Landing(game, params.get("to"), path + ("to",)).occupied:
+    shape = _fast_shape(c, params) if c.fast_paths else None
+    if shape is not None and not c.t.stacking and params.get("onto", "top") in ("top", "under") \
+            and Landing(c, params.get("to"), path + ("to",)).occupied:
         shape = None  # the general block refuses it, with its reason
     if shape is not None:  # the specialised generators take the direction words unchecked
         for player in (1, 2):
             try:
-                game.topology.directions(params.get("directions", "orthogonal"), player)
+                c.t.topology.directions(params.get("directions", "orthogonal"), player)
             except ValueError as exc:
-                raise game.spec.error(path + ("directions",), str(exc)) from None
+                raise c.error(path + ("directions",), str(exc)) from None
     if shape == "spread":
         from .carry import Carry
-        prim: Primitive = Carry(game, index, {**params, "limit": params["take"]["max"]}, path)
+        prim: Block = Carry(c, index, {**params, "limit": params["take"]["max"]}, path)
     elif shape == "slide":
         from .slide import Slide
-        prim = Slide(game, index, params, path)
+        prim = Slide(c, index, params, path)
     elif shape == "step":
         from .step import Step
-        prim = Step(game, index, {**params, "capture": params.get("onto") == "capture"}, path)
+        prim = Step(c, index, {**params, "capture": params.get("onto") == "capture"}, path)
     else:
-        return Move(game, index, params, path)
+        return Move(c, index, params, path)
     prim.name = "move"
     return prim
 

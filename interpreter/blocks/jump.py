@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING
 from typing import Any, cast
 
 from ..dsl.errors import AmbiguousMoveError, InvalidMoveError
-from .base import Primitive, topped
-from .parts import Landing, Promotion, clear, compile_rays, lift, put, recode_top, source_codes
+from ..ledger import add_captures, clear, lift, put, recode_top, topped
+from .base import Block, Compiling
+from .parts import Landing, Promotion, compile_rays, source_codes
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
 
 __all__ = ["Jump"]
 
 
-class Jump(Primitive):
+class Jump(Block):
     """A move is ``(index, from, landings, jumped)``: the squares landed on and the squares jumped
     over, in the order of the chain."""
 
@@ -33,20 +33,19 @@ class Jump(Primitive):
     default_template = "{from}x{path}"
     field_kinds = {"from": "square", "to": "square", "path": "squareseq", "count": "int"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        self.codes = source_codes(g, params)
-        self.rays = compile_rays(g, params, path, default="diagonal")
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        self.codes = source_codes(c, params)
+        self.rays = compile_rays(c, params, path, default="diagonal")
         self.whole = params.get("take", "stack") == "stack"
-        self.over = Landing(g, params.get("over", "enemy"), path + ("over",))
+        self.over = Landing(c, params.get("over", "enemy"), path + ("over",))
         self.flying = bool(params.get("flying", False))
         self.land_any = params.get("land", 1) == "any"
         self.mode = params.get("jumped", "remove")
         self.chain = bool(params.get("chain", True))
         self.rejump = bool(params.get("rejump", False))
         if self.rejump and self.mode != "take_top":
-            raise g.spec.error(path + ("rejump",), "a piece jumped again and again would make a chain "
+            raise c.error(path + ("rejump",), "a piece jumped again and again would make a chain "
                                "without end: `rejump` needs `jumped: take_top` (each jump takes a piece)")
         #: jumped pieces leave at once (``now``) or when the chain is over (``end``); pieces whose top
         #: is taken always change at once
@@ -54,12 +53,11 @@ class Jump(Primitive):
         #: ``distinct: captures``: chains with the same start, end and pieces jumped are one move
         self.distinct_captures = params.get("distinct", "path") == "captures"
         promote = params.get("promote")
-        self.promotion = Promotion(g, promote, path + ("promote",)) if promote else None
-        pieces = g.spec.data["pieces"]
-        self.value = [int(pieces[g.kind_names[c >> 1]].get("value", 1)) for c in range(g.num_codes)]
+        self.promotion = Promotion(c, promote, path + ("promote",)) if promote else None
+        self.value = c.t.value
 
     # -- generation ---------------------------------------------------------------------------------
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         stacks = st.stacks
         mine = topped(st, self.codes[p])
@@ -90,7 +88,7 @@ class Jump(Primitive):
                 keep.append(m)
         out[start:] = keep
 
-    def _targets(self, st: "State", p: int, cur: int, top: int, jumped: Any, height: int) -> list[tuple[int, int]]:
+    def _targets(self, st: "Position", p: int, cur: int, top: int, jumped: Any, height: int) -> list[tuple[int, int]]:
         """The single jumps from ``cur`` for a jumper of ``height`` pieces topped by ``top``:
         (square jumped, landing)."""
         stacks = st.stacks
@@ -117,7 +115,7 @@ class Jump(Primitive):
                     break
         return out
 
-    def _chains(self, st: "State", p: int, a: int, cur: int, unit: list[int], landings: list[int],
+    def _chains(self, st: "Position", p: int, a: int, cur: int, unit: list[int], landings: list[int],
                 jumped: list[int], out: list[Any]) -> None:
         top = unit[-1]
         for mid, t in self._targets(st, p, cur, top, jumped, len(unit)):
@@ -141,11 +139,11 @@ class Jump(Primitive):
             jumped.pop()
 
     # -- the jumped piece ---------------------------------------------------------------------------
-    def _take(self, st: "State", p: int, mid: int, unit: list[int]) -> Any:
+    def _take(self, st: "Position", p: int, mid: int, unit: list[int]) -> Any:
         """What the jump does to the square jumped over; return what :meth:`_untake` needs."""
         if self.mode == "remove":
             gone = clear(st, mid)
-            self.game.add_captures(st, p, sum(1 for pc in gone if self.game.code_owner[pc] != p))
+            add_captures(st, p, sum(1 for pc in gone if self.t.code_owner[pc] != p))
             return gone
         if self.mode == "take_top":
             taken = lift(st, mid, 1)
@@ -153,10 +151,10 @@ class Jump(Primitive):
             return taken
         return None
 
-    def _untake(self, st: "State", p: int, mid: int, unit: list[int], undo: Any) -> None:
+    def _untake(self, st: "Position", p: int, mid: int, unit: list[int], undo: Any) -> None:
         if self.mode == "remove":
             put(st, mid, undo)
-            self.game.add_captures(st, p, -sum(1 for pc in undo if self.game.code_owner[pc] != p))
+            add_captures(st, p, -sum(1 for pc in undo if self.t.code_owner[pc] != p))
         elif self.mode == "take_top":
             put(st, mid, [unit.pop(0)])
 
@@ -169,7 +167,7 @@ class Jump(Primitive):
         return self.promotion.target(top, p, landings[-1])
 
     # -- play ---------------------------------------------------------------------------------------
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         _, a, landings, jumped = move
         p = st.to_move
         k = len(st.stacks[a]) if self.whole else 1
@@ -183,7 +181,7 @@ class Jump(Primitive):
             recode_top(st, end, new)
         return (k, taken, top if new >= 0 else -1)
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
         _, a, landings, jumped = move
         p = st.to_move
         k, taken, top = info
@@ -196,7 +194,7 @@ class Jump(Primitive):
                 self._untake(st, p, mid, unit, undo)
         put(st, a, unit)
 
-    def weight(self, st: "State", move: "Move", prefer: str) -> int:
+    def weight(self, st: "Position", move: "Move", prefer: str) -> int:
         """How much the move captures: pieces jumped (``most``) or their value (``value``)."""
         if prefer == "most":
             return len(move[3])
@@ -207,7 +205,7 @@ class Jump(Primitive):
     multi_part = True
 
     def action_keys(self) -> list[Any]:
-        size = self.game.topology.size
+        size = self.t.topology.size
         ends: list[set[int]] = [set() for _ in range(size)]
         for per_kind in self.rays[1:]:
             for per_square in per_kind:
@@ -220,22 +218,22 @@ class Jump(Primitive):
         _, a, landings, _ = move
         return tuple(zip((a,) + landings[:-1], landings))
 
-    def partial_move(self, st: "State", parts: tuple[Any, ...], move: "Move | None") -> Any:
+    def partial_move(self, st: "Position", parts: tuple[Any, ...], move: "Move | None") -> Any:
         if move is None:
             return None
         k = len(parts)
         return (self.index, move[1], move[2][:k], move[3][:k])
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         _, a, landings, jumped = move
         return {"from": a, "to": landings[-1], "path": list(landings), "count": len(jumped)}
 
-    def _mine(self, st: "State") -> list["Move"]:
+    def _mine(self, st: "Position") -> list["Move"]:
         out: list["Move"] = []
         self.generate(st, out)
         return out
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         a = fields["from"]
         path = fields.get("path") or ([fields["to"]] if fields.get("to") is not None else [])
         if not path:
@@ -247,16 +245,15 @@ class Jump(Primitive):
         if len(path) == 1:  # only the end square written: the one chain that ends there
             ends = [m for m in moves if m[2][-1] == path[0]]
             if len(ends) > 1:
-                g = self.game
+                g = self.t
                 raise AmbiguousMoveError(f"{len(ends)} captures from {g.topology.name(a)} end on "
                                          f"{g.topology.name(path[0])}: name the squares landed on")
             if ends:
                 return ends[0]
         return (self.index, a, tuple(path), ())
 
-    def explain(self, st: "State", move: "Move") -> str:
-        g = self.game
-        name = g.topology.name
+    def explain(self, st: "Position", move: "Move") -> str:
+        name = self.t.topology.name
         a = move[1]
         s = st.stacks[a]
         if not s:

@@ -8,11 +8,11 @@ from itertools import product
 from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
-from .base import Primitive, retop
+from ..ledger import retop
+from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
     from ..topology import Board
 
 __all__ = ["Carry", "compositions", "read_drops"]
@@ -50,7 +50,7 @@ def read_drops(count: int | None, drops: tuple[int, ...] | None) -> tuple[int, .
     return tuple(drops)
 
 
-class Carry(Primitive):
+class Carry(Block):
     """Parameters: ``from: controlled`` (stacks whose top is the mover's), ``limit`` (most pieces
     carried), ``directions``, ``blocked_by`` (pieces nothing may land on), ``flatten`` (``piece``
     moving ``alone`` as the last drop may land on ``target``, which becomes ``becomes``).
@@ -63,38 +63,36 @@ class Carry(Primitive):
     field_kinds = {"count": "int", "from": "square", "direction": "direction", "drops": "digits",
                    "top": "piece", "flatten": "flag"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        self.require_stacking(f"a {path[-1]} block builds stacks")
-        topo = cast("Board", g.topology)
-        self.limit = g.number(path + ("take", "max"), params.get("limit", 1000), 1, 1000)
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        t = c.t
+        self.require_stacking(c, f"a {path[-1]} block builds stacks")
+        topo = cast("Board", t.topology)
+        self.limit = c.number(path + ("take", "max"), params.get("limit", 1000), 1, 1000)
         self.dir_names = topo.directions(params.get("directions", "orthogonal"))
         self.rays = [[topo.ray(sq, d) for d in self.dir_names] for sq in range(topo.size)]
         self.max_ray = max((len(r) for rays in self.rays for r in rays), default=0)
-        codes = range(g.num_codes)
+        codes = range(t.num_codes)
         # nothing lands on these; by default the pieces declared `blocks: true`
-        default = [k for k in g.kind_names if g.spec.data["pieces"][k].get("blocks")]
-        blocked = {g.kind_index[k] for k in params.get("blocked_by", default)}
-        self.blocker = [c >> 1 in blocked for c in codes]
+        default = [k for k in t.kind_names if c.piece_decl(k).get("blocks")]
+        blocked = {t.kind_index[k] for k in params.get("blocked_by", default)}
+        self.blocker = [code >> 1 in blocked for code in codes]
         flat = params.get("flatten") or {}
-        self.flattener = [bool(flat) and c >> 1 == g.kind_index[flat["piece"]] for c in codes]
-        self.flattenable = [bool(flat) and c >> 1 == g.kind_index[flat["target"]] for c in codes]
-        becomes = g.kind_index[flat["becomes"]] if flat else 0
-        self.becomes = [becomes * 2 + (c & 1) for c in codes]
-        self.unbecomes = [g.kind_index[flat["target"]] * 2 + (c & 1) if flat else c for c in codes]
+        self.flattener = [bool(flat) and code >> 1 == t.kind_index[flat["piece"]] for code in codes]
+        self.flattenable = [bool(flat) and code >> 1 == t.kind_index[flat["target"]] for code in codes]
+        becomes = t.kind_index[flat["becomes"]] if flat else 0
+        self.becomes = [becomes * 2 + (code & 1) for code in codes]
+        self.unbecomes = [t.kind_index[flat["target"]] * 2 + (code & 1) if flat else code for code in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
         # stacks the mover controls: his own piece on top (a neutral top belongs to nobody)
-        self.owner_codes = g.player_codes()
+        self.owner_codes = t.player_codes()
         nd, L, R = len(self.dir_names), self.limit_cap(), self.max_ray
         self._dims = (nd, L + 1, R + 2)
         self._plain: list[list[tuple[Any, ...]] | None] = [None] * (topo.size * nd * (L + 1) * (R + 2))
         self._flat: list[list[tuple[Any, ...]] | None] = [None] * (topo.size * nd * (L + 1) * (R + 2))
-        self.zobrist = g.zobrist
-        self.zstride = g.zobrist_stride
 
     def limit_cap(self) -> int:
-        return min(self.limit, self.game.max_height)
+        return min(self.limit, self.t.max_height)
 
     # -- generation ---------------------------------------------------------------------------------
     def _moves(self, sq: int, d: int, maxc: int, n: int, flatten: bool) -> list[tuple[Any, ...]]:
@@ -116,7 +114,7 @@ class Carry(Primitive):
             cache[key] = got
         return got
 
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         stacks = st.stacks
         tops = st.tops
         mine = 0
@@ -150,10 +148,11 @@ class Carry(Primitive):
                     out.extend(moves(sq, d, maxc, n, True))
 
     # -- play ---------------------------------------------------------------------------------------
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         _, sq, d, drops = move
         stacks = st.stacks
-        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
+        tables = self.t
+        Z, zs, nc = tables.zobrist, tables.zobrist_stride, tables.num_codes
         src = stacks[sq]
         count = sum(drops)
         old = src[-1]
@@ -186,10 +185,11 @@ class Carry(Primitive):
         st.hash = h
         return flattened
 
-    def undo(self, st: "State", move: "Move", flattened: Any) -> None:
+    def undo(self, st: "Position", move: "Move", flattened: Any) -> None:
         _, sq, d, drops = move
         stacks = st.stacks
-        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
+        tables = self.t
+        Z, zs, nc = tables.zobrist, tables.zobrist_stride, tables.num_codes
         ray = self.rays[sq][d]
         h = st.hash
         chunks = []
@@ -222,7 +222,7 @@ class Carry(Primitive):
         st.hash = h
 
     # -- notation -----------------------------------------------------------------------------------
-    def _flattens(self, st: "State", move: "Move") -> bool:
+    def _flattens(self, st: "Position", move: "Move") -> bool:
         _, sq, d, drops = move
         ray = self.rays[sq][d]
         if len(drops) > len(ray):
@@ -234,7 +234,7 @@ class Carry(Primitive):
                   "sum of at most the carry limit with no more parts than squares that way)")
 
     def action_keys(self) -> list[Any]:
-        full = self.game.topology.full_mask
+        full = self.t.topology.full_mask
         keys = []
         for sq, rays in enumerate(self.rays):
             if full >> sq & 1:
@@ -246,20 +246,20 @@ class Carry(Primitive):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1], move[2], move[3]),)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         _, sq, d, drops = move
         top = st.stacks[sq][-1] >> 1 if st.stacks[sq] else 0
         return {"count": sum(drops), "from": sq, "direction": self.dir_names[d], "drops": drops,
-                "top": self.game.kind_names[top], "flatten": self._flattens(st, move)}
+                "top": self.t.kind_names[top], "flatten": self._flattens(st, move)}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         drops = read_drops(fields.get("count"), fields.get("drops"))
         d = self.dir_names.index(fields["direction"])
         return (self.index, fields["from"], d, tuple(drops))
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         _, sq, d, drops = move
-        g = self.game
+        g = self.t
         name = g.topology.name(sq)
         stack = st.stacks[sq]
         count = sum(drops)

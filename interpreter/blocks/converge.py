@@ -9,17 +9,17 @@ from itertools import combinations
 from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
-from .base import Primitive, retop
+from ..ledger import clear, lift, put
+from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
     from ..topology import Board
 
 __all__ = ["Converge"]
 
 
-class Converge(Primitive):
+class Converge(Block):
     """Parameters: ``pieces``, ``min_movers`` (2), ``max_movers`` (no limit), ``directions`` (all),
     ``margin`` (the mover's pieces minus the opponent's in the new stack, exactly; 1),
     ``max_height`` (5), ``frozen_height`` (stacks of this height never move nor are captured).
@@ -33,30 +33,27 @@ class Converge(Primitive):
     default_template = "{movers}-{to}"
     field_kinds = {"movers": "squarelist", "to": "square"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        self.require_stacking(f"a {path[-1]} block builds stacks")
-        topo = cast("Board", g.topology)
-        kinds = {g.kind_index[k] for k in params.get("pieces", g.kind_names)}
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        self.require_stacking(c, f"a {path[-1]} block builds stacks")
+        topo = cast("Board", c.t.topology)
+        kinds = {c.t.kind_index[k] for k in params.get("pieces", c.t.kind_names)}
         self.kinds = kinds
         dirs = topo.directions(params.get("directions", "all"))
         self.rays = [[topo.ray(sq, d) for d in dirs] for sq in range(topo.size)]
-        self.min_movers = g.number(path + ("min_movers",), params.get("min_movers", 2), 1, 12)
-        self.max_movers = g.number(path + ("max_movers",), params.get("max_movers", len(dirs)), 1, 12)
-        self.margin = g.number(path + ("margin",), params.get("margin", 1), -100, 100)
-        self.max_height = g.number(path + ("max_height",), params.get("max_height", 5), 1, 1000)
+        self.min_movers = c.number(path + ("min_movers",), params.get("min_movers", 2), 1, 12)
+        self.max_movers = c.number(path + ("max_movers",), params.get("max_movers", len(dirs)), 1, 12)
+        self.margin = c.number(path + ("margin",), params.get("margin", 1), -100, 100)
+        self.max_height = c.number(path + ("max_height",), params.get("max_height", 5), 1, 1000)
         frozen = params.get("frozen_height")
-        self.frozen = g.number(path + ("frozen_height",), frozen, 1, 1000) if frozen is not None else -1
-        self.owner = g.code_owner
-        self.zobrist = g.zobrist
-        self.zstride = g.zobrist_stride
+        self.frozen = c.number(path + ("frozen_height",), frozen, 1, 1000) if frozen is not None else -1
+        self.owner = c.t.code_owner
 
     def _counts(self, stack: list[int], p: int) -> tuple[int, int]:
         mine = sum(1 for pc in stack if self.owner[pc] == p)
         return mine, len(stack) - mine
 
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         q = 3 - p
         stacks = st.stacks
@@ -93,54 +90,23 @@ class Converge(Primitive):
                     if mine - theirs == self.margin and mine + theirs <= self.max_height:
                         out.append((index, sq, tuple(sorted(movers[i] for i in pick))))
 
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         _, sq, movers = move
-        stacks = st.stacks
-        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
-        target = stacks[sq]
-        old = target[-1]
-        h = st.hash
-        lifted = []
-        for m in movers:
-            s = stacks[m]
-            top = s[-1]
-            for height, pc in enumerate(s):
-                h ^= Z[(m * zs + height) * nc + pc]
-            lifted.append(list(s))
-            s.clear()
-            retop(st, m, top)
+        lifted = [clear(st, m) for m in movers]
         for chunk in lifted:
-            for pc in chunk:
-                h ^= Z[(sq * zs + len(target)) * nc + pc]
-                target.append(pc)
-        retop(st, sq, old)
-        st.hash = h
+            put(st, sq, chunk)
         return lifted
 
-    def undo(self, st: "State", move: "Move", lifted: Any) -> None:
+    def undo(self, st: "Position", move: "Move", lifted: Any) -> None:
         _, sq, movers = move
-        stacks = st.stacks
-        Z, zs, nc = self.zobrist, self.zstride, self.game.num_codes
-        target = stacks[sq]
-        old = target[-1]
-        h = st.hash
         for m, chunk in zip(reversed(movers), reversed(lifted)):
-            for pc in reversed(chunk):
-                target.pop()
-                h ^= Z[(sq * zs + len(target)) * nc + pc]
-            s = stacks[m]
-            for height, pc in enumerate(chunk):
-                h ^= Z[(m * zs + height) * nc + pc]
-                s.append(pc)
-            retop(st, m, -1)
-        retop(st, sq, old)
-        st.hash = h
+            put(st, m, lift(st, sq, len(chunk)))
 
     action_doc = ("a target square x the set of directions its movers come from (each mover is "
                   "the nearest piece that way), as a bit mask")
 
     def action_keys(self) -> list[Any]:
-        full = self.game.topology.full_mask
+        full = self.t.topology.full_mask
         keys = []
         for sq, rays in enumerate(self.rays):
             if not full >> sq & 1:
@@ -159,18 +125,18 @@ class Converge(Primitive):
             mask |= next(1 << d for d, ray in enumerate(rays) if m in ray)
         return ((sq, mask),)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"movers": list(move[2]), "to": move[1]}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         movers = tuple(sorted(set(fields["movers"])))
         if len(movers) != len(fields["movers"]):
             raise InvalidMoveError("a mover is named twice")
         return (self.index, fields["to"], movers)
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         _, sq, movers = move
-        g = self.game
+        g = self.t
         name = g.topology.name
         p = st.to_move
         target = st.stacks[sq]

@@ -10,20 +10,20 @@ from typing import TYPE_CHECKING
 from typing import Any, Iterator
 
 from ..dsl.errors import InvalidMoveError
-from .base import Primitive, retop, topped
+from ..ledger import retop, topped
+from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
 
-__all__ = ["Block"]
+__all__ = ["Rectangle"]
 
 # (file step, rank step) of the four orthogonal directions, in the order used by move tuples
 _STEPS = {"north": (0, 1), "south": (0, -1), "east": (1, 0), "west": (-1, 0)}
 _DIRS = ("north", "south", "east", "west")
 
 
-class Block(Primitive):
+class Rectangle(Block):
     """Parameters: ``pieces`` (kinds that form blocks), ``min_size`` (fewest pieces, default 2),
     ``axis`` (``long``: along the long axis, a square block in all four directions; ``any``: all four
     always), ``push`` (``{pieces: [...]}``: enemy pieces of these kinds directly in front may be pushed,
@@ -41,28 +41,27 @@ class Block(Primitive):
     field_kinds = {"from": "squares", "to": "squares", "worm": "flag"}
     identity_flags = ("worm",)
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        topo = g.topology
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        t = c.t
+        topo = t.topology
         self.W, self.H = topo.width, topo.height
-        self.own = g.player_codes(params.get("pieces"))
-        fixed = {i for i, k in enumerate(g.kind_names) if g.spec.data["pieces"][k].get("fixed")}
+        self.own = t.player_codes(params.get("pieces"))
+        fixed = {i for i, k in enumerate(t.kind_names) if c.piece_decl(k).get("fixed")}
         push = bool(params.get("push", True))
         # enemy pieces a block may push: the opponent's, never fixed ones
-        self.pushable = [[], [c for c in range(g.num_codes) if push and c >> 1 not in fixed and g.code_owner[c] == 2],
-                         [c for c in range(g.num_codes) if push and c >> 1 not in fixed and g.code_owner[c] == 1]]
+        self.pushable = [[], *([code for code in range(t.num_codes) if push and code >> 1 not in fixed
+                                and t.code_owner[code] == q] for q in (2, 1))]
         limit = params.get("push_limit", "power - 1")
-        node = g.spec.expressions.get(path + ("push_limit",))
-        from ..dsl.expr import ExprError, compile_expr, parse_expr
-        env = g._env()
-        env.variables["power"] = lambda c: c
+        from ..dsl.expr import ExprError, compile_expr
+        env = c.env()
+        env.variables["power"] = lambda x: x
         try:
-            run_limit = compile_expr(node if node is not None else parse_expr(limit), env)
+            run_limit = compile_expr(c.expression(path + ("push_limit",), limit), env)
             #: the longest enemy run a block of each power may push (computed from the options)
             self.max_run = [int(run_limit(power)) for power in range(max(topo.width, topo.height) + 1)]
         except (ExprError, ArithmeticError, TypeError, ValueError, AttributeError) as exc:
-            raise g.spec.error(path + ("push_limit",), f"{limit!r} cannot be computed from `power` and the "
+            raise c.error(path + ("push_limit",), f"{limit!r} cannot be computed from `power` and the "
                                f"options: {getattr(exc, 'message', exc)}") from None
         self.min_size = int(params.get("min_size", 2))
         self.long_axis = params.get("axis", "long") == "long"
@@ -70,8 +69,6 @@ class Block(Primitive):
         W = self.W
         # row masks: run[f][w] = bits of files f..f+w-1 on rank 1
         self.run = [[sum(1 << (f + i) for i in range(w)) for w in range(W - f + 1)] for f in range(W)]
-        self.zobrist = g.zobrist
-        self.zstride = g.zobrist_stride
 
     # -- geometry ---------------------------------------------------------------------------------
     def _dirs(self, w: int, h: int) -> tuple[int, ...]:
@@ -95,7 +92,7 @@ class Block(Primitive):
                 lanes.append((sqs, f + w if d == 2 else f - 1, y))
         return lanes
 
-    def _scan(self, st: "State", f: int, r: int, w: int, h: int, d: int, enemy: int) -> tuple[int, bool]:
+    def _scan(self, st: "Position", f: int, r: int, w: int, h: int, d: int, enemy: int) -> tuple[int, bool]:
         """(how far the block may move in direction ``d``, whether it may worm that way)."""
         W, H = self.W, self.H
         df, dr = _STEPS[_DIRS[d]]
@@ -150,13 +147,13 @@ class Block(Primitive):
             out.append(lane)
         return out
 
-    def _reentry_free(self, st: "State", f: int, r: int, w: int, h: int, d: int) -> bool:
+    def _reentry_free(self, st: "Position", f: int, r: int, w: int, h: int, d: int) -> bool:
         """The re-entry squares must be empty before the move (the block's own squares included:
         no worm lands where it stood)."""
         stacks = st.stacks
         return all(not stacks[sq] for lane in self._reentry(f, r, w, h, d) for sq in lane)
 
-    def rectangles(self, st: "State", p: int) -> Iterator[tuple[int, int, int, int]]:
+    def rectangles(self, st: "Position", p: int) -> Iterator[tuple[int, int, int, int]]:
         """Every filled rectangle of the player's block pieces with at least ``min_size`` of them."""
         own = topped(st, self.own[p])
         W, H = self.W, self.H
@@ -183,7 +180,7 @@ class Block(Primitive):
                     h += 1
 
     # -- generation -------------------------------------------------------------------------------
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         enemy = 0
         for c in self.pushable[p]:
@@ -198,9 +195,10 @@ class Block(Primitive):
                     out.append((index, f, r, w, h, d, 0))
 
     # -- play -------------------------------------------------------------------------------------
-    def _lift(self, st: "State", squares: list[int]) -> list[tuple[int, int]]:
+    def _lift(self, st: "Position", squares: list[int]) -> list[tuple[int, int]]:
         stacks = st.stacks
-        zs, nc, Z = self.zstride, self.game.num_codes, self.zobrist
+        t = self.t
+        zs, nc, Z = t.zobrist_stride, t.num_codes, t.zobrist
         lifted = []
         h = st.hash
         for sq in squares:
@@ -211,9 +209,10 @@ class Block(Primitive):
         st.hash = h
         return lifted
 
-    def _drop(self, st: "State", placed: list[tuple[int, int]]) -> None:
+    def _drop(self, st: "Position", placed: list[tuple[int, int]]) -> None:
         stacks = st.stacks
-        zs, nc, Z = self.zstride, self.game.num_codes, self.zobrist
+        t = self.t
+        zs, nc, Z = t.zobrist_stride, t.num_codes, t.zobrist
         h = st.hash
         for sq, code in placed:
             stacks[sq].append(code)
@@ -221,7 +220,7 @@ class Block(Primitive):
             retop(st, sq, -1)
         st.hash = h
 
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         _, f, r, w, h, d, dist = move
         W = self.W
         lanes = self._lanes(f, r, w, h, d)
@@ -254,7 +253,7 @@ class Block(Primitive):
         self._drop(st, placed)
         return ((), moving, placed)
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
         lost, moving, placed = info
         self._lift(st, [sq for sq, _ in placed])
         self._drop(st, list(moving) + list(lost))
@@ -268,7 +267,7 @@ class Block(Primitive):
 
     def action_keys(self) -> list[Any]:
         W, H = self.W, self.H
-        most = self.game.total_pieces
+        most = self.t.total_pieces
         keys = []
         for r in range(H):
             for f in range(W):
@@ -284,7 +283,7 @@ class Block(Primitive):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return (move[1:],)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         _, f, r, w, h, d, dist = move
         rear = self._rear(f, r, w, h, d)
         if dist == 0:
@@ -294,7 +293,7 @@ class Block(Primitive):
             to = [sq + (dr * self.W + df) * dist for sq in rear]
         return {"from": rear, "to": to, "worm": dist == 0}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         rear, to, worm = sorted(fields["from"]), sorted(fields["to"]), bool(fields.get("worm"))
         W, H = self.W, self.H
         if len(rear) != len(to):
@@ -344,7 +343,7 @@ class Block(Primitive):
             raise InvalidMoveError("no block of the player to move has those rear stones and targets")
         return found[0]
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         _, f, r, w, h, d, dist = move
         if w * h < self.min_size:
             return f"a block has at least {self.min_size} pieces"

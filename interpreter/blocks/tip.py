@@ -6,12 +6,11 @@ from typing import TYPE_CHECKING
 
 from typing import Any, Iterator, cast
 
-from .base import Primitive, retop, topped
-from .step import capture_at, uncapture_at
+from ..ledger import capture_at, move_top, set_orientation, topped, uncapture_at
+from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
     from ..orientation import DieModel
     from ..topology import Board
 
@@ -21,7 +20,7 @@ _DIRS = ("north", "south", "east", "west")
 _PERPENDICULAR = {0: (2, 3), 1: (2, 3), 2: (0, 1), 3: (0, 1)}
 
 
-class Tip(Primitive):
+class Tip(Block):
     """Parameters: ``pieces`` (kinds with ``orientation: die``), ``turns`` (0 or 1 right-angle
     turns), ``capture`` (the last square may hold an enemy piece, which is removed).
 
@@ -33,15 +32,14 @@ class Tip(Primitive):
     default_template = "{from}-{turn}{to}"
     field_kinds = {"from": "square", "turn": "waypoint", "to": "square"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        topo = cast("Board", g.topology)
-        self.codes = g.player_codes(params.get("pieces"))
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        topo = cast("Board", c.t.topology)
+        self.codes = c.t.player_codes(params.get("pieces"))
         self.turns = int(params.get("turns", 1))
         self.capture = bool(params.get("capture", True))
         self.rays = [[topo.ray(sq, d) for d in _DIRS] for sq in range(topo.size)]
-        self.die = cast("DieModel", g.die)  # a game with a `tip` has dice
+        self.die = cast("DieModel", c.t.die)  # a game with a `tip` has dice
         self.tip = {code: [self.die.tipped[code][d] for d in _DIRS] for code in self.die.codes}
         # routes[sq * 8 + n]: (move tuples, masks of the squares passed before the end, ends)
         self._route_cache: list[list[tuple[tuple[Any, ...], int, int]] | None] = [None] * (topo.size * 8)
@@ -77,15 +75,15 @@ class Tip(Primitive):
             self._route_cache[key] = got
         return got
 
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         mine = topped(st, self.codes[p])
         # squares a die may end on: empty, or (capturing) holding an enemy piece
         occupied = st.occupied
-        allowed = st.game.topology.full_mask & ~occupied
+        allowed = self.t.topology.full_mask & ~occupied
         if self.capture:
             for code, bits in enumerate(st.tops):
-                if self.game.code_owner[code] == 3 - p:
+                if self.t.code_owner[code] == 3 - p:
                     allowed |= bits
         orient = st.orient
         compiled = self._compiled
@@ -97,7 +95,7 @@ class Tip(Primitive):
                 if not occupied & passed and allowed >> end & 1:
                     out.append(move)
 
-    def _path(self, st: "State", move: "Move") -> Any:
+    def _path(self, st: "Position", move: "Move") -> Any:
         _, sq, turn, end = move
         n = st.orient[sq] >> 3
         for t, e, path, dirs in self._routes(sq, n):
@@ -105,55 +103,36 @@ class Tip(Primitive):
                 return path, dirs
         return None, None
 
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         _, a, turn, b = move
-        g = self.game
-        Z, zs, nc, OK = g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys
-        gone = capture_at(st, b, Z, zs, nc, OK)
-        src, dst = st.stacks[a], st.stacks[b]
-        code = src.pop()
-        o = st.orient[a]
-        h = st.hash ^ Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code] ^ OK[a * 64 + o]
-        key = (o, a, turn, b)
+        gone = capture_at(st, b)
+        start = st.orient[a]
+        key = (start, a, turn, b)
         end = self._end_orient.get(key)
         if end is None:
             _, dirs = self._path(st, move)
-            end = o
+            end = start
             for d in dirs:
                 end = self.tip[end][d]
             self._end_orient[key] = end
-        o = end
-        start = st.orient[a]
-        st.orient[a] = 0
-        st.orient[b] = o
-        st.hash = h ^ OK[b * 64 + o]
-        dst.append(code)
-        retop(st, a, code)
-        retop(st, b, -1)
+        move_top(st, a, b)
+        set_orientation(st, b, end)
         return (gone, start)
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
         _, a, turn, b = move
         gone, start = info
-        g = self.game
-        Z, zs, nc, OK = g.zobrist, g.zobrist_stride, g.num_codes, g.orient_keys
-        src, dst = st.stacks[a], st.stacks[b]
-        code = dst.pop()
-        st.hash ^= Z[(a * zs) * nc + code] ^ Z[(b * zs) * nc + code] ^ OK[b * 64 + st.orient[b]] ^ OK[a * 64 + start]
-        st.orient[a] = start
-        st.orient[b] = 0
-        src.append(code)
-        retop(st, b, code)
-        retop(st, a, -1)
-        uncapture_at(st, b, gone, Z, zs, nc, OK)
+        set_orientation(st, b, start)
+        move_top(st, b, a)
+        uncapture_at(st, b, gone)
 
     action_doc = ("a route: from square x the square where it turns (or none) x the last square, "
                   "every route of 1 to 7 squares on this board")
 
     def action_keys(self) -> list[Any]:
-        full = self.game.topology.full_mask
+        full = self.t.topology.full_mask
         keys: dict[Any, None] = {}
-        for sq in range(self.game.topology.size):
+        for sq in range(self.t.topology.size):
             if full >> sq & 1:
                 for n in range(1, 8):
                     for turn, end, _, _ in self._routes(sq, n):
@@ -163,16 +142,16 @@ class Tip(Primitive):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1], move[2], move[3]),)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "turn": move[2], "to": move[3]}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         turn = fields.get("turn")
         return (self.index, fields["from"], -1 if turn is None else turn, fields["to"])
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         _, a, turn, b = move
-        name = self.game.topology.name
+        name = self.t.topology.name
         s = st.stacks[a]
         if not s or s[-1] not in self.codes[st.to_move]:
             return f"{name(a)} holds no die of the player to move"
@@ -185,6 +164,6 @@ class Tip(Primitive):
         if blocked:
             return f"{name(blocked[0])} is in the way"
         t = st.stacks[b]
-        if t and self.game.code_owner[t[-1]] == st.to_move:
+        if t and self.t.code_owner[t[-1]] == st.to_move:
             return f"{name(b)} holds an own piece"
         return super().explain(st, move)

@@ -9,15 +9,15 @@ import re
 from typing import Any, cast
 
 from ..dsl.errors import AmbiguousMoveError, InvalidMoveError, OptionError
-from .base import Primitive, retop
+from ..ledger import retop
+from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
     from ..predicates.holds import Holds
     from ..topology import TrackTopology
 
-__all__ = ["Track", "Roll", "STOP"]
+__all__ = ["Track", "STOP"]
 
 #: the step view's choice "end the turn here" (offered where stopping and going on are both legal)
 STOP = None
@@ -25,67 +25,6 @@ STOP = None
 #: the most a repeat count in a move text may say (``8/5(2)``, ``2 x 8 - 7``): a turn moves at
 #: most this many checkers the same way
 MAX_REPEAT = 16
-
-
-class Roll(Primitive):
-    """The chance move that sets the dice (added by the engine for games with ``dice``).
-
-    A move is ``(index, die1, die2, starter)``; ``starter`` (1 or 2) is set by an opening roll, which
-    also decides who moves first; 0 otherwise.
-    """
-
-    name = "roll"
-    default_template = "roll"
-    field_kinds: dict[str, str] = {}
-
-    def generate(self, st: "State", out: list["Move"]) -> None:
-        return None
-
-    def apply(self, st: "State", move: "Move") -> Any:
-        _, a, b, starter = move
-        g = self.game
-        old = (st.dice, st.to_move, st.tally[0], st.cube_step)
-        h = st.hash
-        if st.cube_step:  # the cube decision is behind: once rolled, every position is alike
-            h ^= g.cube_key((st.cube_value, st.cube_owner, st.cube_step)) ^ g.cube_key((st.cube_value, st.cube_owner, 0))
-            st.cube_step = 0
-        if starter:  # an opening roll: it decides who starts
-            if not a:  # and nothing more: ``tally[0]`` says so until the fresh roll and the first move
-                h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, 1)
-                st.tally[0] = 1
-            if starter != st.to_move:
-                h ^= g.side_key
-                st.to_move = starter
-        if a:  # a == 0: the opening only decided who starts; he then rolls afresh
-            if st.dice is not None:
-                h ^= g.dice_keys[st.dice]
-            st.dice = (a, b)
-            h ^= g.dice_keys[st.dice]
-        st.hash = h
-        return old
-
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
-        g = self.game
-        dice, to_move, decided, cube_step = info
-        h = st.hash
-        if cube_step:
-            h ^= g.cube_key((st.cube_value, st.cube_owner, 0)) ^ g.cube_key((st.cube_value, st.cube_owner, cube_step))
-            st.cube_step = cube_step
-        if move[1]:
-            h ^= g.dice_keys[cast("tuple[int, int]", st.dice)]
-            if dice is not None:
-                h ^= g.dice_keys[dice]
-        if decided != st.tally[0]:
-            h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, decided)
-        if to_move != st.to_move:
-            h ^= g.side_key
-        st.dice, st.to_move, st.tally[0], st.hash = dice, to_move, decided, h
-
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
-        return {}
-
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
-        raise InvalidMoveError("a roll is not written as a move")
 
 
 class _Probe:
@@ -153,7 +92,7 @@ class _Probe:
                 self.settled = True
 
 
-class Track(Primitive):
+class Track(Block):
     """Checkers run along their owner's path by the numbers of the dice (docs/reference/tracks.md).
 
     Parameters: ``pieces``, ``blocked_by`` (2), ``hit``, ``enter``, ``start``, ``corner``,
@@ -169,18 +108,19 @@ class Track(Primitive):
     """
 
     name = "track"
+    stepwise = True
     default_template = "{steps}"
     field_kinds = {"steps": "steps"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        self.require_stacking("the checkers of a `track` pile up on its points and places")
-        topo = cast("TrackTopology", g.topology)
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        g = c
+        self.require_stacking(c, "the checkers of a `track` pile up on its points and places")
+        topo = cast("TrackTopology", c.t.topology)
         N = self.N = topo.points
         self.paths = topo.paths
         self.pos_of = topo.position
-        kind = g.kind_index[params.get("pieces", g.kind_names)[0]]
+        kind = c.t.kind_index[params.get("pieces", c.t.kind_names)[0]]
         self.code = [0, kind * 2, kind * 2 + 1]
         #: opposing checkers that close a point: 1 (any), or 2 (a lone one is hit or pinned); more
         #: would let both players' checkers share a point, which no position text can say
@@ -204,7 +144,7 @@ class Track(Primitive):
         elif self.pin:
             self.hit_place = [-1, -1, -1]
         else:
-            self.hit_place = self._place(hit.get("to", "bar"), path + ("hit", "to"))
+            self.hit_place = self._place(c, hit.get("to", "bar"), path + ("hit", "to"))
         #: the opponent's start point in the mover's coordinates (his hit checkers are counted there)
         self.opp_start = N + 1 - (self.start or 1) if self.hit_to_start else 0
         self.no_hit: list[set[int]] = [set(), set(), set()]
@@ -212,39 +152,39 @@ class Track(Primitive):
             try:
                 sq = topo.parse_square(str(name))
             except ValueError as exc:
-                raise g.spec.error(path + ("hit", "except_on", i), str(exc)) from None
+                raise c.error(path + ("hit", "except_on", i), str(exc)) from None
             for p in (1, 2):
                 self.no_hit[p].add(self.pos_of[p][sq])
         # -- entering -------------------------------------------------------------------------------
         enters = params.get("enter") or ({} if not self.pin else [])
         enters = enters if isinstance(enters, list) else [enters]
         #: where hit checkers wait to enter (-1: there is no such place)
-        self.bar = self._place(enters[0].get("from", "bar"), path + ("enter",)) if enters else [-1, -1, -1]
+        self.bar = self._place(c, enters[0].get("from", "bar"), path + ("enter",)) if enters else [-1, -1, -1]
         if enters:  # checkers waiting in the first place always enter first, each number one checker
             where = path + ("enter", 0) if isinstance(params.get("enter"), list) else path + ("enter",)
             for key in ("continue", "all_before_moving"):
                 if key in enters[0]:
-                    raise g.spec.error(where + (key,), f"`{key}` is read for a second entering place only: "
+                    raise c.error(where + (key,), f"`{key}` is read for a second entering place only: "
                                        "checkers in the first place enter before anything else moves")
         # a second entering place (such as `out`): checkers wait there until they come in
         second = enters[1] if len(enters) > 1 else None
-        self.out = self._place(second["from"], path + ("enter", 1, "from")) if second else None
+        self.out = self._place(c, second["from"], path + ("enter", 1, "from")) if second else None
         self.out_name = str(second["from"]).lower() if second else ""
         self.OUT = N + 2 if second else -1
-        self.out_all_first = bool(self._choice(second.get("all_before_moving", False))) if second else False
-        self.out_continue = bool(self._choice(second.get("continue", True))) if second else True
+        self.out_all_first = bool(self._choice(c, second.get("all_before_moving", False))) if second else False
+        self.out_continue = bool(self._choice(c, second.get("continue", True))) if second else True
         # -- bearing off ----------------------------------------------------------------------------
         bear = params.get("bear_off") or {}
-        self.off = self._place(bear.get("to", "borne_off"), path + ("bear_off", "to"))
+        self.off = self._place(c, bear.get("to", "borne_off"), path + ("bear_off", "to"))
         # each place has one role: where hit checkers wait (the first entering place), where the
         # others wait to come in, where the borne off ones rest
         if self.out is not None and self.out == self.bar:
-            raise g.spec.error(path + ("enter", 1, "from"), "the second entering place must differ from the first")
+            raise c.error(path + ("enter", 1, "from"), "the second entering place must differ from the first")
         if not self.hit_to_start and not self.pin and self.hit_place != self.bar:
-            raise g.spec.error(path + ("hit", "to"), "a hit checker waits to enter again: `hit.to` must be the "
+            raise c.error(path + ("hit", "to"), "a hit checker waits to enter again: `hit.to` must be the "
                                "first place of `enter` (or `start`)")
         if self.off in (self.bar, self.out):
-            raise g.spec.error(path + ("bear_off", "to"), "borne off checkers rest in a place of their own, "
+            raise c.error(path + ("bear_off", "to"), "borne off checkers rest in a place of their own, "
                                "not one they enter from")
         self.home_start = N - N // 4 + 1
         self.bear_all_home = bear.get("requires", "all_home") == "all_home"
@@ -253,7 +193,7 @@ class Track(Primitive):
         self.overshoot = bear.get("overshoot", "highest")
         #: all of a player's checkers borne off while the game goes on return to his start point
         #: (games that go on from an earlier one); not a move
-        self.recycle = bool(self._choice(bear.get("return_to_start", False)))
+        self.recycle = bool(self._choice(c, bear.get("return_to_start", False)))
         self.recycle_to = self.start or 1
         # -- the corner -----------------------------------------------------------------------------
         corner = params.get("corner")
@@ -262,22 +202,22 @@ class Track(Primitive):
             self.first_take = g.number(path + ("corner", "first_take"), corner.get("first_take", 2), 1, 15)
             self.last_leave = g.number(path + ("corner", "last_leave"), corner.get("last_leave", 2), 1, 15)
             self.opp_corner = N + 1 - self.corner if corner.get("opponent_closed", True) else 0
-            self.stop_short = bool(self._choice(corner.get("stop_short", True)))
-            self.pass_through = bool(self._choice(corner.get("pass_through", True)))
+            self.stop_short = bool(self._choice(c, corner.get("stop_short", True)))
+            self.pass_through = bool(self._choice(c, corner.get("pass_through", True)))
         else:
             self.first_take = self.last_leave = 1
             self.opp_corner, self.stop_short, self.pass_through = 0, False, True
         # -- the dice -------------------------------------------------------------------------------
         #: a turn that ends the game: ``full`` counts it as using all its numbers; ``apart`` leaves it
         #: out when finding how many numbers the other turns must use
-        self.ending_turns = self._choice(params.get("ending_turns", "full"), ("full", "apart"))
+        self.ending_turns = self._choice(c, params.get("ending_turns", "full"), ("full", "apart"))
         if self.ending_turns != "full" and not self.pin:
-            raise g.spec.error(path + ("ending_turns",), "`ending_turns: apart` is read only with `hit: {mode: pin}`")
-        self.maximize = self._choice(params.get("maximize", "higher"), ("higher", "dice"))
-        self.order = self._choice(params.get("order", "any"), ("any", "lower_first"))
-        self.order_entering = self._choice(params.get("order_while_entering", self.order), ("any", "lower_first"))
-        i = next(i for i, ph in enumerate(g.spec.data["phases"]) if any("track" in m for m in ph.get("moves", [])))
-        doubles = g.spec.data["phases"][i].get("doubles") or {}
+            raise c.error(path + ("ending_turns",), "`ending_turns: apart` is read only with `hit: {mode: pin}`")
+        self.maximize = self._choice(c, params.get("maximize", "higher"), ("higher", "dice"))
+        self.order = self._choice(c, params.get("order", "any"), ("any", "lower_first"))
+        self.order_entering = self._choice(c, params.get("order_while_entering", self.order), ("any", "lower_first"))
+        i = next(i for i, ph in enumerate(c.data["phases"]) if any("track" in m for m in ph.get("moves", [])))
+        doubles = c.data["phases"][i].get("doubles") or {}
         where = ("phases", i, "doubles")
         self.double_play = g.number(where + ("play",), doubles.get("play", 4), 1, 8)
         self.underneath = g.number(where + ("underneath",), doubles.get("underneath", 0), 0, 8)
@@ -290,11 +230,11 @@ class Track(Primitive):
         self.count_doubles = bool(self.underneath or self.later_from)
         self.roll_again = bool(g.constant(("phases", "doubles", "roll_again"), doubles.get("roll_again", False)))
         # -- points during play -----------------------------------------------------------------------
-        self._compile_awards(g.spec.data.get("scoring"))
+        self._compile_awards(c, c.data.get("scoring"))
         #: the simple case: two numbers in any order, no waiting place besides the bar
         if self.pin and (self.start or self.corner or self.scoring or self.out is not None or self.recycle
                          or self.hit_to_start or any(self.no_hit) or self.order != "any"):
-            raise g.spec.error(path + ("hit", "mode"), "pinning does not combine with a start point, a corner, "
+            raise c.error(path + ("hit", "mode"), "pinning does not combine with a start point, a corner, "
                                "points, a second entering place, hits sent to the start or `order`")
         self._simple = (not self.pin and self.out is None and self.order == "any" and not self.count_doubles
                         and not self.recycle
@@ -310,7 +250,7 @@ class Track(Primitive):
         #: the last position read from, and its legal moves by what they change (see from_fields)
         self._by_delta: tuple[Any, dict[tuple[tuple[int, int], ...], list["Move"]]] = (None, {})
         #: moves written with the board's point names, step by step in the order played
-        self.names_mode = (g.spec.data.get("notation") or {}).get("squares") == "track_names"
+        self.names_mode = (c.data.get("notation") or {}).get("squares") == "track_names"
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off, N+2 = out) to squares, per player
         self._square_map: list[list[int]] = [[]] + [
             [self._square(p, k) for k in range(N + (3 if self.out else 2))] for p in (1, 2)]
@@ -328,11 +268,11 @@ class Track(Primitive):
         #: the weights of result keys for count lists of N + 2 and N + 3 entries
         self._weights_of = {n: self._weights(n) for n in (N + 2, N + 3)}
 
-    def _place(self, name: str, where: tuple[Any, ...]) -> list[int]:
+    def _place(self, c: Compiling, name: str, where: tuple[Any, ...]) -> list[int]:
         """The squares of a per-player place, by name; a located error if the board has none."""
-        places = cast("TrackTopology", self.game.topology).places
+        places = cast("TrackTopology", c.t.topology).places
         if name not in places:
-            raise self.game.spec.error(where, f"the board has no place {name!r} (places: "
+            raise c.error(where, f"the board has no place {name!r} (places: "
                                        f"{', '.join(places) or 'none'})")
         return places[name]
 
@@ -341,10 +281,10 @@ class Track(Primitive):
         """The weight of each coordinate in a result key: 5 bits per count."""
         return [1 << (5 * i) for i in range(n)]
 
-    def _choice(self, value: Any, allowed: tuple[Any, ...] = (True, False)) -> Any:
+    def _choice(self, c: Compiling, value: Any, allowed: tuple[Any, ...] = (True, False)) -> Any:
         """A parameter's value: ``{option: NAME}`` (or a bare option name) gives the option's value,
         which must be one of ``allowed``."""
-        options = self.game.options
+        options = c.options
         name = value["option"] if isinstance(value, dict) and "option" in value else \
             value if isinstance(value, str) and value in options else None
         if name is None:
@@ -352,13 +292,13 @@ class Track(Primitive):
         chosen = options[name]
         if chosen not in allowed:
             shown = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in allowed)
-            if chosen == self.game.spec.resolve_options({}).get(name):  # the file's own default
-                raise self.game.spec.error(("options", name, "default"), f"option {name!r} sets a track key "
+            if chosen == c.option_default(name):  # the file's own default
+                raise c.error(("options", name, "default"), f"option {name!r} sets a track key "
                                            f"that takes {shown}, not {chosen!r}")
             raise OptionError(f"option {name}={chosen!r} sets a track key that takes {shown}")
         return chosen
 
-    def _compile_awards(self, scoring: Any) -> None:
+    def _compile_awards(self, c: Compiling, scoring: Any) -> None:
         """The game's ``scoring`` awards, as points per hit and per checker borne off, and the
         point sets (``holds`` predicates of the mover) whose forming or keeping earns points."""
         self.scoring = scoring is not None
@@ -367,15 +307,15 @@ class Track(Primitive):
         self.formed: list[tuple[list[int], int, int]] = []
         self.kept: list[tuple[list[int], int, int]] = []
         self.turn_end: list[tuple[list[int], int, int]] = []
-        self.target = self.game.score_target if scoring is not None else None
+        self.target = c.t.score_target if scoring is not None else None
         if scoring is None:
             return
         from ..dsl.expr import Call, Name
         for i, award in enumerate(scoring.get("awards", [])):
             where = ("scoring", "awards", i)
-            pts = self.game.number(where + ("points",), award.get("points", 1), 0, 1000)
+            pts = c.number(where + ("points",), award.get("points", 1), 0, 1000)
             if award.get("to", "mover") != "mover":
-                raise self.game.spec.error(where + ("to",), "`to: opponent` is not available: awards go "
+                raise c.error(where + ("to",), "`to: opponent` is not available: awards go "
                                            "to the mover")
             event = award["event"]
             if event == "hit":
@@ -384,12 +324,12 @@ class Track(Primitive):
             if event == "bear_off":
                 self.off_points += pts
                 continue
-            node = self.game.spec.expressions.get(where + ("when",))
-            pred = self.game.predicates.get(node.name) if isinstance(node, Call) else None
+            node = c.expression(where + ("when",), award["when"]) if "when" in award else None
+            pred = c.predicates.get(node.name) if isinstance(node, Call) else None
             call = cast(Call, node)  # a predicate is found for a call only
             if (pred is None or not getattr(pred, "positions", None) or len(call.args) != 1
                     or not isinstance(call.args[0], Name) or call.args[0].name != "mover"):
-                raise self.game.spec.error(where + ("when",) if node is not None else where,
+                raise c.error(where + ("when",) if node is not None else where,
                                            f"a `{event}` award needs `when: NAME(mover)`, NAME a "
                                            "`holds` predicate with `points`")
             holds = cast("Holds", pred)  # a predicate with `positions`: a `holds`
@@ -397,7 +337,7 @@ class Track(Primitive):
                 (holds.positions, holds.min, pts))
 
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
-    def counts(self, st: "State", p: int) -> tuple[list[int], list[int]]:
+    def counts(self, st: "Position", p: int) -> tuple[list[int], list[int]]:
         N = self.N
         q = 3 - p
         me = [0] * (N + 2)
@@ -419,7 +359,7 @@ class Track(Primitive):
             opp.append(0)
         return me, opp
 
-    def numbers(self, st: "State", dice: tuple[int, int]) -> tuple[list[int], int]:
+    def numbers(self, st: "Position", dice: tuple[int, int]) -> tuple[list[int], int]:
         """The numbers a roll gives, in the order they must be played, and how many of them
         must be played as far as possible (the rest is optional)."""
         a, b = dice
@@ -448,7 +388,7 @@ class Track(Primitive):
                 total += pts
         return total
 
-    def general_turns(self, st: "State", me: list[int], opp: list[int], dice: tuple[int, int],
+    def general_turns(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int],
                       forced: tuple[int, ...] = (), probe: "_Probe | None" = None
                       ) -> list[tuple[tuple[int, ...], int]]:
         """The distinct results of a roll under every rule this primitive has, each as the steps
@@ -492,7 +432,7 @@ class Track(Primitive):
         nforced = len(forced)
         top = nforced if probe is not None else -1  # the depth whose steps the step view ranks
         recycle, back_to = self.recycle, self.recycle_to
-        total = self.game.start_counts[st.to_move][self.code[st.to_move] >> 1] if recycle else 0
+        total = self.t.start_counts[st.to_move][self.code[st.to_move] >> 1] if recycle else 0
         fresh = [0] * len(me)  # checkers that came in this turn and may not go on
         #: result key -> [steps, numbers used (a won game uses all), points, allowed, first number,
         #: checkers on the own corner]
@@ -696,7 +636,7 @@ class Track(Primitive):
             me[step >> 6] += 1
 
     # -- pinning (hit mode ``pin``) ----------------------------------------------------------------
-    def pin_counts(self, st: "State", p: int) -> tuple[list[int], list[int], list[int], list[int]]:
+    def pin_counts(self, st: "Position", p: int) -> tuple[list[int], list[int], list[int], list[int]]:
         """In ``p``'s coordinates: his free checkers, his pinned checkers, the opponent's free
         checkers and the opponent's pinned checkers on each point (index N+1: borne off)."""
         N = self.N
@@ -716,7 +656,7 @@ class Track(Primitive):
         me[N + 1] = len(stacks[self.off[p]])
         return me, pm, opp, po
 
-    def pin_turns(self, st: "State", dice: tuple[int, int], forced: tuple[int, ...] = (),
+    def pin_turns(self, st: "Position", dice: tuple[int, int], forced: tuple[int, ...] = (),
                   probe: "_Probe | None" = None) -> list[tuple[int, ...]]:
         """The distinct results of a roll when checkers pin instead of hitting, each as its steps
         ``from * 64 + to`` in mover coordinates. A pin on the opponent's start point
@@ -936,7 +876,7 @@ class Track(Primitive):
             return cast("list[int]", self.out)[p]
         return self.paths[p][pos - 1]
 
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         if st.dice is None:
             return
         if st.hash == self._cached[0] and st.dice == self._cached[1]:
@@ -946,7 +886,15 @@ class Track(Primitive):
         self._generate(st, out)
         self._cached = (st.hash, st.dice, out[start:])
 
-    def _generate(self, st: "State", out: list[Any]) -> None:
+    def _legal(self, st: "Position") -> list["Move"]:
+        """The legal moves in ``st`` (none once the game is over): this block's, the only block of
+        a dice turn's phase."""
+        out: list["Move"] = []
+        if st.result is None:
+            self.generate(st, out)
+        return out
+
+    def _generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         index = self.index
         dice = cast("tuple[int, int]", st.dice)  # rolled: generate() returns before otherwise
@@ -976,7 +924,7 @@ class Track(Primitive):
         pos = self._mover_pos[p]
         return tuple([pos[a] * 64 + pos[b] for a, b in steps])
 
-    def _walk(self, st: "State", forced: tuple[int, ...]) -> _Probe:
+    def _walk(self, st: "Position", forced: tuple[int, ...]) -> _Probe:
         """Follow the steps ``forced`` and rank every next step (see :class:`_Probe`)."""
         dice = cast("tuple[int, int]", st.dice)
         if self.pin:
@@ -993,7 +941,7 @@ class Track(Primitive):
             self.general_turns(st, me, opp, dice, forced, probe)
         return probe
 
-    def step_choices(self, st: "State", done: Any = ()) -> list[Any]:
+    def step_choices(self, st: "Position", done: Any = ()) -> list[Any]:
         """The step view of the turn in ``st`` (dice rolled): after the steps ``done`` (each a
         (from square, to square) pair, in the order chosen), the next steps that some legal turn
         takes, and :data:`STOP` where the turn may also end here. Empty when the turn is complete
@@ -1022,7 +970,7 @@ class Track(Primitive):
             return []
         return choices + [STOP] if stop else choices
 
-    def _apart_best(self, st: "State") -> tuple[int, bool]:
+    def _apart_best(self, st: "Position") -> tuple[int, bool]:
         """The best rank among the turns that do not end the game, and whether some turn ends
         it, from the start of the turn (``ending_turns: apart``)."""
         key = (st.hash, st.dice)
@@ -1033,13 +981,13 @@ class Track(Primitive):
             self._apart_cache = (key, (best, ended))
         return self._apart_cache[1]
 
-    def _listed_steps(self, st: "State", done: Any) -> list[Any]:
+    def _listed_steps(self, st: "Position", done: Any) -> list[Any]:
         """The step view read from the whole turns listed (each in the order it is listed)."""
         n = len(done)
         done = tuple(done)
         out: list[Any] = []
         stop = False
-        for move in self.game.legal_moves(st):
+        for move in self._legal(st):
             steps = move[2]
             if steps[:n] == done:
                 if len(steps) > n:
@@ -1051,11 +999,11 @@ class Track(Primitive):
             return []
         return out + [STOP] if stop else out
 
-    def step_move(self, st: "State", done: Any) -> "Move":
+    def step_move(self, st: "Position", done: Any) -> "Move":
         """The whole-turn move made of the steps ``done`` chosen in the step view."""
         steps = tuple(done)
         if self.corner:
-            for move in self.game.legal_moves(st):
+            for move in self._legal(st):
                 if move[2] == steps:
                     return move
             raise InvalidMoveError("these steps are no legal turn")
@@ -1065,8 +1013,8 @@ class Track(Primitive):
         return move
 
     # -- play -------------------------------------------------------------------------------------
-    def _move_one(self, st: "State", a: int, b: int, code: int) -> None:
-        g = self.game
+    def _move_one(self, st: "Position", a: int, b: int, code: int) -> None:
+        g = self.t
         Z, zs, nc = g.zobrist, g.zobrist_stride, g.num_codes
         src, dst = st.stacks[a], st.stacks[b]
         src.pop()
@@ -1078,7 +1026,7 @@ class Track(Primitive):
         retop(st, a, code)
         retop(st, b, old)
 
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         steps = move[2]
         p = st.to_move
         q = 3 - p
@@ -1096,11 +1044,11 @@ class Track(Primitive):
             else:
                 hits.append(-1)
             self._move_one(st, a, b, code)
-            if (self.recycle and b == off and len(st.stacks[off]) == self.game.start_counts[p][code >> 1]
+            if (self.recycle and b == off and len(st.stacks[off]) == self.t.start_counts[p][code >> 1]
                     and not (wins and i == len(steps) - 1)):
                 self._recycle(st, off, self.paths[p][self.recycle_to - 1], code)
                 back.append(i)
-        g = self.game
+        g = self.t
         st.hash ^= g.dice_keys[cast("tuple[int, int]", st.dice)]
         old = cast("tuple[int, int]", st.dice)
         st.dice = None
@@ -1116,10 +1064,10 @@ class Track(Primitive):
             st.cube_step = 0
         return (old, hits, cube_step, back)
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
         steps = move[2]
         old, hits, cube_step, back = info
-        g = self.game
+        g = self.t
         st.dice = old
         st.hash ^= g.dice_keys[old]
         if len(move) > 3 and move[3]:
@@ -1146,7 +1094,7 @@ class Track(Primitive):
             if hit >= 0:
                 self._move_one(st, self.hit_place[q], b, enemy)
 
-    def _recycle(self, st: "State", src: int, dst: int, code: int) -> None:
+    def _recycle(self, st: "Position", src: int, dst: int, code: int) -> None:
         """Move every checker of ``src`` (all the player's) onto ``dst``."""
         for _ in range(len(st.stacks[src])):
             self._move_one(st, src, dst, code)
@@ -1165,23 +1113,23 @@ class Track(Primitive):
     multi_part = True
 
     def action_keys(self) -> list[Any]:
-        n = self.game.topology.size
+        n = self.t.topology.size
         return [(a, b) for a in range(n) for b in range(n) if a != b]
 
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return tuple(move[2])
 
-    def partial_move(self, st: "State", parts: tuple[Any, ...], move: "Move | None") -> Any:
+    def partial_move(self, st: "Position", parts: tuple[Any, ...], move: "Move | None") -> Any:
         return (self.index, st.dice, tuple(parts))
 
-    def part_text(self, st: "State", key: Any) -> str:
+    def part_text(self, st: "Position", key: Any) -> str:
         p = st.to_move
         return f"{self.own_number(p, key[0])}/{self.own_number(p, key[1])}"
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"steps": (st.to_move, move[2], self._hits(st, move))}
 
-    def _hits(self, st: "State", move: "Move") -> list[bool]:
+    def _hits(self, st: "Position", move: "Move") -> list[bool]:
         """Which steps of ``move`` hit, replayed on counts."""
         p = st.to_move
         if self.pin:  # a step onto a lone enemy checker pins it
@@ -1232,7 +1180,7 @@ class Track(Primitive):
     def _name(self, p: int, sq: int) -> str:
         """A square by the board's point name; ``bar``, ``off`` and ``out`` for the places."""
         own = self._own(p, sq)
-        return self._point_text(own) if own in (0, 25, 26) else self.game.topology.name(sq)
+        return self._point_text(own) if own in (0, 25, 26) else self.t.topology.name(sq)
 
     def format_steps(self, p: int, steps: tuple[tuple[int, int], ...], hits: list[bool]) -> str:
         """Canonical text: one part per checker movement, from the highest point down; a hit marked
@@ -1274,7 +1222,7 @@ class Track(Primitive):
     def read_named(self, p: int, text: str) -> list[tuple[int, int]]:
         """Movements in own numbers from the board's point names: ``1 A - 7 A und 12 A - 9 - 3``,
         ``2 x 8 - 7`` (the seed's way); parts joined by ``und``, ``and`` or commas."""
-        topo = self.game.topology
+        topo = self.t.topology
         moves: list[tuple[int, int]] = []
         for part in re.split(r",|\bund\b|\band\b", text):
             part = part.strip()
@@ -1326,7 +1274,7 @@ class Track(Primitive):
     def read_named_steps(self, p: int, text: str) -> tuple[list[tuple[int, int]], set[int]]:
         """Steps (from, to) in own numbers and the points marked as hit, from point names:
         ``1/5 5/10``, chains ``1/5/10``, repeats ``1/7(2)``, ``-`` for ``/``, commas for spaces."""
-        topo = self.game.topology
+        topo = self.t.topology
 
         def point(part: str) -> int:
             low = part.lower()
@@ -1365,10 +1313,10 @@ class Track(Primitive):
             change[b] = change.get(b, 0) + 1
         return tuple(sorted((sq, n) for sq, n in change.items() if n))
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         """The legal move the text names (compared by checker movements, hits breaking ties)."""
         text = fields["steps"].strip()
-        legal = self.game.legal_moves(st) if st.dice is not None else []
+        legal = self._legal(st)
         if text.lower() in ("pass", "cannot move", "-", ""):
             for move in legal:
                 if not move[2]:
@@ -1419,10 +1367,10 @@ class Track(Primitive):
             return self.off[p]
         return self.paths[p][self.N - n]
 
-    def position_problem(self, st: "State") -> str | None:
+    def position_problem(self, st: "Position") -> str | None:
         """A point holds one player's checkers, or with pinning one pinned checker under the
         other's; a player's places (bar, borne off, out) hold only his checkers."""
-        g = self.game
+        g = self.t
         owner = g.code_owner
         for sq in self.paths[1]:
             s = st.stacks[sq]
@@ -1441,7 +1389,7 @@ class Track(Primitive):
                 return f"player {p} has {have} checkers; the game has {total} each"
         return None
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         if st.dice is None:
             return "roll the dice first"
         return f"not a legal way to play {st.dice[0]}-{st.dice[1]} in this position"

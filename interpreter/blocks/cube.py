@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .base import Primitive
+from ..outcome import DEFAULT_RESULTS, Outcome
+from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
 
 __all__ = ["Cube", "ROLL", "DOUBLE", "TAKE", "DROP"]
 
@@ -19,7 +19,7 @@ _READ = {"roll": ROLL, "no double": ROLL, "double": DOUBLE, "doubles": DOUBLE, "
          "takes": TAKE, "accept": TAKE, "drop": DROP, "drops": DROP, "pass": DROP, "passes": DROP}
 
 
-class Cube(Primitive):
+class Cube(Block):
     """Added by the engine for a phase with ``cube``. A move is ``(index, action)``: roll (no
     double), double, take or drop. State: ``cube_value``, ``cube_owner`` (0 centred), and
     ``cube_step`` (0 the roller may double, 1 a double is offered, 2 decided: roll the dice)."""
@@ -28,20 +28,25 @@ class Cube(Primitive):
     default_template = "{action}"
     field_kinds = {"action": "word"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        self.max = game.number(path + ("max",), params.get("max", 64), 2, 1 << 15)
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        self.max = c.number(path + ("max",), params.get("max", 64), 2, 1 << 15)
         if self.max & (self.max - 1):
-            raise game.spec.error(path + ("max",), f"the cube doubles from 1: its highest value is a power "
-                                  f"of two such as 64, not {self.max}")
+            raise c.error(path + ("max",), f"the cube doubles from 1: its highest value is a power "
+                          f"of two such as 64, not {self.max}")
         self.after_opening = bool(params.get("after_opening", True))
+        #: the move that declines to double (the roller rolls)
+        self.no_double = (index, ROLL)
+        results = (c.data.get("notation") or {}).get("results", {})
+        #: the result tokens of a dropped double (winner 1, winner 2)
+        self.drop_tokens = tuple(results.get("drop", DEFAULT_RESULTS))
 
-    def may_double(self, st: "State") -> bool:
+    def may_double(self, st: "Position") -> bool:
         if st.cube_value >= self.max or st.cube_owner not in (0, st.to_move):
             return False
         return not (self.after_opening and st.ply == 0)
 
-    def generate(self, st: "State", out: list["Move"]) -> None:
+    def generate(self, st: "Position", out: list["Move"]) -> None:
         if st.cube_step == 0 and self.may_double(st):
             out.append((self.index, ROLL))
             out.append((self.index, DOUBLE))
@@ -49,10 +54,10 @@ class Cube(Primitive):
             out.append((self.index, TAKE))
             out.append((self.index, DROP))
 
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         action = move[1]
         old = (st.cube_value, st.cube_owner, st.cube_step, st.to_move, st.result)
-        g = self.game
+        g = self.t
         if action == ROLL:
             st.cube_step = 2
         elif action == DOUBLE:
@@ -66,12 +71,16 @@ class Cube(Primitive):
             st.to_move ^= 3
             st.hash ^= g.side_key
         else:  # drop: the doubler wins at the stakes before the double
-            st.result = g.cube_drop_outcome(3 - st.to_move, st.cube_value)
+            st.result = self.drop_outcome(3 - st.to_move, st.cube_value)
         st.hash ^= g.cube_key(old) ^ g.cube_key((st.cube_value, st.cube_owner, st.cube_step))
         return old
 
-    def undo(self, st: "State", move: "Move", old: Any) -> None:
-        g = self.game
+    def drop_outcome(self, winner: int, value: int) -> Outcome:
+        """The end of a game by a dropped double: ``winner`` wins ``value`` (the stakes before it)."""
+        return Outcome(winner, "drop", self.drop_tokens[winner - 1], None, value)
+
+    def undo(self, st: "Position", move: "Move", old: Any) -> None:
+        g = self.t
         st.hash ^= g.cube_key((st.cube_value, st.cube_owner, st.cube_step)) ^ g.cube_key(old)
         if st.to_move != old[3]:
             st.hash ^= g.side_key
@@ -85,10 +94,10 @@ class Cube(Primitive):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1],),)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"action": _WORDS[move[1]]}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         from ..dsl.errors import InvalidMoveError
         word = fields["action"].strip().lower()
         word = word.split("=>")[0].strip()
@@ -96,7 +105,7 @@ class Cube(Primitive):
             raise InvalidMoveError(f"{fields['action']!r} is not a cube action (double, take, drop)")
         return (self.index, _READ[word])
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         if move[1] in (TAKE, DROP):
             return "no double has been offered"
         if st.cube_step == 2 or st.dice is not None:

@@ -6,17 +6,17 @@ from typing import TYPE_CHECKING
 
 from typing import Any, cast
 
-from .base import Primitive, retop, topped
+from ..ledger import move_top, topped
+from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
     from ..topology import Board
 
 __all__ = ["Slide"]
 
 
-class Slide(Primitive):
+class Slide(Block):
     """Parameters: ``pieces`` (kinds that slide), ``directions``, ``distance`` (``any``, or a number
     of squares: exactly that many), ``extra`` (a list of ``{from: region, directions: ...}``: more
     directions for a piece standing in that region, e.g. diagonals from the corners).
@@ -28,15 +28,15 @@ class Slide(Primitive):
     default_template = "{from}-{to}"
     field_kinds = {"from": "square", "to": "square"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        topo = cast("Board", g.topology)
-        self.codes = g.player_codes(params.get("pieces"))
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        t = c.t
+        topo = cast("Board", t.topology)
+        self.codes = t.player_codes(params.get("pieces"))
         base = topo.directions(params.get("directions", "orthogonal"))
         distance = params.get("distance", "any")
-        self.exact = None if distance == "any" else g.number(path + ("distance",), distance, 1, 100)
-        extra = [(g.region_mask(e["from"]), topo.directions(e["directions"])) for e in params.get("extra", [])]
+        self.exact = None if distance == "any" else c.number(path + ("distance",), distance, 1, 100)
+        extra = [(t.region_mask(e["from"]), topo.directions(e["directions"])) for e in params.get("extra", [])]
         self.rays = []
         for sq in range(topo.size):
             dirs = list(base)
@@ -48,10 +48,8 @@ class Slide(Primitive):
                 rays = [r[:self.exact] for r in rays if len(r) >= self.exact]
             self.rays.append([r for r in rays if r])
         self.table = [[(index, a, b) for b in range(topo.size)] for a in range(topo.size)]
-        self.zobrist = g.zobrist
-        self.zstride = g.zobrist_stride
 
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         stacks = st.stacks
         mine = topped(st, self.codes[st.to_move])
         exact = self.exact
@@ -73,42 +71,31 @@ class Slide(Primitive):
                     else:
                         out.append(row[ray[-1]])
 
-    def apply(self, st: "State", move: "Move") -> Any:
-        _, a, b = move
-        stacks = st.stacks
-        src = stacks[a]
-        code = src.pop()
-        zs, nc, Z = self.zstride, self.game.num_codes, self.zobrist
-        dst = stacks[b]
-        st.hash ^= Z[(a * zs + len(src)) * nc + code] ^ Z[(b * zs + len(dst)) * nc + code]
-        old = dst[-1] if dst else -1
-        dst.append(code)
-        retop(st, a, code)
-        retop(st, b, old)
+    def apply(self, st: "Position", move: "Move") -> Any:
+        move_top(st, move[1], move[2])
         return None
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
-        self.apply(st, (move[0], move[2], move[1]))
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
+        move_top(st, move[2], move[1])
 
     action_doc = "a from square x a square on one of its lines (every pair the block's directions join)"
 
     def action_keys(self) -> list[Any]:
-        full = self.game.topology.full_mask
+        full = self.t.topology.full_mask
         return [(a, b) for a in range(len(self.rays)) if full >> a & 1 for b in sorted({t for ray in self.rays[a] for t in ray})]
 
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1], move[2]),)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "to": move[2]}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         return (self.index, fields["from"], fields["to"])
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move
-        g = self.game
-        name = g.topology.name
+        name = self.t.topology.name
         stack = st.stacks[a]
         if not stack:
             return f"there is no piece on {name(a)}"

@@ -4,29 +4,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .base import Primitive
+from .base import Block
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
 
 __all__ = ["Pass"]
 
 
-class Pass(Primitive):
+class Pass(Block):
     """Added by the engine (not written in game files). A move is ``(index,)``."""
 
     name = "pass"
     default_template = "pass"
     field_kinds: dict[str, str] = {}
 
-    def generate(self, st: "State", out: list["Move"]) -> None:  # offered by Game.legal_moves when nothing else is legal
+    def generate(self, st: "Position", out: list["Move"]) -> None:  # offered by Game.legal_moves when nothing else is legal
         return None
 
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         return None
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
         return None
 
     action_doc = "pass (offered only when nothing else is legal)"
@@ -37,8 +36,8 @@ class Pass(Primitive):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((),)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         return (self.index,)

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING
 
 from typing import Any, cast
 
-from .base import Primitive, retop
+from ..ledger import change_reserve, retop
+from .base import Block, Compiling
 from .parts import Landing
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..state import Move, State
+    from ..state import Move, Position
     from ..topology import Board
 
 __all__ = ["Place"]
 
 
-class Place(Primitive):
+class Place(Block):
     """Parameters: ``pieces`` (kinds that may be placed), ``owner`` (``mover``, ``opponent``: whose
     piece, taken from that player's reserve; ``neutral``: a piece of nobody's), ``where`` (``empty``,
     a region, or an expression naming a region: empty squares in it), ``not_adjacent_to_own``
@@ -32,48 +32,46 @@ class Place(Primitive):
     default_template = "{piece}{to}"
     field_kinds = {"piece": "piece", "to": "square"}
 
-    def __init__(self, game: "Game", index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
-        super().__init__(game, index, params, path)
-        g = game
-        self.kinds = [g.kind_index[k] for k in params.get("pieces", list(g.kind_index))]
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        t = c.t
+        self.kinds = [t.kind_index[k] for k in params.get("pieces", list(t.kind_index))]
         owner = params.get("owner", "mover")
         self.for_opponent = owner == "opponent"
         self.neutral = owner == "neutral"
         where = params.get("where", "empty")
         if where != "empty":
-            where = g.constant(path + ("where",), where)
-        mask = g.topology.full_mask if where == "empty" else g.region_mask(where)
+            where = c.constant(path + ("where",), where)
+        mask = t.topology.full_mask if where == "empty" else t.region_mask(where)
         if params.get("except"):
-            mask &= ~g.region_mask(g.constant(path + ("except",), params["except"]))
-        self.squares = tuple(sq for sq in range(g.topology.size) if mask >> sq & 1)
-        n = g.topology.size
+            mask &= ~t.region_mask(c.constant(path + ("except",), params["except"]))
+        self.squares = tuple(sq for sq in range(t.topology.size) if mask >> sq & 1)
+        n = t.topology.size
         apart = params.get("not_adjacent_to_own")
         #: per player, per square: the neighbours an own piece may not stand on
         self.apart: list[list[int]] | None = None
         if apart and apart != "none":
-            topo = cast("Board", g.topology)
+            topo = cast("Board", t.topology)
             self.apart = [[]]
             for p in (1, 2):
                 try:
                     steps = topo.directions(apart, p)
                 except ValueError as exc:
-                    raise g.spec.error(path + ("not_adjacent_to_own",), str(exc)) from None
+                    raise c.error(path + ("not_adjacent_to_own",), str(exc)) from None
                 self.apart.append([sum(1 << t for t in (topo.step(sq, d) for d in steps) if t >= 0)
                                    for sq in range(n)])
         self.fallback = bool(params.get("fallback", False))
         onto = params.get("onto", "empty")
         #: None: empty squares only (the fast case); else which stacks a piece may go on top of
-        self.onto = None if onto == "empty" else Landing(g, onto, path + ("onto",))
+        self.onto = None if onto == "empty" else Landing(c, onto, path + ("onto",))
         # prebuilt move tuples: table[code][sq]
-        self.table = [[(index, sq, code) for sq in range(n)] for code in range(g.num_codes)]
-        self.reserve_of = g.reserve_of_kind
-        self.zobrist = g.zobrist
-        self.zstride = g.zobrist_stride
+        self.table = [[(index, sq, code) for sq in range(n)] for code in range(t.num_codes)]
+        self.reserve_of = t.reserve_of_kind
 
-    def supplier(self, st: "State") -> int:
+    def supplier(self, st: "Position") -> int:
         return 3 - st.to_move if self.for_opponent else st.to_move
 
-    def _free(self, st: "State") -> list[int]:
+    def _free(self, st: "Position") -> list[int]:
         stacks = st.stacks
         if self.onto is not None:
             ok = self.onto.ok[st.to_move]
@@ -82,16 +80,16 @@ class Place(Primitive):
             free = [sq for sq in self.squares if not stacks[sq]]
         if self.apart is None or not free:
             return free
-        g = self.game
+        t = self.t
         own = 0
-        for code in range(g.num_codes):
-            if g.code_owner[code] == st.to_move:
+        for code in range(t.num_codes):
+            if t.code_owner[code] == st.to_move:
                 own |= st.tops[code]
         apart = self.apart[st.to_move]
         spaced = [sq for sq in free if not own & apart[sq]]
         return spaced if spaced or not self.fallback else free
 
-    def generate(self, st: "State", out: list[Any]) -> None:
+    def generate(self, st: "Position", out: list[Any]) -> None:
         p = self.supplier(st)
         reserves = st.reserves[p]
         free = None
@@ -106,33 +104,29 @@ class Place(Primitive):
             row = self.table[kind * 2 + (0 if self.neutral else p - 1)]
             out.extend([row[sq] for sq in free])
 
-    def apply(self, st: "State", move: "Move") -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         _, sq, code = move
+        t = self.t
         s = st.stacks[sq]
         old = s[-1] if s else -1
-        st.hash ^= self.zobrist[(sq * self.zstride + len(s)) * self.game.num_codes + code]
+        st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
         s.append(code)
         retop(st, sq, old)
         r = self.reserve_of[code >> 1]
         if r >= 0:
-            if self.game.hash_reserves:
-                self.game.change_reserve(st, self.supplier(st), r, -1)
-            else:
-                st.reserves[self.supplier(st)][r] -= 1
+            change_reserve(st, self.supplier(st), r, -1)
         return None
 
-    def undo(self, st: "State", move: "Move", info: Any) -> None:
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
         _, sq, code = move
+        t = self.t
         s = st.stacks[sq]
         s.pop()
-        st.hash ^= self.zobrist[(sq * self.zstride + len(s)) * self.game.num_codes + code]
+        st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
         retop(st, sq, code)
         r = self.reserve_of[code >> 1]
         if r >= 0:
-            if self.game.hash_reserves:
-                self.game.change_reserve(st, self.supplier(st), r, 1)
-            else:
-                st.reserves[self.supplier(st)][r] += 1
+            change_reserve(st, self.supplier(st), r, 1)
 
     action_doc = "a kind the block places x a square it may go on (kinds in the block's order, squares in board order)"
 
@@ -142,17 +136,17 @@ class Place(Primitive):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1], move[2] >> 1),)
 
-    def fields(self, st: "State", move: "Move") -> dict[str, Any]:
-        return {"piece": self.game.kind_names[move[2] >> 1], "to": move[1]}
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
+        return {"piece": self.t.kind_names[move[2] >> 1], "to": move[1]}
 
-    def from_fields(self, st: "State", fields: dict[str, Any]) -> "Move":
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         piece = fields.get("piece")
-        kind = self.game.kind_index[piece] if piece else self.kinds[0]
+        kind = self.t.kind_index[piece] if piece else self.kinds[0]
         return (self.index, fields["to"], kind * 2 + (0 if self.neutral else self.supplier(st) - 1))
 
-    def explain(self, st: "State", move: "Move") -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         _, sq, code = move
-        g = self.game
+        g = self.t
         kind = code >> 1
         if kind not in self.kinds:
             allowed = ", ".join(g.kind_names[k] for k in self.kinds)

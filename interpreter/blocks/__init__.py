@@ -1,0 +1,39 @@
+"""The move blocks, looked up by their key in game files (see :mod:`.base` for the contract).
+
+``move`` (the general move, :mod:`.move`) compiles to a specialised generator where its keys have
+that generator's shape (``Slide``, ``Step``, ``Carry``); ``jump`` is the general capture by
+jumping. ``block``, ``converge``, ``tip`` and ``track`` are moves of a whole group, of several
+pieces at once, of a rolling cube and of checkers run by the dice. The engine adds ``roll`` (the
+dice), ``cube`` (the doubling cube) and ``pass`` where a game needs them.
+
+Adding a block: write its file (docs/reference/adding-a-block.md walks through one) and add one
+line to :data:`BLOCKS`.
+"""
+
+from typing import Callable
+
+from .base import Block, Compiling, Primitive
+from .carry import Carry
+from .converge import Converge
+from .cube import Cube
+from .jump import Jump
+from .move import Move, make_move
+from .passing import Pass
+from .place import Place
+from .rectangle import Rectangle
+from .roll import Roll
+from .slide import Slide
+from .step import Step
+from .tip import Tip
+from .track import Track
+
+#: block key in game files -> what compiles it (a block class, or ``make_move``)
+BLOCKS: dict[str, Callable[..., Block]] = {
+    "place": Place, "move": make_move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip,
+    "track": Track,
+}
+#: the old name of :data:`BLOCKS`
+PRIMITIVES = BLOCKS
+
+__all__ = ["Block", "Compiling", "Primitive", "BLOCKS", "PRIMITIVES", "Place", "Move", "Jump", "make_move", "Carry",
+           "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass"]

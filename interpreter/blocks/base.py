@@ -1,0 +1,217 @@
+"""The contract every move block follows.
+
+A block is one file. It holds everything about one kind of move:
+
+- ``name``: its key in game files; ``schema``: the JSON Schema of its keys (``schema/game.schema.json``
+  is assembled from these: ``python -m spielwerk.blocks.schema``);
+- ``check(checker, path, params)``: the checks across its keys that the schema cannot state,
+  each a located error (run by ``spielwerk validate`` with every other check);
+- its compile step, ``__init__(c, index, params, path)``: ``c`` is :class:`Compiling`, what the
+  compile stage lends a block (the tables, located errors, numbers, conditions). A block keeps what
+  it needs as flat tables and never sees the game;
+- ``generate``/``apply``/``undo`` over the tables (``self.t``) and the state's arrays, changing
+  the position only through :mod:`spielwerk.ledger`;
+- its moves as text: ``fields``/``from_fields`` (named values the notation templates read and
+  write) and ``explain`` (why a move is illegal);
+- its action ids for learning programs: ``action_keys`` and ``action_parts``.
+
+Abilities only some blocks have are methods here with defaults: a turn made step by step
+(:meth:`step_choices`, :meth:`step_move`), another turn after a move (:meth:`again`), the weight of a
+capture (:meth:`weight`), a move of several parts (:attr:`multi_part`, :meth:`partial_move`,
+:meth:`part_text`), a position the block cannot play (:meth:`position_problem`).
+
+A move is a tuple whose first item is the block's index in the game; the rest are the block's own
+fields (squares, counts, steps).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..dsl.errors import SpecError
+    from ..state import Position
+    from ..tables import Tables
+
+__all__ = ["Block", "Compiling", "Conditions", "Checking"]
+
+
+class Conditions(Protocol):
+    """The evaluation context of the game's compiled conditions (filled for a move, then asked)."""
+
+    @property
+    def ctx(self) -> Any: ...
+
+    def square_context(self, st: "Position", player: int, frm: int, to: int, k: int, square: int = -1) -> Any: ...
+
+    def bind(self, st: "Position", mover: int) -> Any: ...
+
+
+class Compiling(Protocol):
+    """What the compile stage lends a block while it compiles."""
+
+    #: the tables compiled so far (the pieces, the board, the reserves, the hash keys)
+    t: "Tables"
+
+    @property
+    def cond(self) -> Conditions:
+        """Where conditions are evaluated while playing."""
+    #: the option values, and whether the specialised generators may be used
+    options: dict[str, Any]
+    fast_paths: bool
+    #: the game file's data (read while compiling only)
+    data: dict[str, Any]
+    #: the named predicates, compiled
+    predicates: dict[str, Any]
+
+    def error(self, path: tuple[Any, ...], message: str) -> "SpecError": ...
+
+    def number(self, path: tuple[Any, ...], value: Any, low: int = 0, high: int = 1_000_000,
+               why: str = "") -> int: ...
+
+    def constant(self, path: tuple[Any, ...], value: Any) -> Any: ...
+
+    def condition(self, path: tuple[Any, ...], value: Any) -> Callable[[Any], Any]: ...
+
+    def move_number(self, path: tuple[Any, ...], value: Any) -> Any: ...
+
+    def expression(self, path: tuple[Any, ...], value: Any) -> Any: ...
+
+    def env(self) -> Any: ...
+
+    def report(self, path: tuple[Any, ...], message: str) -> None: ...
+
+    def option_default(self, name: str) -> Any: ...
+
+    def piece_decl(self, kind: str) -> dict[str, Any]: ...
+
+    def template(self, block: str) -> str: ...
+
+
+class Checking(Protocol):
+    """What ``validate`` lends a block's :meth:`Block.check`: located errors and the usual checks of
+    names and expressions (see :class:`spielwerk.dsl.spec.Checker`)."""
+
+    data: dict[str, Any]
+    pieces: Any
+    regions: Any
+
+    def fail(self, path: tuple[Any, ...], message: str) -> None: ...
+
+    def piece(self, path: tuple[Any, ...], name: Any) -> None: ...
+
+    def pieces_at(self, path: tuple[Any, ...], names: Any) -> None: ...
+
+    def region(self, path: tuple[Any, ...], name: Any) -> None: ...
+
+    def expression(self, path: tuple[Any, ...], text: Any, extra: Any = frozenset()) -> None: ...
+
+    def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None: ...
+
+
+class Block:
+    """A kind of move (see the module docstring)."""
+
+    #: the block's key in game files
+    name = ""
+    #: the JSON Schema of the block's keys (None for the blocks the engine adds: roll, cube, pass)
+    schema: ClassVar[dict[str, Any] | None] = None
+    #: the notation template used when the game file declares none
+    default_template = ""
+    #: field name -> kind (square, piece, int, direction, digits, flag) for notation templates
+    field_kinds: dict[str, str] = {}
+    #: what one action of this block names, for docs/reference/actions.md and ``games --actions``
+    action_doc = ""
+    #: a move of this block may take several actions, one per part (a hop of a chain, a die's step)
+    multi_part = False
+    #: the block gives its turns step by step (a dice turn): see :meth:`step_choices`
+    stepwise = False
+    #: a move of this block may give its player another turn (see :meth:`again`)
+    roll_again = False
+
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        self.t = c.t
+        self.cond = c.cond
+        self.index = index
+        self.params = params
+        self.path = path
+
+    @classmethod
+    def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
+        """Check the keys of one use of this block in a game file (see the module docstring)."""
+        checker.pieces_at(path + ("pieces",), params.get("pieces"))
+
+    @staticmethod
+    def require_stacking(c: Compiling, why: str) -> None:
+        """Refuse this block on a board without ``stacking`` (``why``: what piles up)."""
+        if not c.t.stacking:
+            raise c.error(("board", "stacking"), f"{why}: the board needs `stacking: true`")
+
+    # -- play ---------------------------------------------------------------------------------------
+    def generate(self, st: "Position", out: list[Any]) -> None:
+        """Append this block's legal moves in ``st`` to ``out``."""
+        raise NotImplementedError
+
+    def apply(self, st: "Position", move: tuple[Any, ...]) -> Any:
+        """Play ``move`` on ``st`` (its pieces only: the game does the rest); return what
+        :meth:`undo` needs."""
+        raise NotImplementedError
+
+    def undo(self, st: "Position", move: tuple[Any, ...], info: Any) -> None:
+        raise NotImplementedError
+
+    def again(self, move: tuple[Any, ...]) -> bool:
+        """Whether ``move`` gives its player another turn (where :attr:`roll_again` is set)."""
+        return False
+
+    def weight(self, st: "Position", move: tuple[Any, ...], prefer: str) -> int:
+        """What ``move`` captures, for ``prefer``: pieces (``most``) or their value (``value``)."""
+        return 0
+
+    def step_choices(self, st: "Position", done: Any = ()) -> list[Any]:
+        """A turn step by step (where :attr:`stepwise` is set): the next choices after ``done``."""
+        raise NotImplementedError
+
+    def step_move(self, st: "Position", done: Any) -> tuple[Any, ...]:
+        """The move the step choices ``done`` make (where :attr:`stepwise` is set)."""
+        raise NotImplementedError
+
+    def position_problem(self, st: "Position") -> str | None:
+        """Why a position read from a text cannot occur in a game with this block, or None."""
+        return None
+
+    # -- texts ----------------------------------------------------------------------------------------
+    def fields(self, st: "Position", move: tuple[Any, ...]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def explain(self, st: "Position", move: tuple[Any, ...]) -> str:
+        """Why ``move`` (well-formed, not generated) is illegal in ``st``."""
+        return "not a legal move in this position"
+
+    # -- action ids (see :mod:`spielwerk.learning.actions`) ------------------------------------------
+    def action_keys(self) -> list[Any]:
+        """Every action key this block can produce on this board, in a fixed order: the order of
+        its action ids. A key is a small tuple that does not depend on who moves."""
+        raise NotImplementedError
+
+    def action_parts(self, move: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The keys of the actions that make ``move``, in the order they are chosen (one for
+        most blocks)."""
+        raise NotImplementedError
+
+    def partial_move(self, st: "Position", parts: tuple[Any, ...], move: tuple[Any, ...] | None) -> Any:
+        """A move that plays only the first ``parts`` of a move of several parts (``move``, a
+        legal move beginning with them, where one is known), for showing a turn in progress;
+        None where the block has no such move."""
+        return None
+
+    def part_text(self, st: "Position", key: Any) -> str:
+        """One part of a move of several parts as text (a hop, a step)."""
+        return "-".join(self.t.topology.names[sq] for sq in key)
+
+
+#: the old name of :class:`Block`
+Primitive = Block

@@ -1,0 +1,89 @@
+"""``step``: a piece moves exactly one square, optionally capturing an enemy piece there."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from typing import Any, cast
+
+from ..ledger import capture_at, move_top, topped, uncapture_at
+from .base import Block, Compiling
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import Move, Position
+    from ..topology import Board
+
+__all__ = ["Step"]
+
+
+class Step(Block):
+    """Parameters: ``pieces``, ``directions`` (default orthogonal), ``capture`` (may land on an enemy
+    piece, which is removed). A move is ``(index, from, to)``."""
+
+    name = "step"
+    default_template = "{from}-{to}"
+    field_kinds = {"from": "square", "to": "square"}
+
+    def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
+        super().__init__(c, index, params, path)
+        topo = cast("Board", c.t.topology)
+        self.codes = c.t.player_codes(params.get("pieces"))
+        dirs = topo.directions(params.get("directions", "orthogonal"))
+        self.targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
+        self.capture = bool(params.get("capture", False))
+        self.table = [[(index, a, b) for b in range(topo.size)] for a in range(topo.size)]
+
+    def generate(self, st: "Position", out: list[Any]) -> None:
+        p = st.to_move
+        mine = topped(st, self.codes[p])
+        owner = self.t.code_owner
+        stacks = st.stacks
+        capture = self.capture
+        while mine:
+            low = mine & -mine
+            sq = low.bit_length() - 1
+            mine ^= low
+            row = self.table[sq]
+            for t in self.targets[sq]:
+                s = stacks[t]
+                if not s or (capture and owner[s[-1]] == 3 - p):
+                    out.append(row[t])
+
+    def apply(self, st: "Position", move: "Move") -> Any:
+        _, a, b = move
+        gone = capture_at(st, b)
+        move_top(st, a, b)  # a die keeps its faces when it steps (it does not tip)
+        return gone
+
+    def undo(self, st: "Position", move: "Move", gone: Any) -> None:
+        _, a, b = move
+        move_top(st, b, a)
+        uncapture_at(st, b, gone)
+
+    action_doc = "a from square x a neighbour in the block's directions"
+
+    def action_keys(self) -> list[Any]:
+        full = self.t.topology.full_mask
+        return [(a, b) for a in range(len(self.targets)) if full >> a & 1 for b in self.targets[a]]
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1], move[2]),)
+
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
+        return {"from": move[1], "to": move[2]}
+
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
+        return (self.index, fields["from"], fields["to"])
+
+    def explain(self, st: "Position", move: "Move") -> str:
+        _, a, b = move
+        name = self.t.topology.name
+        s = st.stacks[a]
+        if not s or s[-1] not in self.codes[st.to_move]:
+            return f"{name(a)} holds no piece of the player to move that steps"
+        if b not in self.targets[a]:
+            return f"{name(b)} is not one step from {name(a)}"
+        t = st.stacks[b]
+        if t and self.t.code_owner[t[-1]] == st.to_move:
+            return f"{name(b)} holds an own piece"
+        return super().explain(st, move)

@@ -1,0 +1,56 @@
+"""Compile step: the dice rolled before every turn, the opening roll, and the doubling cube."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..blocks.cube import Cube
+from ..blocks.roll import Roll
+from ..dice import Dice
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..blocks.base import Block
+    from .context import Compiler
+
+__all__ = ["dice"]
+
+
+def dice(c: "Compiler", blocks: list["Block"], rng: random.Random) -> Dice | None:
+    """The game's dice, or None: a roll is a chance move of a ``roll`` block added to ``blocks``;
+    the cube, where the phase has one and its ``enabled`` condition holds, is a block too."""
+    t = c.t
+    t.roll_index, t.dice_count, t.faces, t.opening, t.cube_index = -1, 0, 0, None, -1
+    t.dice_keys = {}
+    phases = c.data["phases"]
+    spec = next((ph for ph in phases if ph.get("dice")), None)
+    if spec is None:
+        return None
+    roll = Roll(c, len(blocks), {}, ("phases",))
+    blocks.append(roll)
+    t.roll_index = roll.index
+    at = ("phases", phases.index(spec), "dice")
+    t.faces = c.number(at + ("faces",), spec["dice"].get("faces", 6), 2, 20)
+    #: one die (the moves read it as ``die``) or two (a `track` plays them as a whole turn)
+    t.dice_count = c.number(at + ("count",), spec["dice"].get("count", 2), 1, 2)
+    tracks = any(b.name == "track" for b in blocks)
+    if t.dice_count not in (1, 2) or (t.dice_count == 1) == tracks:
+        raise c.error(at + ("count",), "a `track` rolls two dice; other moves read one die (`die`): "
+                      f"{t.dice_count} dice do not fit this phase")
+    t.dice_keys = {(a, b): rng.getrandbits(64) for a in range(1, t.faces + 1)
+                   for b in (range(1, t.faces + 1) if t.dice_count == 2 else (0,))}
+    t.opening = spec.get("opening")
+    if t.opening is not None and t.dice_count == 1:
+        raise c.error(at[:-1] + ("opening",), "an opening roll decides who starts with two dice")
+    return Dice(roll.index, t.dice_count, t.faces, t.opening, _cube(c, blocks, spec, at[:-1]))
+
+
+def _cube(c: "Compiler", blocks: list["Block"], spec: dict[str, Any], where: tuple[Any, ...]) -> Cube | None:
+    """The doubling cube, where the dice phase has one that is enabled."""
+    decl = spec.get("cube")
+    if decl is None or not c.constant(where + ("cube", "enabled"), decl.get("enabled", False)):
+        return None
+    cube = Cube(c, len(blocks), decl, where + ("cube",))
+    blocks.append(cube)
+    c.t.cube_index = cube.index
+    return cube

@@ -1,0 +1,148 @@
+"""Compile steps: what follows a move (effects, repetition) and how the game ends (end rules,
+points, a player without moves), and the evaluation the searching agents read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+from ..blocks.passing import Pass
+from ..effects import Effect, Remove, RemoveDisconnected, Trim
+from ..outcome import DEFAULT_RESULTS, EndRule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..blocks.base import Block
+    from ..topology import Board
+    from .context import Compiler
+
+__all__ = ["Ending", "Series", "ending", "effects", "evaluation", "result_tokens", "series"]
+
+
+@dataclass
+class Ending:
+    """How a game ends: its end rules in order, what a player without moves does (``pass``,
+    ``lose``, ``draw``), the repetition rule."""
+
+    rules: list[EndRule] = field(default_factory=list)
+    no_moves: str = "draw"
+    no_moves_rule: EndRule | None = None
+    #: the pass move, where a player without moves passes
+    pass_move: tuple[Any, ...] | None = None
+    #: how often a position may occur before the game is drawn (0: no such rule)
+    repetition: int = 0
+    repetition_rule: EndRule | None = None
+
+
+@dataclass
+class Series:
+    """``scoring.series``: games played one after another for points."""
+
+    #: how many games a series has (None: as many as the players like)
+    games: int | None
+    #: the winner may go on from the position reached (his points above the target kept)
+    carry_over: bool
+
+
+def series(c: "Compiler") -> Series | None:
+    """``scoring.series``, or None."""
+    decl = (c.data.get("scoring") or {}).get("series")
+    if decl is None:
+        return None
+    games = c.number(("scoring", "series", "games"), decl["games"], 1, 1000) if "games" in decl else None
+    return Series(games, bool(c.constant(("scoring", "series", "carry_over"), decl.get("carry_over", False))))
+
+
+def result_tokens(c: "Compiler", result: str) -> tuple[str, ...]:
+    """The notation of a result kind: winner 1, winner 2, draw."""
+    results = (c.data.get("notation") or {}).get("results", {})
+    return tuple(results[result]) if result in results else DEFAULT_RESULTS
+
+
+def ending(c: "Compiler", blocks: list["Block"]) -> Ending:
+    """``no_moves``, ``repetition``, ``end`` and ``scoring``'s target."""
+    d = c.data
+    out = Ending()
+    always: Callable[[Any], Any] = lambda ctx: True  # noqa: E731
+    no_moves = d.get("no_moves", "draw")
+    # the rule itself, or the name of an option that chooses it
+    out.no_moves = c.options.get(no_moves, no_moves) if no_moves in c.options else no_moves
+    out.no_moves_rule = EndRule(always, None, None, "no_moves", result_tokens(c, "no_moves"))
+    if out.no_moves == "pass":
+        block = Pass(c, len(blocks), {}, ("no_moves",))
+        blocks.append(block)
+        out.pass_move = (block.index,)
+    rep = d.get("repetition")
+    if rep:
+        out.repetition = int(rep.get("count", 3))
+        result = rep.get("result", "repetition")
+        out.repetition_rule = EndRule(always, None, None, result, result_tokens(c, result))
+    out.rules = [_end_rule(c, i, rule) for i, rule in enumerate(d.get("end", []))]
+    scoring = d.get("scoring")
+    if scoring is not None:
+        target = c.t.score_target
+        value = c.condition(("scoring", "value"), scoring["value"]) if "value" in scoring else None
+        result = scoring.get("result", "points")
+        out.rules.insert(0, EndRule(lambda ctx: ctx.st.score[ctx.mover] >= target, "mover", None, result,
+                                    result_tokens(c, result), value))
+        if not any(b.name == "track" for b in blocks):
+            raise c.error(("scoring",), "points are earned by a `track`'s events (hits, checkers "
+                          "borne off, points held): a game without a track has no `scoring`")
+    return out
+
+
+def _end_rule(c: "Compiler", i: int, rule: dict[str, Any]) -> EndRule:
+    when = c.condition(("end", i, "when"), rule["when"])
+    score = c.condition(("end", i, "score"), rule["score"]) if "score" in rule else None
+    value = c.condition(("end", i, "value"), rule["value"]) if "value" in rule else None
+    result = rule.get("result", "default")
+    return EndRule(when, rule.get("winner"), score, result, result_tokens(c, result), value)
+
+
+def score_target(c: "Compiler") -> None:
+    """``scoring.target``: the points that win at once, before any end rule."""
+    c.t.score_target = None
+    scoring = c.data.get("scoring")
+    if scoring is not None:
+        if "target" not in scoring:
+            raise c.error(("scoring",), "`scoring` needs a `target`: the points that win")
+        c.t.score_target = c.number(("scoring", "target"), scoring["target"], 1, 10_000)
+
+
+def effects(c: "Compiler") -> tuple[list[Effect], Trim | None]:
+    """``after_move``: the effects in order; and the trim of the stacks to their height limit."""
+    out = [_effect(c, i, e) for i, e in enumerate(c.data.get("after_move", []))]
+    t = c.t
+    return out, Trim(t.max_stack, *t.overflow) if t.max_stack else None
+
+
+def _effect(c: "Compiler", i: int, e: dict[str, Any]) -> Effect:
+    t = c.t
+    path = ("after_move", i)
+    when = c.condition(path + ("when",), e["when"]) if "when" in e else None
+    if "remove_disconnected" in e:
+        spec = e["remove_disconnected"] or {}
+        anchors = spec.get("anchor", [])
+        anchor_kinds = {t.kind_index[k] for k in ([anchors] if isinstance(anchors, str) else anchors)}
+        topo = cast("Board", t.topology)
+        try:
+            dirs = topo.directions(spec.get("directions", "all"))
+        except ValueError as exc:
+            raise c.error(path + ("remove_disconnected", "directions"), str(exc)) from None
+        return RemoveDisconnected(when, anchor_kinds, topo.neighbour_masks(dirs))
+    remove = e["remove"]
+    where, where_if = -1, None
+    if isinstance(remove, dict):
+        region = remove.get("where")
+        if region is not None and t.is_region(region):
+            where = t.region_mask(region)
+        elif region is not None:
+            where_if = c.condition(path + ("remove", "where"), region)
+        remove = remove.get("pieces", t.kind_names)
+    kinds = [t.kind_index[k] for k in ([remove] if isinstance(remove, str) else remove)]
+    return Remove(when, kinds, where, where_if)
+
+
+def evaluation(c: "Compiler") -> list[tuple[float, Callable[[Any], Any]]]:
+    """``evaluation``: its terms, (weight, value for ``player``), for the agents that search."""
+    return [(float(term.get("weight", 1)), c.condition(("evaluation", i, "value"), term["value"]))
+            for i, term in enumerate(c.data.get("evaluation", []))]

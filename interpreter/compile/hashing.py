@@ -1,0 +1,47 @@
+"""Compile step: the Zobrist keys, drawn from one seeded generator in a fixed order, so that a
+position hashes alike in every process and for every compiled copy of the game."""
+
+from __future__ import annotations
+
+import random
+import sys
+from array import array
+from typing import TYPE_CHECKING
+
+from ..dsl.expr import names_in
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .context import Compiler
+
+__all__ = ["keys", "hashed_counters", "SEED"]
+
+SEED = 0x5E1E1
+
+
+def keys(c: "Compiler") -> random.Random:
+    """The keys of the pieces on the squares, of the side to move and of the dice's faces; returns
+    the generator, which the later steps draw the phase and roll keys from."""
+    t = c.t
+    rng = random.Random(SEED)
+    t.zobrist_stride = t.max_height + 1
+    count = t.topology.size * t.zobrist_stride * t.num_codes
+    # one block of random bytes read as little-endian 64-bit numbers: the same keys everywhere
+    block = array("Q", rng.randbytes(8 * count))
+    if sys.byteorder == "big":
+        block.byteswap()
+    t.zobrist = block.tolist()
+    t.side_key = rng.getrandbits(64)
+    #: hash keys for an orientation code on a square (index sq * 64 + code)
+    t.orient_keys = [rng.getrandbits(64) for _ in range(t.topology.size * 64)] if t.die else []
+    return rng
+
+
+def hashed_counters(c: "Compiler") -> None:
+    """Which counters belong to the position's hash: the reserves where they change other than by
+    placing (an overflow sent back), the captures where a rule reads them or the position text
+    writes them."""
+    t = c.t
+    t.hash_reserves = t.max_stack > 0 and "reserve" in t.overflow
+    trailer = str(((c.data.get("notation") or {}).get("position") or {}).get("trailer", ""))
+    t.hash_captures = "{captures_" in trailer or any(
+        "captures" in names_in(node) for node in c.spec.expressions.values())

@@ -1,0 +1,140 @@
+"""What happens after a move: the game file's ``after_move`` effects and the stack height limit.
+
+Each effect changes the position through the ledger and returns what its ``undo`` needs:
+
+- :class:`Remove`: every piece of some kinds leaves the board (on a region's squares, or where a
+  condition holds);
+- :class:`RemoveDisconnected`: every stack not linked to an anchor piece through a chain of
+  occupied neighbouring squares leaves the board;
+- :class:`Trim` (``board.stacking.max_height``): stacks are cut down to the limit from the bottom,
+  the pieces going to their owner's reserve or out of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .ledger import add_captures, change_reserve, put, restack, take_under
+from .topology import flood
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .compile.conditions import Conditions
+    from .state import Position
+
+__all__ = ["Effect", "Remove", "RemoveDisconnected", "Trim"]
+
+#: what an effect changed: (square, the stack there before) per square
+Changes = list[tuple[int, list[int]]]
+
+
+class Effect:
+    """An after-move rule: when ``when`` holds after a move, :meth:`run` changes the position."""
+
+    def __init__(self, when: Callable[[Any], Any] | None) -> None:
+        self.when = when
+
+    def run(self, st: "Position", cond: "Conditions") -> Changes:  # pragma: no cover - each effect has one
+        raise NotImplementedError
+
+    @staticmethod
+    def undo(st: "Position", changes: Changes) -> None:
+        """Put back what :meth:`run` changed."""
+        for sq, before in reversed(changes):
+            restack(st, sq, before)
+
+
+class Remove(Effect):
+    """Every piece of ``kinds`` leaves the squares of ``where`` (a bitmask), or those where the
+    condition ``where_if`` holds."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, kinds: list[int], where: int = -1,
+                 where_if: Callable[[Any], Any] | None = None) -> None:
+        super().__init__(when)
+        self.kinds, self.where, self.where_if = kinds, where, where_if
+
+    def run(self, st: "Position", cond: "Conditions") -> Changes:
+        kinds, where_if = self.kinds, self.where_if
+        mover = cond.ctx.mover
+        gone = []
+        bits = st.occupied & self.where
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            stack = st.stacks[sq]
+            if not any(pc >> 1 in kinds for pc in stack):
+                continue
+            if where_if is not None and not where_if(cond.square_context(st, mover, -1, -1, 0, sq)):
+                continue
+            gone.append((sq, list(stack)))
+            restack(st, sq, [pc for pc in stack if pc >> 1 not in kinds])
+        return gone
+
+
+class RemoveDisconnected(Effect):
+    """Every stack not linked through occupied neighbours (``near[sq]``: the neighbours of ``sq``
+    as a bitmask) to a stack holding a piece of the ``anchors`` kinds leaves the board."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, anchors: set[int], near: list[int]) -> None:
+        super().__init__(when)
+        self.anchors, self.near = anchors, near
+
+    def run(self, st: "Position", cond: "Conditions") -> Changes:
+        occupied = st.occupied
+        stacks = st.stacks
+        anchors = self.anchors
+        linked = 0
+        bits = occupied
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            if any(pc >> 1 in anchors for pc in stacks[low.bit_length() - 1]):
+                linked |= low
+        linked = flood(linked, occupied, self.near)
+        gone = []
+        loose = occupied & ~linked
+        while loose:
+            low = loose & -loose
+            loose ^= low
+            sq = low.bit_length() - 1
+            gone.append((sq, list(stacks[sq])))
+            restack(st, sq, [])
+        return gone
+
+
+class Trim:
+    """``stacking.max_height``: after a move every stack is cut down to ``limit`` from the bottom;
+    the mover's pieces go where ``own`` says, the others where ``others`` says (``reserve``: back
+    to the owner's reserve; ``capture``: out of the game, counted for the mover)."""
+
+    def __init__(self, limit: int, own: str, others: str) -> None:
+        self.limit, self.own, self.others = limit, own, others
+
+    def run(self, st: "Position", mover: int) -> Changes | None:
+        limit = self.limit
+        out = None
+        for sq, stack in enumerate(st.stacks):
+            if len(stack) > limit:
+                gone = take_under(st, sq, len(stack) - limit)
+                for pc in gone:
+                    self._book(st, mover, pc, 1)
+                if out is None:
+                    out = []
+                out.append((sq, gone))
+        return out
+
+    def undo(self, st: "Position", mover: int, trimmed: Changes) -> None:
+        for sq, gone in reversed(trimmed):
+            put(st, sq, gone, under=True)
+            for pc in gone:
+                self._book(st, mover, pc, -1)
+
+    def _book(self, st: "Position", mover: int, pc: int, sign: int) -> None:
+        """Book one piece cut from a stack (``sign`` 1) or put back (``sign`` -1)."""
+        t = st.t
+        owner = t.code_owner[pc]
+        where = self.own if owner == mover else self.others
+        if where == "reserve" and owner and t.reserve_of_kind[pc >> 1] >= 0:
+            change_reserve(st, owner, t.reserve_of_kind[pc >> 1], sign)
+        elif where == "capture":
+            add_captures(st, mover, sign)
