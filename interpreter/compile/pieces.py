@@ -14,7 +14,7 @@ __all__ = ["option_tables", "pieces", "reserves", "setup"]
 
 
 def option_tables(c: "Compiler") -> None:
-    """``tables``: per option value, a named constant (``capstones`` by ``size``)."""
+    """``tables``: per option value, a named constant (a count of pieces by the board size, say)."""
     for tname, table in c.data.get("tables", {}).items():
         key = c.options.get(table["by"])
         values = {str(k): v for k, v in table["values"].items()}
