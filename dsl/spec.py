@@ -20,7 +20,7 @@ from .errors import OptionError, SpecError, SpecErrors
 from .expr import ExprError, Node, parse_expr
 from .loader import Document, Marks, read_document
 
-__all__ = ["Spec", "load_spec", "schema", "BUILTIN_VARIABLES", "MOVE_VARIABLES", "BUILTIN_FUNCTIONS",
+__all__ = ["Spec", "Checker", "load_spec", "check_blocks", "schema", "BUILTIN_VARIABLES", "MOVE_VARIABLES", "BUILTIN_FUNCTIONS",
            "BUILTIN_REGIONS"]
 
 #: Names every expression may read (run-time values).
@@ -58,6 +58,8 @@ class Spec:
     marks: Marks
     file: str
     expressions: dict[tuple[Any, ...], Node] = field(default_factory=dict)
+    #: the move blocks' own checks have run (see :func:`load_spec`'s ``blocks``)
+    blocks_checked: bool = False
 
     @property
     def name(self) -> str:
@@ -264,25 +266,6 @@ _UNAVAILABLE: list[tuple[tuple[str, ...], Any, str]] = [
     (("phases", "*", "opening", "starter_plays"), dict, "an option cannot choose it"),
     (("phases", "*", "doubles", "later", "per_player"), False, "each player's doubles are counted apart"),
     (("phases", "*", "cube", "pass_result"), _ANY, "a dropped double ends the game with the result `drop`"),
-    (("phases", "*", "moves", "*", "place", "reserve"), _ANY,
-     "a piece comes from the reserve its kind belongs to"),
-    (("phases", "*", "moves", "*", "block", "distance"), _Not("any"), "a block moves any distance"),
-    (("phases", "*", "moves", "*", "converge", "distance"), _Not("any"), "movers come from any distance"),
-    (("phases", "*", "moves", "*", "converge", "different_directions"), False,
-     "movers always come from different directions"),
-    (("phases", "*", "moves", "*", "tip", "distance"), _Not("top"), "a die moves its top face's number"),
-    (("phases", "*", "moves", "*", "tip", "directions"), _Not("orthogonal"),
-     "a die tips north, south, east or west"),
-    (("phases", "*", "moves", "*", "track", "maximize"), "none", "use `dice` or `higher`"),
-    (("phases", "*", "moves", "*", "move", "flatten", "alone"), False,
-     "the flattening piece must be the last drop by itself"),
-    (("phases", "*", "moves", "*", "track", "hit", "lone"), False, "a lone checker is always hit (or pinned)"),
-    (("phases", "*", "moves", "*", "track", "enter", "into"), _ANY, "checkers enter on the own first quarter"),
-    (("phases", "*", "moves", "*", "track", "enter", "*", "into"), _ANY, "checkers enter on the own first quarter"),
-    (("phases", "*", "moves", "*", "track", "enter", "first"), False, "waiting checkers always enter first"),
-    (("phases", "*", "moves", "*", "track", "enter", "*", "first"), False, "waiting checkers always enter first"),
-    (("phases", "*", "moves", "*", "track", "continue"), False,
-     "a checker may use several numbers in a row (see `enter.continue`)"),
     (("predicates", "*", "race_finished"), _ANY, "write it as an end rule such as `at(mover, borne_off) == 15`"),
     (("end", "*", "check"), "step", "end rules are checked after every whole move"),
     (("after_move", "*", "name"), _ANY, "a suffix stating `effect` marks the moves that set an effect off"),
@@ -393,11 +376,14 @@ def _bare_names(node: Node) -> set[tuple[str, int]]:
     return out
 
 
-class _Checker:
-    """Checks the references between parts of a schema-valid document."""
+class Checker:
+    """Checks the references between parts of a schema-valid document. ``blocks`` maps each move
+    block's key to what checks its keys (``check(checker, path, params)``: the engine's block
+    classes); without it the blocks' own checks are left to the compile stage."""
 
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, blocks: Mapping[str, Any] | None = None) -> None:
         self.doc = doc
+        self.blocks = blocks
         self.data = doc.data
         self.errors: list[SpecError] = []
         self.expressions: dict[tuple[Any, ...], Node] = {}
@@ -580,7 +566,7 @@ class _Checker:
         for i, phase in enumerate(d.get("phases", [])):
             for j, move in enumerate(phase.get("moves", [])):
                 for prim, params in move.items():
-                    self.primitive(("phases", i, "moves", j, prim), prim, params or {})
+                    self.block(("phases", i, "moves", j, prim), prim, params or {})
             if "until" in phase:
                 self.expression(("phases", i, "until"), phase["until"])
         for pname, pred in d.get("predicates", {}).items():
@@ -659,65 +645,26 @@ class _Checker:
                 continue
             self.expression(where, item, extra)
 
-    def primitive(self, path: tuple[Any, ...], prim: str, params: dict[str, Any]) -> None:
-        self.pieces_at(path + ("pieces",), params.get("pieces"))
-        if prim == "place":
-            neutral = {k for k, v in self.data.get("pieces", {}).items() if v.get("neutral")}
-            kinds = params.get("pieces", list(self.pieces))
-            wrong = [k for k in kinds if k in self.pieces and (k in neutral) != (params.get("owner") == "neutral")]
-            if wrong:
-                self.fail(path + ("owner",) if "owner" in params else path + ("pieces",),
-                          f"{', '.join(wrong)}: `owner: neutral` places the pieces declared `neutral: true`, "
-                          "and only those")
+    def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None:
+        """A key the engine does not act on (with this value), refused: ``instead`` says what it does."""
+        text = str(value).lower() if isinstance(value, bool) else value
+        shown = f"{path[-1]}: {text}" if not isinstance(value, (dict, list)) else f"this form of {path[-1]}"
+        self.fail(path, f"`{shown}` is not available: {instead}")
+
+    def block(self, path: tuple[Any, ...], name: str, params: dict[str, Any]) -> None:
+        """One move block of a phase: what the phase reads of it (``when``, ``compulsory``,
+        ``prefer``), then the block's own checks, where the blocks were given."""
         if "when" in params:
             self.expression(path + ("when",), params["when"])
-        move_names = set(MOVE_VARIABLES)
         if params.get("prefer", "any") != "any" and not params.get("compulsory"):
             self.fail(path + ("prefer",), "`prefer` chooses among compulsory captures: it needs `compulsory: true`")
-        take = params.get("take")
-        if isinstance(take, dict):
-            for key in ("min", "max"):
-                if key in take:
-                    self.expression(path + ("take", key), take[key], {"height"})
-        if params.get("distance", "any") != "any":
-            self.expression(path + ("distance",), params["distance"], {"k", "height"})
-        landing_words = ("empty", "occupied", "own", "enemy", "neutral", "any", "not_own")
-        for key in ("to", "over"):
-            if key in params:
-                self.landing(path + (key,), params[key], landing_words, move_names)
-        if "from" in params and prim != "place":
-            self.landing(path + ("from",), params["from"], (), {"from", "height"})
-        directions = params.get("directions")
-        if isinstance(directions, dict):
-            for kind in directions:
-                self.piece(path + ("directions", kind), kind)
-        promote = params.get("promote")
-        if isinstance(promote, dict):
-            self.pieces_at(path + ("promote", "pieces"), promote.get("pieces"))
-            self.piece(path + ("promote", "to"), promote.get("to"))
-            self.region(path + ("promote", "region"), promote.get("region"))
-        if not isinstance(params.get("blocked_by"), int):
-            self.pieces_at(path + ("blocked_by",), params.get("blocked_by"))
-        if "limit" in params:
-            self.expression(path + ("limit",), params["limit"])
-        where = params.get("where")
-        if isinstance(where, str) and where != "empty":
-            if where in self.regions:
-                pass
-            elif where in self.data.get("options", {}):
-                pass  # an option whose value names a region
-            else:
-                self.expression(path + ("where",), where)
-        if "push_limit" in params:
-            self.expression(path + ("push_limit",), params["push_limit"], {"power"})
-        for i, extra in enumerate(params.get("extra", []) or []):
-            if isinstance(extra, dict) and "from" in extra:
-                self.region(path + ("extra", i, "from"), extra["from"])
-        flatten = params.get("flatten")
-        if isinstance(flatten, dict):
-            for key in ("piece", "target", "becomes"):
-                if key in flatten:
-                    self.piece(path + ("flatten", key), flatten[key])
+        kind = self.blocks.get(name) if self.blocks is not None else None
+        if kind is not None:
+            kind.check(self, path, params)
+
+
+#: the old name of :class:`Checker`
+_Checker = Checker
 
 
 def _shape_errors(doc: Document) -> list[SpecError]:
@@ -751,14 +698,35 @@ def _shape_errors(doc: Document) -> list[SpecError]:
     return errors
 
 
-def load_spec(path: str) -> Spec:
-    """Read, merge, validate and check a game file; raise ``SpecErrors`` listing every problem."""
+def load_spec(path: str, *, blocks: Mapping[str, Any] | None = None) -> Spec:
+    """Read, merge, validate and check a game file; raise ``SpecErrors`` listing every problem.
+
+    ``blocks`` (the engine's move blocks by key: ``spielwerk.load_spec`` passes them) adds each
+    block's own checks of its keys; without it they run when the spec is compiled."""
     doc = read_document(path)
     errors = _shape_errors(doc) or _validate_schema(doc)
     if errors:
         raise errors[0] if len(errors) == 1 else SpecErrors(errors)
-    checker = _Checker(doc)
+    checker = Checker(doc, blocks)
     checker.run()
     if checker.errors:
         raise checker.errors[0] if len(checker.errors) == 1 else SpecErrors(checker.errors)
-    return Spec(doc.data, doc.marks, doc.file, checker.expressions)
+    return Spec(doc.data, doc.marks, doc.file, checker.expressions, blocks is not None)
+
+
+def check_blocks(spec: Spec, blocks: Mapping[str, Any]) -> None:
+    """Run the move blocks' own checks on a spec loaded without them (raise ``SpecErrors``)."""
+    if spec.blocks_checked:
+        return
+    checker = Checker(Document(spec.data, spec.marks, spec.file), blocks)
+    for i, phase in enumerate(spec.data.get("phases", [])):
+        for j, move in enumerate(phase.get("moves", [])):
+            for name, params in move.items():
+                kind = blocks.get(name)
+                if kind is not None:
+                    kind.check(checker, ("phases", i, "moves", j, name), params or {})
+    if checker.errors:
+        raise checker.errors[0] if len(checker.errors) == 1 else SpecErrors(checker.errors)
+    for path, node in checker.expressions.items():
+        spec.expressions.setdefault(path, node)
+    spec.blocks_checked = True

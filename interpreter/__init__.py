@@ -14,7 +14,7 @@ __version__ = "0.1.0"
 #: each public name and the module that defines it
 _WHERE = {
     "load": "api", "load_spec_for": "api", "bundled_games": "dsl.loader", "Game": "game", "Outcome": "game",
-    "State": "game", "Move": "state", "Spec": "dsl.spec", "load_spec": "dsl.spec",
+    "State": "game", "Move": "moves", "Spec": "dsl.spec", "load_spec": "api",
     **{name: "dsl.errors" for name in (
         "SpielwerkError", "SpecError", "SpecErrors", "OptionError", "MoveError", "InvalidMoveError",
         "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError",
@@ -24,15 +24,15 @@ _WHERE = {
 __all__ = ["__version__", *_WHERE]
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors
-    from .api import load, load_spec_for
+    from .api import load, load_spec, load_spec_for
     from .dsl.errors import (AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
                              InvalidRecordError, MoveError, OptionError, SpecError, SpecErrors, SpielwerkError,
                              SpielwerkWarning)
     from .dsl.loader import bundled_games
-    from .dsl.spec import Spec, load_spec
+    from .dsl.spec import Spec
     from .game import Game, Outcome
     from .game import State
-    from .state import Move
+    from .moves import Move
 
 
 #: the outer ring's parts the core's classes borrow from (see :mod:`spielwerk.ring`)

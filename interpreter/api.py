@@ -8,10 +8,18 @@ from typing import Any
 
 from .dsl.errors import SpielwerkError
 from .dsl.loader import bundled_games, resolve_game_path
-from .dsl.spec import Spec, load_spec
+from .blocks import BLOCKS
+from .dsl.spec import Spec
+from .dsl.spec import load_spec as _load_spec
 from .game import Game
 
-__all__ = ["load", "load_spec_for"]
+__all__ = ["load", "load_spec", "load_spec_for"]
+
+
+def load_spec(path: str) -> Spec:
+    """Read, merge, validate and check a game file, its move blocks' keys included; raise
+    ``SpecErrors`` listing every problem."""
+    return _load_spec(path, blocks=BLOCKS)
 
 
 @lru_cache(maxsize=32)

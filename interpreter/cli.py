@@ -20,8 +20,7 @@ from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
 from . import __version__
 from .dsl.loader import bundled_games, read_file_text
 from .schema import schema_path
-from .dsl.spec import load_spec
-from .api import load, load_spec_for
+from .api import load, load_spec, load_spec_for
 from .game import Game
 from .replay import replay_text
 

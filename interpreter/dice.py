@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
 from .dsl.errors import InvalidMoveError
+from .moves import RollMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from .blocks.cube import Cube
@@ -25,7 +26,7 @@ class Dice:
     def __init__(self, index: int, count: int, faces: int, opening: dict[str, Any] | None,
                  cube: "Cube | None") -> None:
         self.index, self.count, self.faces, self.opening, self.cube = index, count, faces, opening, cube
-        self._opening_cache: list[tuple[tuple[int, ...], Fraction]] | None = None
+        self._opening_cache: list[tuple[RollMove, Fraction]] | None = None
 
     def is_chance(self, st: "Position") -> bool:
         """Whether the dice must be rolled now (not before a cube decision)."""
@@ -34,7 +35,7 @@ class Dice:
         cube = self.cube
         return cube is None or st.cube_step == 2 or (st.cube_step == 0 and not cube.may_double(st))
 
-    def outcomes(self, st: "Position") -> list[tuple[tuple[int, ...], Fraction]]:
+    def outcomes(self, st: "Position") -> list[tuple[RollMove, Fraction]]:
         """The possible rolls with exact probabilities; an opening roll also decides who starts:
         each player rolls one die, ties are rolled again, the higher plays both numbers."""
         r, n = self.index, self.faces
@@ -42,14 +43,14 @@ class Dice:
         if opening is not None and st.ply == 0 and not st.tally[0]:
             if opening.get("starter_plays") == "fresh_roll":
                 # both roll, the higher total starts and rolls afresh: only the starter is decided
-                return [((r, 0, 0, 1), Fraction(1, 2)), ((r, 0, 0, 2), Fraction(1, 2))]
+                return [(RollMove((r, 0, 0, 1)), Fraction(1, 2)), (RollMove((r, 0, 0, 2)), Fraction(1, 2))]
             return self._opening_outcomes()
         if self.count == 1:
-            return [((r, a, 0, 0), Fraction(1, n)) for a in range(n, 0, -1)]
+            return [(RollMove((r, a, 0, 0)), Fraction(1, n)) for a in range(n, 0, -1)]
         double, other = Fraction(1, n * n), Fraction(2, n * n)
-        return [((r, a, b, 0), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
+        return [(RollMove((r, a, b, 0)), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
 
-    def _opening_outcomes(self) -> list[tuple[tuple[int, ...], Fraction]]:
+    def _opening_outcomes(self) -> list[tuple[RollMove, Fraction]]:
         """Who starts with which roll. With one die each, the starter plays both dice just rolled
         (his and the other's); with two dice each, the higher total starts and plays his own two.
         Equal numbers (totals) are rolled again, so they are left out and the rest renormalised."""
@@ -72,10 +73,10 @@ class Dice:
                             weight[key] = weight.get(key, 0) + 1
             total = sum(weight.values())
             order = sorted(weight, key=lambda k: (k[3], -k[1], -k[2]))
-            self._opening_cache = [(k, Fraction(weight[k], total)) for k in order]
+            self._opening_cache = [(RollMove(k), Fraction(weight[k], total)) for k in order]
         return list(self._opening_cache)
 
-    def roll(self, a: int, b: int = 0) -> tuple[int, ...]:
+    def roll(self, a: int, b: int = 0) -> RollMove:
         """The chance move for the roll ``a``-``b`` (the higher first), or of one die ``a``."""
         faces = self.faces
         dice = (a,) if self.count == 1 else (a, b)
@@ -83,4 +84,4 @@ class Dice:
             shown = "-".join(str(d) for d in (a, b)[:self.count])
             raise InvalidMoveError(f"the roll {shown}: {'each die shows' if self.count == 2 else 'the die shows'} "
                                    f"1 to {faces}")
-        return (self.index, max(a, b), min(a, b), 0)
+        return RollMove((self.index, max(a, b), min(a, b), 0))

@@ -16,6 +16,7 @@ from .compile import Rules, compile_rules
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError
 from .dsl.spec import Spec
 from .effects import Effect
+from .moves import Move, RollMove
 from .notation.moves import MoveNotation
 from .notation.position import position_format
 from .notation.writer import record_text
@@ -27,7 +28,6 @@ from .turns import generate
 
 if TYPE_CHECKING:  # pragma: no cover
     from .blocks.base import Block
-    from .state import Move
 
 __all__ = ["Game", "State", "Outcome"]
 
@@ -61,7 +61,7 @@ class Game(TableFacts):
         ending = rules.ending
         self.end_rules = ending.rules
         self.no_moves = ending.no_moves
-        self.pass_move = ending.pass_move
+        self.pass_move: Move | None = ending.pass_move
         self.repetition = ending.repetition
         #: the game file's ``evaluation`` terms (weight, value), for the agents that search
         self.evaluation = rules.evaluation
@@ -146,14 +146,14 @@ class Game(TableFacts):
         """Whether the dice must be rolled now."""
         return self.dice is not None and self.dice.is_chance(st)
 
-    def chance_outcomes(self, st: State) -> list[tuple[tuple[int, ...], Fraction]]:
+    def chance_outcomes(self, st: State) -> list[tuple[RollMove, Fraction]]:
         """The possible rolls with exact probabilities; an opening roll also decides who starts:
         each player rolls one die, ties are rolled again, the higher plays both numbers."""
         if self.dice is None or not self.dice.is_chance(st):
             return []
         return self.dice.outcomes(st)
 
-    def roll(self, a: int, b: int = 0) -> tuple[int, ...]:
+    def roll(self, a: int, b: int = 0) -> RollMove:
         """The chance move for the roll ``a``-``b`` (the higher first), or of one die ``a``."""
         if self.dice is None:
             raise InvalidMoveError(f"{self.name} has no dice")
@@ -196,7 +196,7 @@ class Game(TableFacts):
                 st.to_move = 3 - player
                 st.hash ^= self.t.side_key
 
-    def why_not(self, st: State, block: "Block", move: tuple[Any, ...]) -> str:
+    def why_not(self, st: State, block: "Block", move: "Move") -> str:
         """Why ``move`` of ``block`` is not legal in ``st``: the block's own reason, or the phase's
         rule that set it aside (its `when`, a compulsory capture, the preferred captures)."""
         phase = self.phases[st.phase]
@@ -256,7 +256,7 @@ class Game(TableFacts):
         return cast("Move", block.step_move(st, tuple(choice for choice in done if choice is not None)))
 
     # -- playing a move -----------------------------------------------------------------------------
-    def apply(self, st: State, move: tuple[Any, ...]) -> Any:
+    def apply(self, st: State, move: "Move") -> Any:
         """Play ``move`` on ``st`` in place; return what :meth:`undo` needs. The move is not checked."""
         t = self.t
         if move[0] == t.roll_index or move[0] == t.cube_index:  # chance and the cube: not plies
@@ -277,7 +277,7 @@ class Game(TableFacts):
         st.result = self.evaluate_end(st, mover)
         return undo
 
-    def _apply_full(self, st: State, move: tuple[Any, ...]) -> Any:
+    def _apply_full(self, st: State, move: "Move") -> Any:
         """``apply`` for games with after-move effects, repetition, stack limits or phases that end
         by a condition or set the first player."""
         t, rules = self.t, self.rules
@@ -321,7 +321,7 @@ class Game(TableFacts):
         """Whether the move ``undo`` came from made an after-move rule fire."""
         return not self._plain and any(undo[4])
 
-    def undo(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
+    def undo(self, st: State, move: "Move", undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""
         t = self.t
         if move[0] == t.roll_index or move[0] == t.cube_index:
@@ -341,7 +341,7 @@ class Game(TableFacts):
         st.result = result
         self.blocks[move[0]].undo(st, move, info)
 
-    def _undo_full(self, st: State, move: tuple[Any, ...], undo: Any) -> None:
+    def _undo_full(self, st: State, move: "Move", undo: Any) -> None:
         t, rules = self.t, self.rules
         info, phase, result, mover, undo_effects, trimmed, dice = undo
         h = st.hash
@@ -432,7 +432,7 @@ class Game(TableFacts):
         return total
 
     # -- texts ----------------------------------------------------------------------------------------
-    def format_move(self, st: State, move: tuple[Any, ...], suffixes: bool = True) -> str:
+    def format_move(self, st: State, move: "Move", suffixes: bool = True) -> str:
         """``move`` in the game's notation, written canonically (with fact suffixes such as a job
         done, unless ``suffixes`` is false)."""
         return self.notation.format(st, move, suffixes)

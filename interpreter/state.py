@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .moves import Move
+
 if TYPE_CHECKING:  # pragma: no cover
     from .outcome import Outcome
 
@@ -20,11 +22,6 @@ __all__ = ["Position", "Move"]
 
 _P = TypeVar("_P", bound="Position")
 
-#: A move: a tuple whose first item is the index of the block that makes it, then that
-#: block's fields (squares, counts, steps). Moves are plain tuples, cheap to make in the
-#: generators' loops, hashable and comparable; :meth:`State.move_text` gives the text form and
-#: :meth:`State.push_text` reads it.
-Move = tuple[Any, ...]
 
 
 class Position:

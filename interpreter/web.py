@@ -21,10 +21,9 @@ from importlib import resources
 from typing import Any
 
 from .agents import make_agent, parse_agent, sample_chance
-from .api import load_spec_for
+from .api import load_spec, load_spec_for
 from .dsl.errors import SpecError, SpecErrors, SpielwerkError
 from .dsl.loader import bundled_games
-from .dsl.spec import load_spec
 from .game import Game
 from .game import State
 from .svg import board_svg, move_squares

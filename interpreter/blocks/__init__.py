@@ -10,8 +10,6 @@ Adding a block: write its file (docs/reference/adding-a-block.md walks through o
 line to :data:`BLOCKS`.
 """
 
-from typing import Callable
-
 from .base import Block, Compiling, Primitive
 from .carry import Carry
 from .converge import Converge
@@ -27,10 +25,9 @@ from .step import Step
 from .tip import Tip
 from .track import Track
 
-#: block key in game files -> what compiles it (a block class, or ``make_move``)
-BLOCKS: dict[str, Callable[..., Block]] = {
-    "place": Place, "move": make_move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip,
-    "track": Track,
+#: block key in game files -> its class (``make`` compiles one use of it)
+BLOCKS: dict[str, type[Block]] = {
+    "place": Place, "move": Move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip, "track": Track,
 }
 #: the old name of :data:`BLOCKS`
 PRIMITIVES = BLOCKS

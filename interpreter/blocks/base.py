@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..dsl.errors import SpecError
+    from ..moves import Move
     from ..state import Position
     from ..tables import Tables
 
@@ -108,14 +109,19 @@ class Checking(Protocol):
 
     def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None: ...
 
+    def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None: ...
+
 
 class Block:
     """A kind of move (see the module docstring)."""
 
     #: the block's key in game files
     name = ""
-    #: the JSON Schema of the block's keys (None for the blocks the engine adds: roll, cube, pass)
+    #: the JSON Schema of the block's keys (None for the blocks the engine adds: roll, pass), its
+    #: entry in the schema's ``$defs``, and its line in the schema's list of move blocks
     schema: ClassVar[dict[str, Any] | None] = None
+    schema_name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
     #: the notation template used when the game file declares none
     default_template = ""
     #: field name -> kind (square, piece, int, direction, digits, flag) for notation templates
@@ -137,6 +143,11 @@ class Block:
         self.path = path
 
     @classmethod
+    def make(cls, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> "Block":
+        """Compile one use of this block (a block may choose a faster class for a shape of its keys)."""
+        return cls(c, index, params, path)
+
+    @classmethod
     def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
         """Check the keys of one use of this block in a game file (see the module docstring)."""
         checker.pieces_at(path + ("pieces",), params.get("pieces"))
@@ -152,19 +163,19 @@ class Block:
         """Append this block's legal moves in ``st`` to ``out``."""
         raise NotImplementedError
 
-    def apply(self, st: "Position", move: tuple[Any, ...]) -> Any:
+    def apply(self, st: "Position", move: "Move") -> Any:
         """Play ``move`` on ``st`` (its pieces only: the game does the rest); return what
         :meth:`undo` needs."""
         raise NotImplementedError
 
-    def undo(self, st: "Position", move: tuple[Any, ...], info: Any) -> None:
+    def undo(self, st: "Position", move: "Move", info: Any) -> None:
         raise NotImplementedError
 
-    def again(self, move: tuple[Any, ...]) -> bool:
+    def again(self, move: "Move") -> bool:
         """Whether ``move`` gives its player another turn (where :attr:`roll_again` is set)."""
         return False
 
-    def weight(self, st: "Position", move: tuple[Any, ...], prefer: str) -> int:
+    def weight(self, st: "Position", move: "Move", prefer: str) -> int:
         """What ``move`` captures, for ``prefer``: pieces (``most``) or their value (``value``)."""
         return 0
 
@@ -172,7 +183,7 @@ class Block:
         """A turn step by step (where :attr:`stepwise` is set): the next choices after ``done``."""
         raise NotImplementedError
 
-    def step_move(self, st: "Position", done: Any) -> tuple[Any, ...]:
+    def step_move(self, st: "Position", done: Any) -> "Move":
         """The move the step choices ``done`` make (where :attr:`stepwise` is set)."""
         raise NotImplementedError
 
@@ -181,13 +192,13 @@ class Block:
         return None
 
     # -- texts ----------------------------------------------------------------------------------------
-    def fields(self, st: "Position", move: tuple[Any, ...]) -> dict[str, Any]:
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         raise NotImplementedError
 
-    def from_fields(self, st: "Position", fields: dict[str, Any]) -> tuple[Any, ...]:
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         raise NotImplementedError
 
-    def explain(self, st: "Position", move: tuple[Any, ...]) -> str:
+    def explain(self, st: "Position", move: "Move") -> str:
         """Why ``move`` (well-formed, not generated) is illegal in ``st``."""
         return "not a legal move in this position"
 
@@ -197,12 +208,12 @@ class Block:
         its action ids. A key is a small tuple that does not depend on who moves."""
         raise NotImplementedError
 
-    def action_parts(self, move: tuple[Any, ...]) -> tuple[Any, ...]:
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
         """The keys of the actions that make ``move``, in the order they are chosen (one for
         most blocks)."""
         raise NotImplementedError
 
-    def partial_move(self, st: "Position", parts: tuple[Any, ...], move: tuple[Any, ...] | None) -> Any:
+    def partial_move(self, st: "Position", parts: tuple[Any, ...], move: "Move | None") -> Any:
         """A move that plays only the first ``parts`` of a move of several parts (``move``, a
         legal move beginning with them, where one is known), for showing a turn in progress;
         None where the block has no such move."""

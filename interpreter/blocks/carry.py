@@ -9,6 +9,7 @@ from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
 from ..ledger import retop
+from ..moves import SpreadMove
 from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,12 +105,12 @@ class Carry(Block):
             got = []
             for c in range(1, maxc + 1):
                 if not flatten:
-                    got.extend((self.index, sq, d, seq) for seq in compositions(c, n))
+                    got.extend(SpreadMove((self.index, sq, d, seq)) for seq in compositions(c, n))
                 elif n == 0:
                     if c == 1:
-                        got.append((self.index, sq, d, (1,)))
+                        got.append(SpreadMove((self.index, sq, d, (1,))))
                 else:
-                    got.extend((self.index, sq, d, seq + (1,)) for seq in compositions(c - 1, n)
+                    got.extend(SpreadMove((self.index, sq, d, seq + (1,))) for seq in compositions(c - 1, n)
                                if len(seq) == n)
             cache[key] = got
         return got
@@ -255,7 +256,7 @@ class Carry(Block):
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         drops = read_drops(fields.get("count"), fields.get("drops"))
         d = self.dir_names.index(fields["direction"])
-        return (self.index, fields["from"], d, tuple(drops))
+        return SpreadMove((self.index, fields["from"], d, tuple(drops)))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, sq, d, drops = move

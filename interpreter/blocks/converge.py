@@ -10,13 +10,24 @@ from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
 from ..ledger import clear, lift, put
-from .base import Block, Compiling
+from ..moves import Move, field
+from .base import Block, Checking, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
     from ..topology import Board
 
-__all__ = ["Converge"]
+__all__ = ["Converge", "ConvergeMove"]
+
+
+
+class ConvergeMove(Move):
+    """A capture by convergence (``converge``): the target square, and the movers' squares, sorted."""
+
+    __slots__ = ()
+    fields = ("target", "movers")
+    target = field(1, "the square of the enemy stack captured")
+    movers = field(2, "the squares of the pieces that move onto it, sorted")
 
 
 class Converge(Block):
@@ -30,8 +41,104 @@ class Converge(Block):
     """
 
     name = "converge"
+    #: the block's entry in the schema's ``$defs``, its keys, and its line in the list of blocks
+    schema_name = "converge"
+    summary = "Several own pieces or stacks move at once onto one enemy stack."
+    schema = {
+        "type": "object",
+        "description": (
+            "`converge`: a capture by convergence. Several own pieces or whole own stacks move at once, each "
+            "in a straight line over empty points from a different direction, onto one enemy piece or stack. "
+            "Implemented. See docs/reference/moves.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "pieces": {
+                "$ref": "#/$defs/pieceList",
+                "description": "The kinds of piece that take part.",
+            },
+            "min_movers": {
+                "type": "integer",
+                "description": "Fewest moving pieces or stacks.",
+                "minimum": 1,
+                "default": 2,
+            },
+            "max_movers": {
+                "type": "integer",
+                "description": "Most moving pieces or stacks; absent = no limit.",
+                "minimum": 1,
+            },
+            "directions": {
+                "$ref": "#/$defs/directions",
+                "description": "Directions the movers may come from.",
+                "default": "all",
+            },
+            "distance": {
+                "description": (
+                    "`any` (default): any distance over empty points. Other values are refused by `validate`:"
+                    " not available."
+                ),
+                "anyOf": [
+                    {
+                        "const": "any",
+                    },
+                    {
+                        "$ref": "#/$defs/intExpression",
+                    },
+                ],
+                "default": "any",
+            },
+            "different_directions": {
+                "type": "boolean",
+                "description": (
+                    "True (default): no two movers travel in the same direction. `false` is refused by "
+                    "`validate`: not available."
+                ),
+                "default": True,
+            },
+            "margin": {
+                "$ref": "#/$defs/intExpression",
+                "description": (
+                    "After the capture the mover must have exactly this many pieces more than the opponent in"
+                    " the new stack."
+                ),
+                "default": 1,
+            },
+            "max_height": {
+                "$ref": "#/$defs/intExpression",
+                "description": "The new stack may not be higher than this.",
+                "default": 5,
+            },
+            "frozen_height": {
+                "$ref": "#/$defs/intExpression",
+                "description": (
+                    "Stacks of this height never move and are never captured; absent = none."
+                ),
+            },
+            "when": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "Offer this primitive only while the condition holds (evaluated before the move, for the "
+                    "player to move), e.g. `ply >= 2`. Absent: always."
+                ),
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text for readers of the file; the engine ignores it.",
+            },
+        },
+        "required": ["pieces"],
+    }
     default_template = "{movers}-{to}"
     field_kinds = {"movers": "squarelist", "to": "square"}
+
+    @classmethod
+    def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
+        super().check(checker, path, params)
+        if params.get("distance", "any") != "any":
+            checker.refuse(path + ("distance",), params["distance"], "movers come from any distance")
+        if params.get("different_directions") is False:
+            checker.refuse(path + ("different_directions",), False, "movers always come from different directions")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -88,7 +195,7 @@ class Converge(Block):
                     mine = tm + sum(counts[i][0] for i in pick)
                     theirs = to + sum(counts[i][1] for i in pick)
                     if mine - theirs == self.margin and mine + theirs <= self.max_height:
-                        out.append((index, sq, tuple(sorted(movers[i] for i in pick))))
+                        out.append(ConvergeMove((index, sq, tuple(sorted(movers[i] for i in pick)))))
 
     def apply(self, st: "Position", move: "Move") -> Any:
         _, sq, movers = move
@@ -132,7 +239,7 @@ class Converge(Block):
         movers = tuple(sorted(set(fields["movers"])))
         if len(movers) != len(fields["movers"]):
             raise InvalidMoveError("a mover is named twice")
-        return (self.index, fields["to"], movers)
+        return ConvergeMove((self.index, fields["to"], movers))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, sq, movers = move

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..outcome import DEFAULT_RESULTS, Outcome
+from ..moves import CubeMove
 from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -25,6 +26,53 @@ class Cube(Block):
     ``cube_step`` (0 the roller may double, 1 a double is offered, 2 decided: roll the dice)."""
 
     name = "cube"
+    #: the block's entry in the schema's ``$defs``, its keys, and its line in the list of blocks
+    schema_name = "cube"
+    schema = {
+        "type": "object",
+        "description": (
+            "The doubling cube (a money game): before his roll, the player who owns the cube, or either "
+            "player while it is centred, may double; the opponent takes or passes. Its value is the name "
+            "`cube` in expressions. See docs/reference/turns.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "enabled": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "Whether the cube is in play: `true`, `false` or an expression computed once from the "
+                    "options, e.g. the name of a bool option `money`."
+                ),
+                "default": False,
+            },
+            "after_opening": {
+                "type": "boolean",
+                "description": (
+                    "True (default): no double before the opening roll has been played."
+                ),
+                "default": True,
+            },
+            "max": {
+                "type": "integer",
+                "description": "Highest cube value.",
+                "minimum": 2,
+                "default": 64,
+            },
+            "pass_result": {
+                "type": "string",
+                "description": (
+                    "Refused by `validate`: not available; a dropped double always ends the game with the "
+                    "result `drop` (its tokens from `notation.results.drop`), won by the doubler and worth "
+                    "the cube's value before the double."
+                ),
+                "default": "pass",
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text.",
+            },
+        },
+    }
     default_template = "{action}"
     field_kinds = {"action": "word"}
 
@@ -36,7 +84,8 @@ class Cube(Block):
                           f"of two such as 64, not {self.max}")
         self.after_opening = bool(params.get("after_opening", True))
         #: the move that declines to double (the roller rolls)
-        self.no_double = (index, ROLL)
+        self.no_double = CubeMove((index, ROLL))
+        self._moves = [CubeMove((index, action)) for action in (ROLL, DOUBLE, TAKE, DROP)]
         results = (c.data.get("notation") or {}).get("results", {})
         #: the result tokens of a dropped double (winner 1, winner 2)
         self.drop_tokens = tuple(results.get("drop", DEFAULT_RESULTS))
@@ -48,11 +97,11 @@ class Cube(Block):
 
     def generate(self, st: "Position", out: list["Move"]) -> None:
         if st.cube_step == 0 and self.may_double(st):
-            out.append((self.index, ROLL))
-            out.append((self.index, DOUBLE))
+            out.append(self._moves[ROLL])
+            out.append(self._moves[DOUBLE])
         elif st.cube_step == 1:
-            out.append((self.index, TAKE))
-            out.append((self.index, DROP))
+            out.append(self._moves[TAKE])
+            out.append(self._moves[DROP])
 
     def apply(self, st: "Position", move: "Move") -> Any:
         action = move[1]
@@ -103,7 +152,7 @@ class Cube(Block):
         word = word.split("=>")[0].strip()
         if word not in _READ:
             raise InvalidMoveError(f"{fields['action']!r} is not a cube action (double, take, drop)")
-        return (self.index, _READ[word])
+        return self._moves[_READ[word]]
 
     def explain(self, st: "Position", move: "Move") -> str:
         if move[1] in (TAKE, DROP):

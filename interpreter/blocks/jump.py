@@ -16,13 +16,26 @@ from typing import Any, cast
 
 from ..dsl.errors import AmbiguousMoveError, InvalidMoveError
 from ..ledger import add_captures, clear, lift, put, recode_top, topped
-from .base import Block, Compiling
-from .parts import Landing, Promotion, compile_rays, source_codes
+from ..moves import Move, field
+from .base import Block, Checking, Compiling
+from .parts import Landing, Promotion, check_lines, compile_rays, source_codes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
 
-__all__ = ["Jump"]
+__all__ = ["Jump", "JumpMove"]
+
+
+
+class JumpMove(Move):
+    """A capture by jumping (``jump``): the square it starts from, the squares landed on and the
+    squares jumped over, in the order of the chain."""
+
+    __slots__ = ()
+    fields = ("from_square", "landings", "jumped")
+    from_square = field(1, "the square the jumper starts from")
+    landings = field(2, "the squares it lands on, in order")
+    jumped = field(3, "the squares it jumps over, in order")
 
 
 class Jump(Block):
@@ -30,8 +43,143 @@ class Jump(Block):
     over, in the order of the chain."""
 
     name = "jump"
+    #: the block's entry in the schema's ``$defs``, its keys, and its line in the list of blocks
+    schema_name = "jump"
+    summary = "Capture by jumping over a piece, alone or in chains."
+    schema = {
+        "type": "object",
+        "description": (
+            "`jump`: capture by jumping over a piece to the square behind it, alone or in chains (draughts, "
+            "Lasca). A move is the chain of landings. docs/reference/captures.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "pieces": {
+                "$ref": "#/$defs/pieceList",
+                "description": "The kinds that jump, by the top piece (default: every kind).",
+            },
+            "owner": {
+                "description": "Whose pieces jump: `mover` (default) or `opponent`.",
+                "enum": ["mover", "opponent"],
+                "default": "mover",
+            },
+            "take": {
+                "description": (
+                    "What jumps: `stack` (default: the whole column) or `top` (the top piece)."
+                ),
+                "enum": ["stack", "top"],
+                "default": "stack",
+            },
+            "directions": {
+                "$ref": "#/$defs/directionsByKind",
+                "description": "Directions of the jumps (default `diagonal`).",
+                "default": "diagonal",
+            },
+            "over": {
+                "$ref": "#/$defs/landing",
+                "description": "What may be jumped (default `enemy`), judged by its top piece.",
+                "default": "enemy",
+            },
+            "flying": {
+                "type": "boolean",
+                "description": (
+                    "True: the jumped piece may stand at any distance along an empty line (a flying king). "
+                    "False (default): it is the next square."
+                ),
+                "default": False,
+            },
+            "land": {
+                "description": (
+                    "`1` (default): the jumper lands right behind the jumped piece; `any`: on any empty "
+                    "square beyond it, up to the next piece."
+                ),
+                "enum": [1, "any"],
+                "default": 1,
+            },
+            "jumped": {
+                "description": (
+                    "What happens to the jumped piece: `remove` (default: its whole stack leaves the game, "
+                    "counted for the mover), `take_top` (only its top piece is taken and put under the "
+                    "jumper's column; Lasca), `keep` (nothing)."
+                ),
+                "enum": ["remove", "take_top", "keep"],
+                "default": "remove",
+            },
+            "chain": {
+                "type": "boolean",
+                "description": (
+                    "True (default): after a jump the same piece must go on jumping while it can; a move is a"
+                    " whole chain. False: one jump."
+                ),
+                "default": True,
+            },
+            "rejump": {
+                "type": "boolean",
+                "description": (
+                    "True: a square may be jumped over twice in one chain. False (default): never twice."
+                ),
+                "default": False,
+            },
+            "removal": {
+                "description": (
+                    "When jumped pieces leave: `now` (default: at each jump, so their squares are free for "
+                    "the rest of the chain) or `end` (when the chain is over; until then they stand and "
+                    "block)."
+                ),
+                "enum": ["now", "end"],
+                "default": "now",
+            },
+            "distinct": {
+                "description": (
+                    "Which chains are different moves: `path` (default: chains that land on different "
+                    "squares) or `captures` (chains from the same square to the same square jumping the same "
+                    "pieces are one move, whatever the order; international draughts)."
+                ),
+                "enum": ["path", "captures"],
+                "default": "path",
+            },
+            "compulsory": {
+                "type": "boolean",
+                "description": (
+                    "True: when this primitive has a move, only the compulsory primitives' moves of the phase"
+                    " are legal (capturing is compulsory)."
+                ),
+                "default": False,
+            },
+            "prefer": {
+                "description": (
+                    "Among compulsory moves: `any` (default: free choice), `most` (only those jumping the "
+                    "most pieces), `value` (only those capturing the most value, each piece's `value`)."
+                ),
+                "enum": ["any", "most", "value"],
+                "default": "any",
+            },
+            "promote": {
+                "$ref": "#/$defs/promotion",
+                "description": (
+                    "Promotion at the end of a jump or of the chain (see its `chain` key)."
+                ),
+            },
+            "when": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "Offer this primitive only while the condition holds (evaluated before the move; `mover` "
+                    "is the player to move), e.g. `ply >= 2`. Absent: always."
+                ),
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text for readers of the file; the engine ignores it.",
+            },
+        },
+    }
     default_template = "{from}x{path}"
     field_kinds = {"from": "square", "to": "square", "path": "squareseq", "count": "int"}
+
+    @classmethod
+    def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
+        super().check(checker, path, params)
+        check_lines(checker, path, params)
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -126,12 +274,12 @@ class Jump(Block):
             if promoted >= 0 and cast("Promotion", self.promotion).chain == "continues":
                 unit[-1] = promoted
             if not self.chain or (promoted >= 0 and cast("Promotion", self.promotion).chain == "ends"):
-                out.append((self.index, a, tuple(landings), tuple(jumped)))
+                out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
             else:
                 before = len(out)
                 self._chains(st, p, a, t, unit, landings, jumped, out)
                 if len(out) == before:  # nothing more to jump: the chain ends here
-                    out.append((self.index, a, tuple(landings), tuple(jumped)))
+                    out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
             unit[-1] = top
             if undo is not None:
                 self._untake(st, p, mid, unit, undo)
@@ -222,7 +370,7 @@ class Jump(Block):
         if move is None:
             return None
         k = len(parts)
-        return (self.index, move[1], move[2][:k], move[3][:k])
+        return JumpMove((self.index, move[1], move[2][:k], move[3][:k]))
 
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         _, a, landings, jumped = move
@@ -250,7 +398,7 @@ class Jump(Block):
                                          f"{g.topology.name(path[0])}: name the squares landed on")
             if ends:
                 return ends[0]
-        return (self.index, a, tuple(path), ())
+        return JumpMove((self.index, a, tuple(path), ()))
 
     def explain(self, st: "Position", move: "Move") -> str:
         name = self.t.topology.name

@@ -20,9 +20,10 @@ from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
 from ..ledger import add_captures, clear, lift, put, recode_top, return_to_reserves, take_under, topped
-from .base import Block, Compiling
+from ..moves import LineMove, SpreadMove
+from .base import Block, Checking, Compiling
 from .carry import compositions, read_drops
-from .parts import Landing, Promotion, compile_rays, source_codes
+from .parts import Landing, Promotion, check_lines, compile_rays, source_codes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move as MoveTuple  # the alias; `Move` here is the primitive
@@ -41,9 +42,241 @@ class Move(Block):
     drops)``: ``drops[i]`` pieces (bottom ones first) left on the i-th square of the line."""
 
     name = "move"
+    #: the block's entry in the schema's ``$defs``, its keys, and its line in the list of blocks
+    schema_name = "generalMove"
+    summary = "Pieces move in a straight line: one piece, a stack or part of it; sliding, stepping, spreading."
+    schema = {
+        "type": "object",
+        "description": (
+            "`move`: pieces leave a square and go in a straight line - which pieces (`pieces`, `owner`, "
+            "`take`), which way and how far (`directions`, `extra`, `distance`), over what (`over`, "
+            "`blocked_by`), where to (`to`) and what happens there (`onto`); `drop: spread` sets a carried "
+            "stack down piece by piece along the line. docs/reference/moves.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "pieces": {
+                "$ref": "#/$defs/pieceList",
+                "description": (
+                    "The kinds that move, by the top piece of the stack (default: every kind)."
+                ),
+            },
+            "owner": {
+                "description": (
+                    "Whose pieces move: `mover` (default: stacks whose top piece is the player to move's) or "
+                    "`opponent`."
+                ),
+                "enum": ["mover", "opponent"],
+                "default": "mover",
+            },
+            "take": {
+                "description": (
+                    "What moves: `top` (default: the top piece), `stack` (the whole stack) or `{min, max}`: "
+                    "the top k pieces, k from min (default 1) to max (default the stack's height; always at "
+                    "most the height); min and max may be expressions of `height`."
+                ),
+                "anyOf": [
+                    {
+                        "enum": ["top", "stack"],
+                    },
+                    {
+                        "type": "object",
+                        "description": "A range of how many pieces are taken off the top.",
+                        "additionalProperties": False,
+                        "properties": {
+                            "min": {
+                                "$ref": "#/$defs/intExpression",
+                                "description": "Fewest pieces (default 1).",
+                            },
+                            "max": {
+                                "$ref": "#/$defs/intExpression",
+                                "description": (
+                                    "Most pieces (default: the height; for example the board's `size`)."
+                                ),
+                            },
+                        },
+                    },
+                ],
+                "default": "top",
+            },
+            "directions": {
+                "$ref": "#/$defs/directionsByKind",
+                "description": "Directions of travel (default `orthogonal`).",
+                "default": "orthogonal",
+            },
+            "extra": {
+                "type": "array",
+                "description": (
+                    "More directions for a piece that starts in a region (for example diagonals from the "
+                    "corners: `[{from: corners, directions: diagonal}]`)."
+                ),
+                "items": {
+                    "type": "object",
+                    "description": "Extra directions from one region.",
+                    "additionalProperties": False,
+                    "properties": {
+                        "from": {
+                            "$ref": "#/$defs/regionRef",
+                            "description": "The region the piece starts in.",
+                        },
+                        "directions": {
+                            "$ref": "#/$defs/directions",
+                            "description": "The extra directions.",
+                        },
+                    },
+                    "required": ["from", "directions"],
+                },
+                "minItems": 1,
+            },
+            "distance": {
+                "description": (
+                    "`any` (default): 1 or more squares, as far as the path allows; otherwise exactly this "
+                    "many squares: an integer or an expression of `k` (pieces taken) and `height` (the "
+                    "stack's height): Focus `k`, DVONN `height`. With `drop: spread` the distance is the "
+                    "number of drops."
+                ),
+                "anyOf": [
+                    {
+                        "const": "any",
+                    },
+                    {
+                        "$ref": "#/$defs/intExpression",
+                    },
+                ],
+                "default": "any",
+            },
+            "over": {
+                "description": (
+                    "What the squares passed may hold: `empty` (default) or `any` (pieces are passed over, as"
+                    " in Focus and DVONN)."
+                ),
+                "enum": ["empty", "any"],
+                "default": "empty",
+            },
+            "blocked_by": {
+                "$ref": "#/$defs/pieceList",
+                "description": (
+                    "Pieces that may be neither passed nor landed on (default: the pieces marked `blocks: "
+                    "true`)."
+                ),
+            },
+            "to": {
+                "$ref": "#/$defs/landing",
+                "description": (
+                    "Where the move may end (default `empty`); with `drop: spread`, every square a piece is "
+                    "dropped on."
+                ),
+                "default": "empty",
+            },
+            "onto": {
+                "description": (
+                    "What happens on the square reached: `top` (default: the pieces go on top of what is "
+                    "there), `under` (they go under it), `capture` (what is there leaves the game, counted "
+                    "for the mover), `replace` (what is there goes back to its owner's reserve)."
+                ),
+                "enum": ["top", "under", "capture", "replace"],
+                "default": "top",
+            },
+            "drop": {
+                "description": (
+                    "`end` (default): everything moved is set down on the last square; `spread`: at least one"
+                    " piece, bottom ones first, on every square passed (a carried stack spread along a line)."
+                ),
+                "enum": ["end", "spread"],
+                "default": "end",
+            },
+            "flatten": {
+                "type": "object",
+                "description": (
+                    "The exception to `blocked_by`: a piece that, as the last drop, may land on a target "
+                    "piece and turn it into another (a strong piece alone flattening a standing one, say; "
+                    "written `*`)."
+                ),
+                "additionalProperties": False,
+                "properties": {
+                    "piece": {
+                        "$ref": "#/$defs/pieceName",
+                        "description": "The piece that flattens.",
+                    },
+                    "alone": {
+                        "type": "boolean",
+                        "description": (
+                            "True: only when this piece is dropped by itself as the last drop."
+                        ),
+                        "default": True,
+                    },
+                    "target": {
+                        "$ref": "#/$defs/pieceName",
+                        "description": "The piece it may land on.",
+                    },
+                    "becomes": {
+                        "$ref": "#/$defs/pieceName",
+                        "description": "What the target turns into.",
+                    },
+                },
+                "required": ["piece", "target", "becomes"],
+            },
+            "from": {
+                "description": (
+                    "Which squares a move may start from: a region, or a condition on `from` and `height` "
+                    "(DVONN: `not surrounded(from)`)."
+                ),
+                "anyOf": [
+                    {
+                        "$ref": "#/$defs/regionRef",
+                    },
+                    {
+                        "$ref": "#/$defs/condition",
+                    },
+                ],
+            },
+            "promote": {
+                "$ref": "#/$defs/promotion",
+                "description": "Promotion when the move ends in a region.",
+            },
+            "when": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "Offer this primitive only while the condition holds (evaluated before the move; `mover` "
+                    "is the player to move), e.g. `ply >= 2`. Absent: always."
+                ),
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text for readers of the file; the engine ignores it.",
+            },
+        },
+    }
     default_template = "{from}-{to}"
     field_kinds = {"from": "square", "to": "square", "count": "int", "direction": "direction",
                    "drops": "digits", "top": "piece", "flatten": "flag"}
+
+    @classmethod
+    def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
+        super().check(checker, path, params)
+        take = params.get("take")
+        if isinstance(take, dict):
+            for key in ("min", "max"):
+                if key in take:
+                    checker.expression(path + ("take", key), take[key], {"height"})
+        if params.get("distance", "any") != "any":
+            checker.expression(path + ("distance",), params["distance"], {"k", "height"})
+        check_lines(checker, path, params)
+        if "from" in params:
+            checker.landing(path + ("from",), params["from"], (), {"from", "height"})
+        if not isinstance(params.get("blocked_by"), int):
+            checker.pieces_at(path + ("blocked_by",), params.get("blocked_by"))
+        for i, extra in enumerate(params.get("extra", []) or []):
+            if isinstance(extra, dict) and "from" in extra:
+                checker.region(path + ("extra", i, "from"), extra["from"])
+        flatten = params.get("flatten")
+        if isinstance(flatten, dict):
+            for key in ("piece", "target", "becomes"):
+                if key in flatten:
+                    checker.piece(path + ("flatten", key), flatten[key])
+            if flatten.get("alone") is False:
+                checker.refuse(path + ("flatten", "alone"), False, "the flattening piece must be the last drop "
+                               "by itself")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -113,6 +346,11 @@ class Move(Block):
                 for i, b in enumerate(topo.ray(a, d)):
                     self.line[a].setdefault(b, (d, i + 1))
 
+    @classmethod
+    def make(cls, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Block:
+        """A specialised generator where the keys have its shape, else the general move."""
+        return make_move(c, index, params, path)
+
     # -- sizes --------------------------------------------------------------------------------------
     def counts(self, st: "Position", height: int) -> range:
         """How many pieces may be taken off a stack of ``height``."""
@@ -168,7 +406,7 @@ class Move(Block):
                         if ok[code + 1] and (simple or land.allows(st, p, a, t, ks[0])):
                             for k in ks:
                                 if simple or k == ks[0] or land.allows(st, p, a, t, k):
-                                    out.append((index, a, t, k))
+                                    out.append(LineMove((index, a, t, k)))
                         if code >= 0 and not over_any:
                             break
                     continue
@@ -185,7 +423,7 @@ class Move(Block):
                         ts = stacks[t]
                         code = ts[-1] if ts else -1
                         if not blocker[code] and ok[code + 1] and (simple or land.allows(st, p, a, t, k)):
-                            out.append((index, a, t, k))
+                            out.append(LineMove((index, a, t, k)))
 
     def _spread(self, st: "Position", a: int, top: int, ks: range, rays: list[tuple[str, tuple[int, ...]]],
                 out: list[Any]) -> None:
@@ -207,16 +445,16 @@ class Move(Block):
             for k in ks:
                 for drops in compositions(k, n):
                     if land.simple or all(land.allows(st, p, a, ray[i], 0) for i in range(len(drops))):
-                        out.append((self.index, a, di, drops))
+                        out.append(SpreadMove((self.index, a, di, drops)))
             if self.flattener[top] and stop >= 0 and self.flattenable[stop]:
                 for k in ks:
                     if n == 0:
                         if k == 1:
-                            out.append((self.index, a, di, (1,)))
+                            out.append(SpreadMove((self.index, a, di, (1,))))
                         continue
                     for drops in compositions(k - 1, n):
                         if len(drops) == n:
-                            out.append((self.index, a, di, drops + (1,)))
+                            out.append(SpreadMove((self.index, a, di, drops + (1,))))
 
     # -- play -----------------------------------------------------------------------------------------
     def apply(self, st: "Position", move: "MoveTuple") -> Any:
@@ -383,7 +621,7 @@ class Move(Block):
                     raise InvalidMoveError(f"{self.t.topology.name(b)} is not in a straight line from "
                                            f"{self.t.topology.name(a)}")
                 direction = self.line[a][b][0]
-            return (self.index, a, self.dir_names.index(direction), tuple(drops))
+            return SpreadMove((self.index, a, self.dir_names.index(direction), tuple(drops)))
         b = fields.get("to")
         if b is None:
             d = fields.get("direction")
@@ -398,7 +636,7 @@ class Move(Block):
             if s and b in self.line[a] and self.distance != ANY:
                 dist = self.line[a][b][1]
                 count = next((k for k in self.counts(st, len(s)) if self.steps(st, len(s), k) == dist), 1)
-        return (self.index, a, b, count)
+        return LineMove((self.index, a, b, count))
 
     def explain(self, st: "Position", move: "MoveTuple") -> str:
         g = self.t

@@ -13,15 +13,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, cast
 
+from ..dsl.spec import MOVE_VARIABLES
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Position
     from ..topology import Board
-    from .base import Compiling
+    from .base import Checking, Compiling
 
-__all__ = ["compile_rays", "Landing", "Promotion", "source_codes", "LANDING_WORDS"]
+__all__ = ["compile_rays", "Landing", "Promotion", "source_codes", "check_lines", "LANDING_WORDS", "SCHEMA_DEFS"]
 
 #: the words ``to`` accepts, besides regions and conditions
 LANDING_WORDS = ("empty", "occupied", "own", "enemy", "neutral", "any", "not_own")
+
+
+def check_lines(checker: "Checking", path: tuple[Any, ...], params: dict[str, Any]) -> None:
+    """The keys of the blocks that move along lines: where a move may end or pass (``to``,
+    ``over``), directions per piece kind, and promotion."""
+    for key in ("to", "over"):
+        if key in params:
+            checker.landing(path + (key,), params[key], LANDING_WORDS, set(MOVE_VARIABLES))
+    directions = params.get("directions")
+    if isinstance(directions, dict):
+        for kind in directions:
+            checker.piece(path + ("directions", kind), kind)
+    promote = params.get("promote")
+    if isinstance(promote, dict):
+        checker.pieces_at(path + ("promote", "pieces"), promote.get("pieces"))
+        checker.piece(path + ("promote", "to"), promote.get("to"))
+        checker.region(path + ("promote", "region"), promote.get("region"))
 
 
 def source_codes(c: "Compiling", params: dict[str, Any]) -> list[list[int]]:
@@ -169,3 +188,99 @@ class Promotion:
         """The code the top piece ``code`` becomes on ``sq`` for ``player``, or -1."""
         new = self.becomes[code]
         return new if new >= 0 and self.region[player] >> sq & 1 else -1
+
+
+#: the schema definitions the moving blocks share: where a move may land (``to``, ``over``) and promotion
+SCHEMA_DEFS: dict[str, Any] = {
+    "landing": {
+        "description": (
+            "Which squares qualify (by the top piece there): `empty`, `occupied`, `own`, `enemy`, `neutral`, "
+            "`any`, `not_own`; a region; a condition (an expression of `from`, `to`, `k`, `height`); or a "
+            "list of these (any of them will do). See docs/reference/moves.md."
+        ),
+        "anyOf": [
+            {
+                "enum": [
+                    "empty",
+                    "occupied",
+                    "own",
+                    "enemy",
+                    "neutral",
+                    "any",
+                    "not_own",
+                ],
+            },
+            {
+                "$ref": "#/$defs/condition",
+            },
+            {
+                "type": "array",
+                "items": {
+                    "anyOf": [
+                        {
+                            "enum": [
+                                "empty",
+                                "occupied",
+                                "own",
+                                "enemy",
+                                "neutral",
+                                "any",
+                                "not_own",
+                            ],
+                        },
+                        {
+                            "$ref": "#/$defs/condition",
+                        },
+                    ],
+                    "description": "One alternative.",
+                },
+                "minItems": 1,
+                "uniqueItems": True,
+            },
+        ],
+    },
+    "promotion": {
+        "type": "object",
+        "description": (
+            "Promotion: a moving piece of one of `pieces` (the top of what moves) that ends its move in "
+            "`region` becomes a `to`. A per-player region (`{per_player: [north, south]}`) gives each player "
+            "his far rank. See docs/reference/captures.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "pieces": {
+                "anyOf": [
+                    {
+                        "$ref": "#/$defs/pieceName",
+                    },
+                    {
+                        "$ref": "#/$defs/pieceList",
+                    },
+                ],
+                "description": "The kinds that promote (default: every kind).",
+            },
+            "to": {
+                "$ref": "#/$defs/pieceName",
+                "description": "The kind they become (same owner).",
+            },
+            "region": {
+                "$ref": "#/$defs/regionRef",
+                "description": "Where they promote.",
+            },
+            "chain": {
+                "description": (
+                    "In a chain of jumps: `ends` (default: promotion ends the chain), `continues` (the chain "
+                    "goes on with the new kind's moves), `at_end` (only a chain that ends in the region "
+                    "promotes; passing through does not)."
+                ),
+                "enum": ["ends", "continues", "at_end"],
+                "default": "ends",
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text for readers of the file; the engine ignores it.",
+            },
+        },
+        "required": ["to", "region"],
+    },
+}

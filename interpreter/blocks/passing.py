@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..moves import PassMove
 from .base import Block
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -40,4 +41,4 @@ class Pass(Block):
         return {}
 
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
-        return (self.index,)
+        return PassMove((self.index,))

@@ -7,14 +7,25 @@ from typing import TYPE_CHECKING
 from typing import Any, cast
 
 from ..ledger import change_reserve, retop
-from .base import Block, Compiling
+from ..moves import Move, field
+from .base import Block, Checking, Compiling
 from .parts import Landing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
     from ..topology import Board
 
-__all__ = ["Place"]
+__all__ = ["Place", "PlaceMove"]
+
+
+
+class PlaceMove(Move):
+    """A piece put on a square (``place``): the square, and the piece's code."""
+
+    __slots__ = ()
+    fields = ("to_square", "piece")
+    to_square = field(1, "the square the piece goes on")
+    piece = field(2, "the piece's code: kind * 2 + owner - 1")
 
 
 class Place(Block):
@@ -29,8 +40,117 @@ class Place(Block):
     """
 
     name = "place"
+    #: the block's entry in the schema's ``$defs``, its keys, and its line in the list of blocks
+    schema_name = "place"
+    summary = "Put a piece from a reserve on an empty square. Implemented."
+    schema = {
+        "type": "object",
+        "description": (
+            "`place`: put a piece from a reserve on an empty square, or with `onto` on top of a stack. A kind"
+            " that belongs to no reserve has an unlimited supply. See docs/reference/moves.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "pieces": {
+                "$ref": "#/$defs/pieceList",
+                "description": (
+                    "The kinds the player may choose from (default: every kind); each is taken from the "
+                    "reserve that supplies it (a piece in no reserve is unlimited)."
+                ),
+            },
+            "owner": {
+                "description": (
+                    "Whose piece is placed: `mover` (default), `opponent` (a first turn on which each player "
+                    "places the other's piece, taken from the opponent's reserve) or `neutral`."
+                ),
+                "enum": ["mover", "opponent", "neutral"],
+                "default": "mover",
+            },
+            "where": {
+                "$ref": "#/$defs/regionRef",
+                "description": (
+                    "Squares allowed for the placement; the target must also be empty. `empty` (default) = "
+                    "any empty square; otherwise a region, or an expression naming one (e.g. the choice "
+                    "option `gold_area`)."
+                ),
+                "default": "empty",
+            },
+            "except": {
+                "$ref": "#/$defs/regionRef",
+                "description": (
+                    "Squares taken out of `where`: a region, or an option or expression naming one (for "
+                    "example not the centre on the very first move)."
+                ),
+            },
+            "not_adjacent_to_own": {
+                "description": (
+                    "Forbid squares next to a piece of the placing player in these directions (an opening "
+                    "that spreads the pieces: `orthogonal`). Absent: no such rule."
+                ),
+                "anyOf": [
+                    {
+                        "$ref": "#/$defs/directions",
+                    },
+                    {
+                        "const": "none",
+                    },
+                ],
+            },
+            "fallback": {
+                "type": "boolean",
+                "description": (
+                    "True: when no square satisfies `not_adjacent_to_own`, any empty square of `where` will "
+                    "do (where a large group cannot be spread)."
+                ),
+                "default": False,
+            },
+            "reserve": {
+                "$ref": "#/$defs/identifier",
+                "description": (
+                    "Take the piece from this reserve only (default: the reserve that supplies the piece)."
+                ),
+            },
+            "when": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "Offer this primitive only while the condition holds (evaluated before the move, for the "
+                    "player to move), e.g. `ply >= 2`. Absent: always."
+                ),
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text for readers of the file; the engine ignores it.",
+            },
+            "onto": {
+                "description": (
+                    "Where the piece may go: `empty` (default) or also on top of stacks: `any`, `occupied`, "
+                    "`own`, `enemy` (Focus: drops on any square, `any`)."
+                ),
+                "enum": ["empty", "any", "occupied", "own", "enemy", "not_own"],
+                "default": "empty",
+            },
+        },
+    }
     default_template = "{piece}{to}"
     field_kinds = {"piece": "piece", "to": "square"}
+
+    @classmethod
+    def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
+        super().check(checker, path, params)
+        declared = checker.data.get("pieces", {})
+        neutral = {k for k, v in declared.items() if v.get("neutral")}
+        kinds = params.get("pieces", list(declared))
+        wrong = [k for k in kinds if k in declared and (k in neutral) != (params.get("owner") == "neutral")]
+        if wrong:
+            checker.fail(path + ("owner",) if "owner" in params else path + ("pieces",),
+                         f"{', '.join(wrong)}: `owner: neutral` places the pieces declared `neutral: true`, "
+                         "and only those")
+        where = params.get("where")
+        if isinstance(where, str) and where != "empty" and where not in checker.regions \
+                and where not in checker.data.get("options", {}):  # else a region, or an option naming one
+            checker.expression(path + ("where",), where)
+        if "reserve" in params:
+            checker.refuse(path + ("reserve",), params["reserve"], "a piece comes from the reserve its kind belongs to")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -65,7 +185,7 @@ class Place(Block):
         #: None: empty squares only (the fast case); else which stacks a piece may go on top of
         self.onto = None if onto == "empty" else Landing(c, onto, path + ("onto",))
         # prebuilt move tuples: table[code][sq]
-        self.table = [[(index, sq, code) for sq in range(n)] for code in range(t.num_codes)]
+        self.table = [[PlaceMove((index, sq, code)) for sq in range(n)] for code in range(t.num_codes)]
         self.reserve_of = t.reserve_of_kind
 
     def supplier(self, st: "Position") -> int:
@@ -142,7 +262,7 @@ class Place(Block):
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         piece = fields.get("piece")
         kind = self.t.kind_index[piece] if piece else self.kinds[0]
-        return (self.index, fields["to"], kind * 2 + (0 if self.neutral else self.supplier(st) - 1))
+        return PlaceMove((self.index, fields["to"], kind * 2 + (0 if self.neutral else self.supplier(st) - 1)))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, sq, code = move

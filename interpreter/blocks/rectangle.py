@@ -11,16 +11,32 @@ from typing import Any, Iterator
 
 from ..dsl.errors import InvalidMoveError
 from ..ledger import retop, topped
-from .base import Block, Compiling
+from ..moves import Move, field
+from .base import Block, Checking, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
 
-__all__ = ["Rectangle"]
+__all__ = ["Rectangle", "RectangleMove"]
 
 # (file step, rank step) of the four orthogonal directions, in the order used by move tuples
 _STEPS = {"north": (0, 1), "south": (0, -1), "east": (1, 0), "west": (-1, 0)}
 _DIRS = ("north", "south", "east", "west")
+
+
+
+class RectangleMove(Move):
+    """A block of pieces moved (``block``): the rectangle's lower-left file and rank, its width
+    and height, the direction (north, south, east, west) and the distance (0: the worm)."""
+
+    __slots__ = ()
+    fields = ("file", "rank", "width", "height", "direction", "distance")
+    file = field(1, "the rectangle's lower-left file")
+    rank = field(2, "the rectangle's lower-left rank")
+    width = field(3, "its width")
+    height = field(4, "its height")
+    direction = field(5, "0 north, 1 south, 2 east, 3 west")
+    distance = field(6, "how far it moves (0: the worm)")
 
 
 class Rectangle(Block):
@@ -37,9 +53,104 @@ class Rectangle(Block):
     """
 
     name = "block"
+    #: the block's entry in the schema's ``$defs``, its keys, and its line in the list of blocks
+    schema_name = "block"
+    summary = "A rectangle of own pieces moves as a whole, pushing weaker enemy runs, or worms off the board."
+    schema = {
+        "type": "object",
+        "description": (
+            "`block`: a rectangle of own pieces filling at least `min_size` squares moves together along its "
+            "long axis (a square block in all four directions), pushes enemy runs lane by lane, or worms off "
+            "one edge onto the opposite one. See docs/reference/moves.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "pieces": {
+                "$ref": "#/$defs/pieceList",
+                "description": "The kinds of piece that form blocks.",
+            },
+            "min_size": {
+                "type": "integer",
+                "description": (
+                    "Fewest pieces in a block (default 2; a single piece moves with a `move`)."
+                ),
+                "minimum": 2,
+                "default": 2,
+            },
+            "axis": {
+                "description": (
+                    "`long` (default): along the long axis, a square block in all four directions; `all`: any"
+                    " orthogonal direction."
+                ),
+                "enum": ["long", "all"],
+                "default": "long",
+            },
+            "distance": {
+                "description": (
+                    "`any` (default): as far as the block wants over empty squares. Other values are refused "
+                    "by `validate`: not available."
+                ),
+                "anyOf": [
+                    {
+                        "const": "any",
+                    },
+                    {
+                        "$ref": "#/$defs/intExpression",
+                    },
+                ],
+                "default": "any",
+            },
+            "push": {
+                "type": "boolean",
+                "description": (
+                    "True (default): the block may push enemy pieces directly in front, lane by lane; each "
+                    "lane's contiguous enemy run must be shorter than the block's power (its length in the "
+                    "direction of travel), contain only enemy pieces, and have a free square after it. Fixed "
+                    "pieces are never pushed; nothing is pushed off the board."
+                ),
+                "default": True,
+            },
+            "push_limit": {
+                "$ref": "#/$defs/intExpression",
+                "description": (
+                    "Longest enemy run one lane may push; may use the name `power`. Default `power - 1`."
+                ),
+                "default": "power - 1",
+            },
+            "worm": {
+                "type": "boolean",
+                "description": (
+                    "True (default): the block may move over the edge; its front layer leaves the game, the "
+                    "other layers re-enter from the opposite edge. All squares passed and the re-entry "
+                    "squares must be empty; no pushing during a worm."
+                ),
+                "default": True,
+            },
+            "when": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "Offer this primitive only while the condition holds (evaluated before the move, for the "
+                    "player to move), e.g. `ply >= 2`. Absent: always."
+                ),
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text for readers of the file; the engine ignores it.",
+            },
+        },
+        "required": ["pieces"],
+    }
     default_template = "{from}-{to}{worm}"
     field_kinds = {"from": "squares", "to": "squares", "worm": "flag"}
     identity_flags = ("worm",)
+
+    @classmethod
+    def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
+        super().check(checker, path, params)
+        if "push_limit" in params:
+            checker.expression(path + ("push_limit",), params["push_limit"], {"power"})
+        if params.get("distance", "any") != "any":
+            checker.refuse(path + ("distance",), params["distance"], "a block moves any distance")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -190,9 +301,9 @@ class Rectangle(Block):
             for d in self._dirs(w, h):
                 far, worm = self._scan(st, f, r, w, h, d, enemy)
                 for dist in range(1, far + 1):
-                    out.append((index, f, r, w, h, d, dist))
+                    out.append(RectangleMove((index, f, r, w, h, d, dist)))
                 if worm:
-                    out.append((index, f, r, w, h, d, 0))
+                    out.append(RectangleMove((index, f, r, w, h, d, 0)))
 
     # -- play -------------------------------------------------------------------------------------
     def _lift(self, st: "Position", squares: list[int]) -> list[tuple[int, int]]:
@@ -330,13 +441,13 @@ class Rectangle(Block):
                 if max(ys) - min(ys) + 1 != len(rear):
                     continue
             if worm:
-                move = (self.index, f, r, w, h, d, 0)
+                move = RectangleMove((self.index, f, r, w, h, d, 0))
             else:
                 delta = (to[0] - rear[0])
                 step = dr * W + df
                 if delta == 0 or delta % step or delta // step <= 0:
                     continue
-                move = (self.index, f, r, w, h, d, delta // step)
+                move = RectangleMove((self.index, f, r, w, h, d, delta // step))
             if self.fields(st, move)["to"] == to:
                 found.append(move)
         if not found:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from typing import Any, cast
 
 from ..ledger import move_top, topped
+from ..moves import SquareMove
 from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,7 +48,7 @@ class Slide(Block):
             if self.exact is not None:
                 rays = [r[:self.exact] for r in rays if len(r) >= self.exact]
             self.rays.append([r for r in rays if r])
-        self.table = [[(index, a, b) for b in range(topo.size)] for a in range(topo.size)]
+        self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         stacks = st.stacks
@@ -91,7 +92,7 @@ class Slide(Block):
         return {"from": move[1], "to": move[2]}
 
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
-        return (self.index, fields["from"], fields["to"])
+        return SquareMove((self.index, fields["from"], fields["to"]))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move

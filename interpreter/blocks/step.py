@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from typing import Any, cast
 
 from ..ledger import capture_at, move_top, topped, uncapture_at
+from ..moves import SquareMove
 from .base import Block, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,7 +32,7 @@ class Step(Block):
         dirs = topo.directions(params.get("directions", "orthogonal"))
         self.targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
         self.capture = bool(params.get("capture", False))
-        self.table = [[(index, a, b) for b in range(topo.size)] for a in range(topo.size)]
+        self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
@@ -73,7 +74,7 @@ class Step(Block):
         return {"from": move[1], "to": move[2]}
 
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
-        return (self.index, fields["from"], fields["to"])
+        return SquareMove((self.index, fields["from"], fields["to"]))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move

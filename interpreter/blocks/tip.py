@@ -7,17 +7,30 @@ from typing import TYPE_CHECKING
 from typing import Any, Iterator, cast
 
 from ..ledger import capture_at, move_top, set_orientation, topped, uncapture_at
-from .base import Block, Compiling
+from ..moves import Move, field
+from .base import Block, Checking, Compiling
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
     from ..orientation import DieModel
     from ..topology import Board
 
-__all__ = ["Tip"]
+__all__ = ["Tip", "TipMove"]
 
 _DIRS = ("north", "south", "east", "west")
 _PERPENDICULAR = {0: (2, 3), 1: (2, 3), 2: (0, 1), 3: (0, 1)}
+
+
+
+class TipMove(Move):
+    """A die tipped along a route (``tip``): the square it leaves, the square where it turns (-1:
+    straight on), the square it ends on."""
+
+    __slots__ = ()
+    fields = ("from_square", "turn", "to_square")
+    from_square = field(1, "the square the die leaves")
+    turn = field(2, "the square where it turns, or -1")
+    to_square = field(3, "the square it ends on")
 
 
 class Tip(Block):
@@ -29,8 +42,84 @@ class Tip(Block):
     """
 
     name = "tip"
+    #: the block's entry in the schema's ``$defs``, its keys, and its line in the list of blocks
+    schema_name = "tip"
+    summary = "A die tips over square by square along a route with at most one turn."
+    schema = {
+        "type": "object",
+        "description": (
+            "`tip`: a die's move. A die tips over an edge at every step, moving exactly its top face's number"
+            " of squares orthogonally, with at most `turns` right-angle turns and never back along its path. "
+            "Every square passed must be empty; the last may hold an enemy piece, which is captured. A move "
+            "is its route. Implemented (square boards). See docs/reference/moves.md."
+        ),
+        "additionalProperties": False,
+        "properties": {
+            "pieces": {
+                "$ref": "#/$defs/pieceList",
+                "description": "The kinds of piece that tip (they need `orientation: die`).",
+            },
+            "distance": {
+                "description": (
+                    "`top` (default): the number on the top face at the start of the move. Other values are "
+                    "refused by `validate`: not available."
+                ),
+                "anyOf": [
+                    {
+                        "const": "top",
+                    },
+                    {
+                        "$ref": "#/$defs/intExpression",
+                    },
+                ],
+                "default": "top",
+            },
+            "directions": {
+                "$ref": "#/$defs/directions",
+                "description": (
+                    "`orthogonal` (default): a die tips north, south, east or west. Other values are refused "
+                    "by `validate`: not available."
+                ),
+                "default": "orthogonal",
+            },
+            "turns": {
+                "description": (
+                    "Most 90-degree turns in one move: 0 (straight only) or 1 (default)."
+                ),
+                "enum": [0, 1],
+                "default": 1,
+            },
+            "capture": {
+                "type": "boolean",
+                "description": (
+                    "True (default): the last square may hold an enemy piece, which is removed."
+                ),
+                "default": True,
+            },
+            "when": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "Offer this primitive only while the condition holds (evaluated before the move, for the "
+                    "player to move), e.g. `ply >= 2`. Absent: always."
+                ),
+            },
+            "description": {
+                "type": "string",
+                "description": "Free text for readers of the file; the engine ignores it.",
+            },
+        },
+        "required": ["pieces"],
+    }
     default_template = "{from}-{turn}{to}"
     field_kinds = {"from": "square", "turn": "waypoint", "to": "square"}
+
+    @classmethod
+    def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
+        super().check(checker, path, params)
+        if params.get("distance", "top") != "top":
+            checker.refuse(path + ("distance",), params["distance"], "a die moves its top face's number")
+        if params.get("directions", "orthogonal") != "orthogonal":
+            checker.refuse(path + ("directions",), params["directions"], "a die tips north, south, east or west")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -71,7 +160,7 @@ class Tip(Block):
                 passed = 0
                 for t in path[:-1]:
                     passed |= 1 << t
-                got.append(((self.index, sq, turn, end), passed, end))
+                got.append((TipMove((self.index, sq, turn, end)), passed, end))
             self._route_cache[key] = got
         return got
 
@@ -147,7 +236,7 @@ class Tip(Block):
 
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         turn = fields.get("turn")
-        return (self.index, fields["from"], -1 if turn is None else turn, fields["to"])
+        return TipMove((self.index, fields["from"], -1 if turn is None else turn, fields["to"]))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, turn, b = move

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..blocks import BLOCKS
+from ..dsl.spec import check_blocks
 from ..predicates import PREDICATES
 from . import board, dice, ends, hashing, phases, pieces
 from .context import Compiler
@@ -67,6 +69,7 @@ class Rules:
 
 def compile_rules(spec: "Spec", options: dict[str, Any] | None = None, *, fast_paths: bool = True) -> Rules:
     """Compile ``spec`` with ``options`` (see the module docstring)."""
+    check_blocks(spec, BLOCKS)  # where the spec was loaded without the blocks' own checks
     c = Compiler(spec, options, fast_paths=fast_paths)
     pieces.option_tables(c)
     pieces.pieces(c)

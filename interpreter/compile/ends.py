@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.passing import Pass
 from ..effects import Effect, Remove, RemoveDisconnected, Trim
+from ..moves import PassMove
 from ..outcome import DEFAULT_RESULTS, EndRule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +28,7 @@ class Ending:
     no_moves: str = "draw"
     no_moves_rule: EndRule | None = None
     #: the pass move, where a player without moves passes
-    pass_move: tuple[Any, ...] | None = None
+    pass_move: PassMove | None = None
     #: how often a position may occur before the game is drawn (0: no such rule)
     repetition: int = 0
     repetition_rule: EndRule | None = None
@@ -70,7 +71,7 @@ def ending(c: "Compiler", blocks: list["Block"]) -> Ending:
     if out.no_moves == "pass":
         block = Pass(c, len(blocks), {}, ("no_moves",))
         blocks.append(block)
-        out.pass_move = (block.index,)
+        out.pass_move = PassMove((block.index,))
     rep = d.get("repetition")
     if rep:
         out.repetition = int(rep.get("count", 3))

@@ -60,12 +60,12 @@ def _blocks(c: "Compiler", i: int, ph: dict[str, Any], blocks: list["Block"]) ->
         if item in ph["moves"][:j]:
             raise c.error(where, f"this {kind} block repeats block {ph['moves'].index(item) + 1} of "
                           "the phase exactly: every move would be listed twice")
-        make = BLOCKS.get(kind)
-        if make is None:
+        cls = BLOCKS.get(kind)
+        if cls is None:
             raise c.error(where, f"the primitive {kind!r} is designed but not implemented yet")
         c.t.hash_reserves = c.t.hash_reserves or params.get("onto") == "replace"
         with c.compiling(where):
-            block = make(c, len(blocks), params, where)
+            block = cls.make(c, len(blocks), params, where)
         blocks.append(block)
         prims.append(block)
         whens.append(c.condition(where + ("when",), params["when"]) if "when" in params else None)

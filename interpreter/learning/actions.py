@@ -24,6 +24,7 @@ import weakref
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..dsl.errors import IllegalMoveError
+from ..moves import RollMove
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -93,9 +94,10 @@ class ActionSpace:
         if game.roll_index >= 0:
             faces, r = game.faces, game.roll_index
             seconds = range(1, faces + 1) if game.dice_count == 2 else (0,)
-            self.chance = [(r, a, b, starter) for starter in (0, 1, 2) for a in range(1, faces + 1)
+            self.chance = [RollMove((r, a, b, starter)) for starter in (0, 1, 2) for a in range(1, faces + 1)
                            for b in seconds if b <= a]
-            self.chance += [(r, 0, 0, 1), (r, 0, 0, 2)]  # an opening roll that decides only who starts
+            # an opening roll that decides only who starts
+            self.chance += [RollMove((r, 0, 0, 1)), RollMove((r, 0, 0, 2))]
         self._chance_ids = {move: i for i, move in enumerate(self.chance)}
         #: (first roll, how many) -> the chance ids with float probabilities, per kind of roll
         self._chance_floats: dict[tuple[Any, int], list[tuple[int, float]]] = {}
@@ -114,7 +116,7 @@ class ActionSpace:
     def move_ids(self, move: "Move") -> list[int]:
         """The ids of the actions that make ``move`` (a roll: its chance id), in order."""
         if move[0] == self.game.roll_index:
-            got = self._chance_ids.get(tuple(move))
+            got = self._chance_ids.get(move)
             if got is None:
                 raise ValueError(f"{move!r} is no roll of this game")
             return [got]
@@ -193,7 +195,7 @@ def menu(st: "State") -> _Menu:
             if len(parts) == k:  # the turn so far is this whole move: stopping plays it
                 moves[stop] = move
                 continue
-            a = tables[move[0]][parts[k]]  # type: ignore[index]
+            a = tables[move[0]][parts[k]]
             if len(parts) == k + 1:
                 if a in moves:
                     raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")
@@ -230,7 +232,7 @@ def legal_actions(st: "State") -> list[int]:
     game = st.game
     if game.is_chance(st):
         ids = space_of(game)._chance_ids
-        return sorted(ids[tuple(move)] for move, _ in game.chance_outcomes(st))
+        return sorted(ids[move] for move, _ in game.chance_outcomes(st))
     return list(menu(st).ids)
 
 
@@ -251,7 +253,7 @@ def chance_actions(st: "State") -> list[tuple[int, float]]:
     got = space._chance_floats.get(key)
     if got is None:
         ids = space._chance_ids
-        got = space._chance_floats[key] = [(ids[tuple(move)], float(p)) for move, p in outcomes]
+        got = space._chance_floats[key] = [(ids[move], float(p)) for move, p in outcomes]
     return list(got)
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..dsl.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, SpecError
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..moves import Move
     from ..tables import Tables
     from ..state import Position
 
@@ -284,7 +285,7 @@ class MoveNotation:
             raise ValueError(f"cannot tell the ranks in {digits!r}")
         return found[0]
     # -- use ------------------------------------------------------------------------------------
-    def format(self, st: "Position", move: tuple[Any, ...], suffixes: bool = True) -> str:
+    def format(self, st: "Position", move: "Move", suffixes: bool = True) -> str:
         """``move`` written canonically; with the suffixes that state facts (``xx``) when they hold."""
         tpl = self.templates[move[0]]
         f = tpl.prim.fields(st, move)
@@ -294,7 +295,7 @@ class MoveNotation:
             text += "".join(sfx for sfx, fact in self.suffixes.items() if fact and fact in facts)
         return text
 
-    def _facts(self, st: "Position", move: tuple[Any, ...]) -> set[str]:
+    def _facts(self, st: "Position", move: "Move") -> set[str]:
         """What playing ``move`` does that a suffix may state: ``finished`` (the game ends),
         ``effect`` (an after-move rule fires)."""
         g = self.game

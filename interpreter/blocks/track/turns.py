@@ -1,0 +1,601 @@
+"""The turns a roll gives on a ``track``: every distinct result, under every rule the block has."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+from .rules import TrackRules, _Probe
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...state import Move, Position
+
+__all__ = ["Turns"]
+
+
+
+class Turns(TrackRules):
+    """The turn generators of a ``track`` (see :class:`spielwerk.blocks.track.Track`)."""
+
+    # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
+    def counts(self, st: "Position", p: int) -> tuple[list[int], list[int]]:
+        N = self.N
+        q = 3 - p
+        me = [0] * (N + 2)
+        opp = [0] * (N + 2)
+        stacks = st.stacks
+        path = self.paths[p]
+        cp, cq = self.code[p], self.code[q]
+        for i, sq in enumerate(path):
+            s = stacks[sq]
+            if s:
+                if s[-1] == cp:
+                    me[i + 1] = len(s)
+                elif s[-1] == cq:
+                    opp[i + 1] = len(s)
+        me[0] = len(stacks[self.bar[p]]) if self.bar[p] >= 0 else 0
+        me[N + 1] = len(stacks[self.off[p]])
+        if self.out is not None:
+            me.append(len(stacks[self.out[p]]))
+            opp.append(0)
+        return me, opp
+
+    def numbers(self, st: "Position", dice: tuple[int, int]) -> tuple[list[int], int]:
+        """The numbers a roll gives, in the order they must be played, and how many of them
+        must be played as far as possible (the rest is optional)."""
+        a, b = dice
+        if a != b:
+            return ([min(a, b), max(a, b)] if self.order == "lower_first" else [a, b]), 2
+        later = self.later_from and st.tally[st.to_move] >= self.later_from - 1
+        top = self.later_play if later else self.double_play
+        under = self.later_underneath if later else self.underneath
+        if not under:
+            return [a] * top, top
+        return [a] * top + [7 - a] * under, top if self.underneath_optional else top + under
+
+    @staticmethod
+    def _stands(me: list[int], sets: list[tuple[list[int], int, int]]) -> int:
+        """The points earned by the point sets of ``sets`` that ``me`` holds."""
+        total = 0
+        for positions, need, pts in sets:
+            for k in positions:
+                if me[k] < need:
+                    break
+            else:
+                total += pts
+        return total
+
+    def general_turns(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int],
+                      forced: tuple[int, ...] = (), probe: "_Probe | None" = None
+                      ) -> list[tuple[tuple[int, ...], int]]:
+        """The distinct results of a roll under every rule this block has, each as the steps that
+        reach it and the points the turn earns. A step is ``from * 64 + to`` in mover coordinates
+        (so steps compare as (from, to) pairs); a result is told by an integer key kept up to date
+        step by step: 5 bits per count of the mover's, then of the opponent's, then the points.
+
+        With a ``probe`` (the step view, :meth:`step_choices`) only the turns that begin with the
+        steps ``forced`` are walked, every order of the steps is tried, and each way's end is
+        handed to the probe instead of being collected."""
+        numbers, required = self.numbers(st, dice)
+        a, b = dice
+        waiting = me[0] > 0 or (self.OUT > 0 and me[self.OUT] > 0)
+        if a != b:
+            order = self.order_entering if waiting else self.order
+            plans: list[tuple[int, ...]] = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
+        else:
+            plans = [tuple(numbers)]
+        search = _Search(self, st, me, opp, probe)
+        #: result key -> [steps, numbers used (a won game uses all), points, allowed, first number,
+        #: checkers on the own corner]
+        found: dict[int, list[Any]] = {}
+        rec = _searcher(self, st, search, me, opp, _leaf(self, search, me, found), forced, required)
+        intact0 = bool(self.kept) and self._stands(me, self.kept) > 0
+        for plan in plans:
+            rec(plan, 0, (), 0, 0, 0, intact0)
+        if probe is not None:
+            return []
+        if self.stop_short and self.corner:
+            self._stop_short(me, opp, dice, found, search.have, intact0, search.key[0], search.weight)
+        allowed = [v for v in found.values() if v[3]]
+        if not allowed:  # the corner rule forbids every way, staying put too: the turn passes
+            return [((), 0)]
+        best = max(min(v[1], required) for v in allowed)
+        keep = [v for v in allowed if min(v[1], required) == best]
+        if self.maximize == "higher" and best == 1 and a != b:
+            high = [v for v in keep if v[4] == max(a, b)]
+            keep = high or keep
+        return [(v[0], v[2]) for v in keep]
+
+    def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
+                    found: dict[int, list[Any]], have: int, intact: bool, key: int,
+                    weight: list[int]) -> None:
+        """The own corner taken "by power": two checkers that could each reach the opponent's
+        corner (but for its being closed) stop one point short, on the empty own corner - unless
+        the start point is still occupied or the roll can take the own corner directly."""
+        C, S = self.corner, self.start
+        a, b = dice
+        if me[C] or (S and me[S]) or opp[C + 1] >= self.block:
+            return
+        xa, xb = C + 1 - a, C + 1 - b
+        if xa < 1 or xb < 1 or (me[xa] < 2 if a == b else not (me[xa] and me[xb])):
+            return
+        if any(v[3] and not (self.target is not None and have + v[2] >= self.target) and v[5] >= 2
+               for v in found.values()):
+            return
+        gain = 0
+        steps: tuple[int, ...] = ()
+        still = intact
+        for frm in (xa, xb):
+            before = self._stands(me, self.formed)
+            me[frm] -= 1
+            me[C] += 1
+            key += weight[C] - weight[frm]
+            steps += (frm * 64 + C,)
+            after = self._stands(me, self.formed)
+            gain += max(0, after - before)
+            still = still and (not self.kept or self._stands(me, self.kept) > 0)
+            if self.target is not None and have + gain >= self.target:
+                break
+        won = self.target is not None and have + gain >= self.target
+        if not won:
+            gain += (self._stands(me, self.kept) if still else 0) + self._stands(me, self.turn_end)
+        key = (key + (gain << (10 * len(me)))) << 1 | 1
+        if key not in found:
+            found[key] = [steps, 2, gain, True, a, me[C]]
+        for step in steps:
+            me[C] -= 1
+            me[step >> 6] += 1
+
+    # -- pinning (hit mode ``pin``) ----------------------------------------------------------------
+    def pin_counts(self, st: "Position", p: int) -> tuple[list[int], list[int], list[int], list[int]]:
+        """In ``p``'s coordinates: his free checkers, his pinned checkers, the opponent's free
+        checkers and the opponent's pinned checkers on each point (index N+1: borne off)."""
+        N = self.N
+        me, pm, opp, po = ([0] * (N + 2) for _ in range(4))
+        cp = self.code[p]
+        stacks = st.stacks
+        for i, sq in enumerate(self.paths[p]):
+            s = stacks[sq]
+            if not s:
+                continue
+            top = s[-1]
+            pinned = 1 if s[0] != top else 0
+            if top == cp:
+                me[i + 1], po[i + 1] = len(s) - pinned, pinned
+            else:
+                opp[i + 1], pm[i + 1] = len(s) - pinned, pinned
+        me[N + 1] = len(stacks[self.off[p]])
+        return me, pm, opp, po
+
+    def pin_turns(self, st: "Position", dice: tuple[int, int], forced: tuple[int, ...] = (),
+                  probe: "_Probe | None" = None) -> list[tuple[int, ...]]:
+        """The distinct results of a roll when checkers pin instead of hitting, each as its steps
+        ``from * 64 + to`` in mover coordinates. A pin on the opponent's start point
+        (``ends_game_on``) or the last checker borne off ends the game, and the turn, at once;
+        ``ending_turns`` says how such turns count among the others. ``forced`` and ``probe``
+        serve the step view, as in :meth:`general_turns`."""
+        N = self.N
+        me, pm, opp, po = self.pin_counts(st, st.to_move)
+        total = sum(me) + sum(pm)
+        a, b = dice
+        plans = [(a, b), (b, a)] if a != b else [(a,) * self.double_play]
+        ends_at = N if self.pin_ends else -1
+        options = _pin_options(self, me, pm, opp, ends_at)
+        #: result -> [steps, numbers used, ended, first number]
+        found: dict[tuple[int, ...], list[Any]] = {}
+        nforced = len(forced)
+        top = nforced if probe is not None else -1  # the depth whose steps the step view ranks
+
+        def leaf(steps: tuple[int, ...], used: int, ended: bool, first: int) -> None:
+            if probe is not None:
+                probe.leaf(len(steps), used, first, 0, ended)
+                return
+            key = (*me, *pm, *opp, *po)
+            old = found.get(key)
+            if old is None or used > old[1] or (used == old[1] and steps < old[0]):
+                found[key] = [steps, used, ended, first]
+
+        def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int) -> None:
+            leaf(steps, i, False, plan[0])
+            if i == len(plan):
+                return
+            opts = options(plan[i], lowest)
+            if i < nforced:  # the step view: only the steps already chosen
+                opts = [o for o in opts if o[0] * 64 + o[1] == forced[i]]
+            for p, t in opts:
+                if i == top and cast(_Probe, probe).begin(p * 64 + t):
+                    continue
+                pin = t <= N and opp[t] == 1
+                me[p] -= 1
+                freed = me[p] == 0 and po[p] == 1
+                if freed:
+                    po[p], opp[p] = 0, 1
+                if pin:
+                    opp[t], po[t] = 0, 1
+                me[t] += 1
+                step = steps + (p * 64 + t,)
+                if (pin and t == ends_at) or me[N + 1] == total:
+                    leaf(step, i + 1, True, plan[0])
+                else:
+                    rec(plan, i + 1, step, p if a == b and probe is None else 0)
+                me[t] -= 1
+                if pin:
+                    opp[t], po[t] = 1, 0
+                if freed:
+                    po[p], opp[p] = 1, 0
+                me[p] += 1
+                if probe is not None and probe.settled:  # the step view has seen enough
+                    if i > top:
+                        break
+                    probe.settled = False
+
+        for plan in plans:
+            rec(plan, 0, (), 0)
+        return [] if probe is not None else self._pin_best(list(found.values()), len(plans[0]), dice)
+
+    def _pin_best(self, results: list[list[Any]], most: int, dice: tuple[int, int]) -> list[tuple[int, ...]]:
+        """The legal turns among the results of a pinning roll (``[steps, numbers used, ended,
+        first number]``): the most numbers used, the higher number where only one can be played."""
+        a, b = dice
+        ended = [v for v in results if v[2]]
+        rest = [v for v in results if not v[2]]
+        if self.ending_turns == "full":  # a turn that ends the game counts as using every number
+            for v in ended:
+                v[1] = most
+            rest = results
+            ended = []
+        best = max(v[1] for v in rest)
+        keep = [v for v in rest if v[1] == best]
+        if self.maximize == "higher" and best == 1 and a != b:
+            keep = [v for v in keep if v[3] == max(a, b)] or keep
+        if best == 0 and ended:  # a number can be played (if only to end the game): no pass
+            keep = []
+        return [v[0] for v in keep + ended]
+
+    def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
+        """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
+        ``outside`` counts the mover's checkers not yet in his home quarter."""
+        N, block = self.N, self.block
+        if me[0]:
+            return [(0, n)] if opp[n] < block else []
+        out = []
+        home = self.home_start
+        for p in range(lowest if lowest > 1 else 1, N + 1):
+            if not me[p]:
+                continue
+            t = p + n
+            if t <= N:
+                if opp[t] < block:
+                    out.append((p, t))
+            elif not outside:
+                if t == N + 1:
+                    out.append((p, t))
+                else:  # a higher number bears off from the highest point only
+                    for q in range(home, p):
+                        if me[q]:
+                            break
+                    else:
+                        out.append((p, N + 1))
+        return out
+
+    def turns(self, me: list[int], opp: list[int], dice: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
+        """The distinct results of a roll, each as the steps (from, to) that reach it."""
+        a, b = dice
+        N = self.N
+        home = self.home_start
+        found: dict[int, tuple[tuple[int, int], ...]] = {}
+        used_of: dict[int, tuple[int, int]] = {}
+        outside = [sum(me[:home])]
+        # the result told by an integer kept up to date step by step: what changed from the
+        # start, 5 bits per point of the mover's counts, then one bit per opposing checker hit
+        weight = self._weights_of[len(me)]
+        hit_bit = [1 << (5 * len(me) + t) for t in range(len(me))]
+        key = [0]
+
+        def move(frm: int, to: int) -> bool:
+            hit = to <= N and opp[to] == 1
+            me[frm] -= 1
+            me[to] += 1
+            k = key[0] + weight[to] - weight[frm]
+            if hit:
+                opp[to] = 0
+                k += hit_bit[to]
+            key[0] = k
+            if frm < home <= to:
+                outside[0] -= 1
+            return hit
+
+        def back(frm: int, to: int, hit: bool) -> None:
+            k = key[0] - weight[to] + weight[frm]
+            if hit:
+                opp[to] = 1
+                k -= hit_bit[to]
+            key[0] = k
+            me[to] -= 1
+            me[frm] += 1
+            if frm < home <= to:
+                outside[0] += 1
+
+        def leaf(steps: tuple[tuple[int, int], ...], high: int) -> None:
+            k = key[0]
+            if k not in found:
+                found[k] = steps
+                used_of[k] = (len(steps), high)
+
+        if a != b:
+            for x, y in ((a, b), (b, a)):
+                for s1 in self._single(me, opp, x, 0, outside[0]):
+                    h1 = move(*s1)
+                    seconds = self._single(me, opp, y, 0, outside[0])
+                    for s2 in seconds:
+                        h2 = move(*s2)
+                        leaf((s1, s2), max(x, y))
+                        back(s2[0], s2[1], h2)
+                    if not seconds:
+                        leaf((s1,), x)
+                    back(s1[0], s1[1], h1)
+            if not found:
+                leaf((), 0)
+        else:
+            def rec(left: int, steps: tuple[tuple[int, int], ...], lowest: int) -> None:
+                options = self._single(me, opp, a, lowest, outside[0]) if left else []
+                for s1 in options:
+                    h = move(*s1)
+                    rec(left - 1, steps + (s1,), s1[0])
+                    back(s1[0], s1[1], h)
+                if not options:
+                    leaf(steps, a)
+            rec(self.double_play, (), 0)
+        most = max(u for u, _ in used_of.values())
+        keys = [k for k, (u, _) in used_of.items() if u == most]
+        if self.maximize == "higher" and most == 1 and a != b:
+            high = max(a, b)
+            if any(used_of[k][1] == high for k in keys):
+                keys = [k for k in keys if used_of[k][1] == high]
+        return [found[k] for k in keys]
+
+    def _legal(self, st: "Position") -> list["Move"]:
+        """The legal moves in ``st`` (none once the game is over): this block's, the only block of
+        a dice turn's phase."""
+        out: list["Move"] = []
+        if st.result is None:
+            self.generate(st, out)
+        return out
+
+
+class _Search:
+    """What one walk of a roll's turns (:meth:`Turns.general_turns`) keeps besides the counts."""
+
+    __slots__ = ("probe", "have", "strict", "corner_need", "landed", "fresh", "total", "key", "weight", "width")
+
+    def __init__(self, track: Turns, st: "Position", me: list[int], opp: list[int], probe: "_Probe | None") -> None:
+        C = track.corner
+        self.probe = probe
+        self.have = st.score[st.to_move] if track.target is not None else 0
+        corner_before = me[C] if C else 0
+        #: checkers the own corner needs when the turn ends (to take it, to leave it)
+        self.corner_need = (track.first_take if corner_before == 0 else track.last_leave) if C else 0
+        #: a lone checker may not use the empty own corner as a stepping stone
+        self.strict = bool(C and not track.pass_through and corner_before == 0)
+        #: steps of this turn that ended on the own corner while it was empty when the turn began
+        self.landed = [0]
+        self.fresh = [0] * len(me)  # checkers that came in this turn and may not go on
+        self.total = track.t.start_counts[st.to_move][track.code[st.to_move] >> 1] if track.recycle else 0
+        self.width = 5 * len(me)
+        self.weight = track._weights_of[len(me)]
+        # the step view needs no result keys
+        self.key = [0 if probe is not None else (sum(c * w for c, w in zip(me, self.weight))
+                                                 + (sum(c * w for c, w in zip(opp, self.weight)) << self.width))]
+
+
+def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
+             fresh: list[int]) -> Callable[[int, int, int], list[tuple[int, int]]]:
+    """The steps (from, to) one number ``n`` allows, from sources at or above ``lowest`` (``cont``:
+    a checker that left the start point and may go on)."""
+    N, OUT, block, S = track.N, track.OUT, track.block, track.start
+    no_hit, opp_corner = track.no_hit[st.to_move], track.opp_corner
+    off_at, overshoot, all_home, home = track.off_at, track.overshoot, track.bear_all_home, track.home_start
+    out_all_first, clear_first = track.out_all_first, track.clear_first
+
+    def can_land(t: int) -> bool:
+        o = opp[t]
+        return o < block and t != opp_corner and not (o and t in no_hit)
+
+    def options(n: int, lowest: int, cont: int) -> list[tuple[int, int]]:
+        if me[0]:
+            return [(0, n)] if can_land(n) else []
+        out: list[tuple[int, int]] = []
+        if OUT > 0 and me[OUT]:
+            if can_land(n):
+                out.append((OUT, n))
+            if out_all_first:
+                return out
+        if S and clear_first and me[S]:
+            sources: Any = (S, cont) if cont and cont != S else (S,)
+        else:
+            sources = range(lowest if lowest > 1 else 1, N + 1)
+        may_bear = -1  # not yet known: whether bearing off is allowed now
+        for p in sources:
+            if me[p] - fresh[p] <= 0:
+                continue
+            t = p + n
+            if t < off_at:
+                o = opp[t]
+                if o < block and t != opp_corner and not (o and t in no_hit):
+                    out.append((p, t))
+                continue
+            if may_bear < 0:
+                may_bear = not (all_home and (sum(me[0:home]) > 0 or (OUT > 0 and me[OUT] > 0)))
+            if not may_bear:
+                break
+            if t == off_at or overshoot == "any" or (overshoot == "highest" and not any(me[0:p])):
+                out.append((p, N + 1))
+        return out
+    return options
+
+
+def _leaf(track: Turns, search: _Search, me: list[int], found: dict[int, list[Any]]
+          ) -> Callable[[tuple[int, ...], int, int, bool, bool, int], None]:
+    """What a way through the turn's steps leaves: a result, kept if new or better (more numbers
+    used, or the same with steps first in order); in the step view, handed to the probe."""
+    probe, stands, kept, turn_end = search.probe, track._stands, track.kept, track.turn_end
+    C, strict, landed, corner_need, key = track.corner, search.strict, search.landed, search.corner_need, search.key
+    gain_shift = 2 * search.width
+
+    def leaf(steps: tuple[int, ...], used: int, gain: int, intact: bool, won: bool, first: int) -> None:
+        if probe is not None:
+            probe.leaf(len(steps), used, first, gain, False)
+            return
+        if not won:
+            if intact:
+                gain += stands(me, kept)
+            if turn_end:
+                gain += stands(me, turn_end)
+        # a lone checker that used the empty own corner as a stepping stone (no pass_through)
+        # broke the corner rule, even in a winning turn
+        stepped = strict and landed[0] and me[C] == 0
+        allowed = (won and not stepped) or not C or (me[C] == 0 and not stepped) or me[C] >= corner_need
+        # a result reached both in a way the corner rule allows and in one it forbids is allowed
+        k = (key[0] + (gain << gain_shift)) << 1 | allowed
+        old = found.get(k)
+        if old is None:
+            found[k] = [steps, used, gain, allowed, first, me[C] if C else 0]
+        elif used > old[1] or (used == old[1] and steps < old[0]):
+            old[0], old[1], old[4] = steps, used, first
+    return leaf
+
+
+def _searcher(track: Turns, st: "Position", search: _Search, me: list[int], opp: list[int],
+              leaf: Callable[..., None], forced: tuple[int, ...], required: int) -> Callable[..., None]:
+    """The walk through a plan of numbers, step by step, each step played on the counts and taken
+    back (see :meth:`Turns.general_turns`)."""
+    N, OUT, S, C = track.N, track.OUT, track.start, track.corner
+    probe, key, weight, width, fresh, landed = search.probe, search.key, search.weight, search.width, \
+        search.fresh, search.landed
+    options = _options(track, st, me, opp, fresh)
+    stands, formed, kept, target, have = track._stands, track.formed, track.kept, track.target, search.have
+    hit_points, off_points, opp_start, strict = track.hit_points, track.off_points, track.opp_start, search.strict
+    record_all, prune, nforced = bool(C), track._prune and probe is None, len(forced)
+    top = nforced if probe is not None else -1  # the depth whose steps the step view ranks
+    recycle, back_to, total, out_continue = track.recycle, track.recycle_to, search.total, track.out_continue
+
+    def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int, cont: int, gain: int,
+            intact: bool) -> None:
+        if target is not None and have + gain >= target:  # won
+            leaf(steps, len(plan), gain, intact, True, plan[0])
+            return
+        if i == len(plan):
+            leaf(steps, i, gain, intact, False, plan[0] if plan else 0)
+            return
+        if record_all or i >= required:
+            leaf(steps, i, gain, intact, False, plan[0])
+        n = plan[i]
+        if i and n != plan[i - 1]:
+            lowest = 0  # a new number: any checker again
+        opts = options(n, lowest if prune else 0, cont)
+        if i < nforced:  # the step view: only the steps already chosen
+            opts = [o for o in opts if o[0] * 64 + o[1] == forced[i]]
+            if not opts:
+                return
+        for frm, to in opts:
+            if i == top and cast("_Probe", probe).begin(frm * 64 + to):
+                continue
+            hit = to <= N and opp[to] == 1
+            before = stands(me, formed) if formed else 0
+            me[frm] -= 1
+            me[to] += 1
+            here = key[0]
+            key[0] = here + weight[to] - weight[frm] - (_hit(opp, to, opp_start, weight, width) if hit else 0)
+            entered = frm == OUT and not out_continue
+            if entered:
+                fresh[to] += 1
+            earned = hit_points * hit + (off_points if to == N + 1 else 0)
+            if formed:
+                earned += max(0, stands(me, formed) - before)
+            still = intact and (not kept or stands(me, kept) > 0)
+            if strict and to == C:
+                landed[0] += 1
+            # the last checker borne off, the game going on: all return to the start point
+            recycled = (recycle and to == N + 1 and me[N + 1] == total
+                        and not (target is not None and have + gain + earned >= target))
+            if recycled:
+                key[0] += _recycle(me, N + 1, back_to, total, weight)
+            rec(plan, i + 1, steps + (frm * 64 + to,), frm if frm not in (0, OUT) else 0,
+                to if frm == S and S and to <= N else 0, gain + earned, still)
+            if recycled:
+                _recycle(me, back_to, N + 1, total, weight)
+            if strict and to == C:
+                landed[0] -= 1
+            key[0] = here
+            if entered:
+                fresh[to] -= 1
+            if hit:
+                _unhit(opp, to, opp_start)
+            me[to] -= 1
+            me[frm] += 1
+            if probe is not None and probe.settled:  # the step view has seen enough
+                if i > top:
+                    break
+                probe.settled = False
+        if not opts and not (record_all or i >= required):
+            leaf(steps, i, gain, intact, False, plan[0])
+    return rec
+
+
+def _hit(opp: list[int], to: int, opp_start: int, weight: list[int], width: int) -> int:
+    """A lone enemy checker on ``to`` is hit: off the point, onto his start point where hits go
+    there. Returns what the result key loses."""
+    opp[to] = 0
+    lost = weight[to] << width
+    if opp_start:
+        opp[opp_start] += 1
+        lost -= weight[opp_start] << width
+    return lost
+
+
+def _unhit(opp: list[int], to: int, opp_start: int) -> None:
+    """Take back :func:`_hit`."""
+    opp[to] = 1
+    if opp_start:
+        opp[opp_start] -= 1
+
+
+def _recycle(me: list[int], src: int, dst: int, total: int, weight: list[int]) -> int:
+    """All ``total`` checkers of ``src`` go to ``dst``; returns what the result key gains."""
+    me[src] -= total
+    me[dst] += total
+    return total * (weight[dst] - weight[src])
+
+
+def _pin_options(track: Turns, me: list[int], pm: list[int], opp: list[int],
+                 ends_at: int) -> Callable[[int, int], list[tuple[int, int]]]:
+    """The steps (from, to) one number ``n`` allows in a pinning game, from sources at or above
+    ``lowest`` (``pm``: the mover's pinned checkers; a point of his pinned checker is closed)."""
+    N, block, home = track.N, track.block, track.home_start
+    off_at, overshoot, all_home = track.off_at, track.overshoot, track.bear_all_home
+
+    def sources_ok(p: int) -> bool:  # bearing off from p: nothing of his stands higher
+        return not any(me[1:p]) and not any(pm[1:p])
+
+    def options(n: int, lowest: int) -> list[tuple[int, int]]:
+        out = []
+        may_bear = -1
+        for p in range(1, N + 1):
+            if not me[p]:
+                continue
+            t = p + n
+            if t <= N:
+                if pm[t] or opp[t] >= block:
+                    continue
+                # any order of one number gives these results, except a step that ends the
+                # game after others: that step is offered out of order too
+                if p >= lowest or (t == ends_at and opp[t] == 1):
+                    out.append((p, t))
+                continue
+            if p < lowest:
+                continue
+            if may_bear < 0:
+                may_bear = not (all_home and (sum(me[1:home]) > 0 or sum(pm[1:home]) > 0))
+            if may_bear and (t == off_at or overshoot == "any" or (overshoot == "highest" and sources_ok(p))):
+                out.append((p, N + 1))
+        return out
+    return options
