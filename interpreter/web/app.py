@@ -169,6 +169,10 @@ def _text(data: dict[str, Any], key: str, most: int, default: str | None = None)
     value = str(value)
     if len(value) > most:
         raise Refused(f"{key}: at most {most:,} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:  # JSON may carry a lone surrogate (\udcff), which no file can hold
+        raise Refused(f"{key}: character {exc.start + 1} is half of a UTF-16 pair, not a character") from None
     return value
 
 

@@ -18,9 +18,15 @@ def client():
 
 
 @pytest.fixture(scope="session")
-def server():
+def live():
+    """The real server (its ``url``, its ``app``)."""
     with Server() as s:
-        yield s.url
+        yield s
+
+
+@pytest.fixture(scope="session")
+def server(live):
+    return live.url
 
 
 @pytest.fixture(scope="session")
@@ -29,6 +35,8 @@ def browser():
         pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        # rebound.test is a name of another site that its owner points at this machine (DNS rebinding)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox",
+                                                              "--host-resolver-rules=MAP rebound.test 127.0.0.1"])
         yield b
         b.close()

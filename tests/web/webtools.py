@@ -3,6 +3,7 @@ screenshots."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -40,8 +41,8 @@ class Server:
         uvicorn = pytest.importorskip("uvicorn")
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(port=self.port, **options), host="127.0.0.1", port=self.port,
-                                log_level="warning")
+        self.app = create_app(port=self.port, **options)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -57,6 +58,10 @@ class Server:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+    def games(self) -> int:
+        """How many games the server keeps."""
+        return len(self.app.state.server.games.matches)
 
 
 def shot(page, tmp_path, name):
@@ -76,3 +81,30 @@ def wait_until(page, expression: str, timeout: float = 30.0):
         if time.monotonic() > end:
             raise AssertionError(f"still not true after {timeout} s: {expression}")
         page.wait_for_timeout(50)
+
+
+#: texts that run script wherever they are written into a page unescaped
+PAYLOADS = [
+    "</script><script>window.__pwned=1;alert(1)</script>",
+    "\"><img src=x onerror=\"window.__pwned=2\">",
+    "'-alert(1)-'\u2028\u2029<!--<script>",
+    "javascript:alert(1)",
+]
+
+HOSTILE = PAYLOADS[0] + PAYLOADS[1]
+
+
+def hostile_game() -> str:
+    q = json.dumps
+    return f"""extends: tak
+game: hostile
+title: {q(HOSTILE)}
+description: {q(HOSTILE)}
+players: [{q(HOSTILE + " 1")}, {q(HOSTILE + " 2")}]
+notation:
+  fields:
+    piece: {{flat: {q("<b>F")}, wall: {q('"S')}, cap: C}}
+  results:
+    road: [{q("<img src=x onerror=alert(1)>")}, "0-R"]
+    flat: ["F-0", "0-F", "1/2-1/2"]
+"""
