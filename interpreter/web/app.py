@@ -229,9 +229,15 @@ class _Server:
             raise Refused("the request must be a JSON object")
         return data
 
-    async def job(self, pool: Pool, name: str, payload: dict[str, Any], timeout: float, what: str,
-                  handle: Handle | None = None) -> Any:
-        return await pool.run(name, payload, timeout, handle, what)
+    async def job(self, name: str, payload: dict[str, Any], what: str, handle: Handle | None = None) -> Any:
+        """Run a job on a game in a worker: an agent's move in the agents' pool, anything else in
+        the quick one. A worker may have to read and compile the game first (``read_time``);
+        then the work itself has ``move_time``, or the agent ``agent_time`` and ``grace``."""
+        limits = self.limits
+        if name == "agent":
+            return await self.think.run(name, payload, limits.read_time + limits.agent_time + limits.grace, handle,
+                                        what)
+        return await self.quick.run(name, payload, limits.read_time + limits.move_time, handle, what)
 
     # -- the API ---------------------------------------------------------------------------------
 
@@ -247,8 +253,7 @@ class _Server:
             source = ("bundled", name)
         seats = (check_agent(data.get("white", "human"), limits), check_agent(data.get("black", "random"), limits))
         match = _Match(source, options, seats, _seed(data))
-        out = await self.job(self.quick, "new", match.payload(limits), limits.read_time + limits.move_time,
-                             "reading and compiling this game")
+        out = await self.job("new", match.payload(limits), "reading and compiling this game")
         match.label, match.game_memory = out["label"], out["memory"]
         match.commit(out["view"])
         self.games.add(match)
@@ -268,8 +273,7 @@ class _Server:
         if match.seats[view["to_move"] - 1] != "human":
             raise Refused("it is the agent's turn", 409)
         with _working(match, "the server is still working on this game"):
-            out = await self.job(self.quick, "move", match.payload(self.limits, move=text), self.limits.move_time,
-                                 "working out this move")
+            out = await self.job("move", match.payload(self.limits, move=text), "working out this move")
             match.commit(out["view"], out["pushed"])
         return match.client_view()
 
@@ -278,8 +282,8 @@ class _Server:
         if not match.view["chance"]:
             raise Refused("no roll is due now", 409)
         with _working(match, "the server is still working on this game"):
-            out = await self.job(self.quick, "roll", match.payload(self.limits, seed=match.dice.getrandbits(64)),
-                                 self.limits.move_time, "rolling the dice")
+            out = await self.job("roll", match.payload(self.limits, seed=match.dice.getrandbits(64)),
+                                 "rolling the dice")
             match.commit(out["view"], out["pushed"])
         return match.client_view()
 
@@ -297,8 +301,7 @@ class _Server:
                 payload = match.payload(limits, seats=list(match.seats), seed=match.dice.getrandbits(64),
                                         agent_seed=(match.seed * 1_000_003 + 2 * len(match.moves) + seat) % 2**31,
                                         seconds=limits.agent_time)
-                out = await self.job(self.think, "agent", payload, limits.agent_time + limits.grace,
-                                     "the agent's move", handle)
+                out = await self.job("agent", payload, "the agent's move", handle)
             finally:
                 match.thinking = None
             match.commit(out["view"], out["pushed"])
@@ -316,8 +319,7 @@ class _Server:
         match = self.games.find(data)
         humans = [p for p in (1, 2) if match.seats[p - 1] == "human"]
         with _working(match, "the server is still working on this game"):
-            out = await self.job(self.quick, "undo", match.payload(self.limits, humans=humans), self.limits.move_time,
-                                 "taking the move back")
+            out = await self.job("undo", match.payload(self.limits, humans=humans), "taking the move back")
             del match.moves[out["length"]:]
             del match.texts[out["length"]:]
             match.commit(out["view"])
@@ -333,22 +335,20 @@ class _Server:
         else:
             raise Refused("give a record or a position")
         with _working(match, "the server is still working on this game"):
-            out = await self.job(self.quick, "import", match.payload(self.limits, **extra),
-                                 self.limits.read_time + self.limits.move_time, "reading this in")
+            out = await self.job("import", match.payload(self.limits, **extra), "reading this in")
             match.root, match.moves, match.texts = out["root"], [], []
             match.commit(out["view"], out["pushed"])
         return match.client_view()
 
     async def export(self, data: dict[str, Any]) -> dict[str, Any]:
         match = self.games.find(data)
-        out: dict[str, Any] = await self.job(self.quick, "export", match.payload(self.limits), self.limits.move_time,
-                                             "writing the record")
+        out: dict[str, Any] = await self.job("export", match.payload(self.limits), "writing the record")
         return out
 
     async def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         text = _text(data, "spec", self.limits.body, "")
-        out: dict[str, Any] = await self.job(self.quick, "validate", {"spec": text, "limits": self.limits},
-                                             self.limits.read_time, "reading and checking this game file")
+        out: dict[str, Any] = await self.job("validate", {"spec": text, "limits": self.limits},
+                                             "reading and checking this game file")
         return out
 
     async def source(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -359,7 +359,7 @@ class _Server:
 
     async def games_list(self) -> list[dict[str, Any]]:
         if self.catalogue is None:
-            out = await self.job(self.quick, "catalogue", {}, 60.0, "reading the bundled games")
+            out = await self.quick.run("catalogue", {}, 60.0, what="reading the bundled games")
             self.catalogue = list(out["games"])
         return self.catalogue
 

@@ -56,7 +56,7 @@ function show() {
 
 async function agentMoves() {
   const seat = game.to_move;
-  $("thinker").textContent = `${game.players[seat - 1]} (${game.seats[seat - 1]}) is thinking…`;
+  $("thinker").textContent = `${game.players[seat - 1]} (${game.seats[seat - 1]}) is thinking… (at most ${CONFIG.budget} s)`;
   $("thinking").hidden = false;
   $("agentgo").hidden = true;
   const out = await api("/api/agent", {id: game.id});
