@@ -686,7 +686,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "agents as opponents, undo, records in and out) and a rule editor "
                                    "that checks a game file as it is typed and plays it.")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, "
-                   "this machine only)")
+                   "this machine only; 0.0.0.0: every address, reachable by anyone on the network)")
     p.add_argument("--port", type=_count(1), default=8000, help="the port (default: 8000)")
     p.add_argument("--allow-host", action="append", metavar="NAME",
                    help="also answer requests sent to this host name (repeatable), such as the machine's "

@@ -365,3 +365,17 @@ def test_random_headers_and_bodies_never_get_a_500(client):
         assert response.status_code < 300 or response.json()["error"]
 
     check()
+
+
+def test_serve_takes_the_names_to_answer_and_warns_about_every_address(monkeypatch, capsys):
+    import spielwerk.web
+    from spielwerk.cli import main
+    calls = []
+    monkeypatch.setattr(spielwerk.web, "serve", lambda *args, **kw: calls.append((args, kw)))
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--allow-host", "box.lan",
+                 "--allow-host", "games.example"]) == 0
+    assert calls == [(("0.0.0.0", 8123), {"allow_hosts": ["box.lan", "games.example"]})]
+    assert "anyone who can reach it" in capsys.readouterr().err
+    assert main(["serve"]) == 0
+    assert calls[-1] == (("127.0.0.1", 8000), {"allow_hosts": ()})
+    assert capsys.readouterr().err == ""
