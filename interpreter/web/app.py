@@ -275,6 +275,7 @@ class _Server:
         with _working(match, "the server is still working on this game"):
             out = await self.job("move", match.payload(self.limits, move=text), "working out this move")
             match.commit(out["view"], out["pushed"])
+        self.games.trim()
         return match.client_view()
 
     async def roll(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -285,6 +286,7 @@ class _Server:
             out = await self.job("roll", match.payload(self.limits, seed=match.dice.getrandbits(64)),
                                  "rolling the dice")
             match.commit(out["view"], out["pushed"])
+        self.games.trim()
         return match.client_view()
 
     async def agent(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -305,6 +307,7 @@ class _Server:
             finally:
                 match.thinking = None
             match.commit(out["view"], out["pushed"])
+        self.games.trim()
         return match.client_view()
 
     async def cancel(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -338,6 +341,7 @@ class _Server:
             out = await self.job("import", match.payload(self.limits, **extra), "reading this in")
             match.root, match.moves, match.texts = out["root"], [], []
             match.commit(out["view"], out["pushed"])
+        self.games.trim()
         return match.client_view()
 
     async def export(self, data: dict[str, Any]) -> dict[str, Any]:

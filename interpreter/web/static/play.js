@@ -12,8 +12,10 @@ $("editlink").href = "/edit?from=" + encodeURIComponent(CONFIG.game);
 
 function say(text) { $("message").textContent = text || ""; }
 
-// Takes an answer of the API: a new view of the game, or a message.
-function take(out) {
+// Takes an answer of the API about the game `id`: a new view of it, or a message. An answer about
+// a game the page has left since (a new game was started meanwhile) is dropped.
+function take(out, id) {
+  if (!game || game.id !== id) return false;
   if (!out.ok) { say(out.data.error); return false; }
   game = out.data;
   show();
@@ -21,6 +23,9 @@ function take(out) {
 }
 
 async function start(spec) {
+  if (game && !$("thinking").hidden) api("/api/cancel", {id: game.id});  // the old game's agent stops
+  clearTimeout(pending);
+  $("thinking").hidden = true;
   paused = false;
   const data = {white: $("white").value, black: $("black").value, options: CONFIG.options};
   if (spec) data.spec = spec; else data.game = CONFIG.game;
@@ -55,11 +60,12 @@ function show() {
 }
 
 async function agentMoves() {
-  const seat = game.to_move;
+  const seat = game.to_move, id = game.id;
   $("thinker").textContent = `${game.players[seat - 1]} (${game.seats[seat - 1]}) is thinking… (at most ${CONFIG.budget} s)`;
   $("thinking").hidden = false;
   $("agentgo").hidden = true;
-  const out = await api("/api/agent", {id: game.id});
+  const out = await api("/api/agent", {id});
+  if (!game || game.id !== id) return;  // a new game began meanwhile
   $("thinking").hidden = true;
   if (!out.ok) {
     paused = true;  // no endless retries: the button asks again
@@ -72,8 +78,9 @@ async function agentMoves() {
 }
 
 async function rollDice() {
-  const out = await api("/api/roll", {id: game.id});
-  if (!take(out)) paused = true;
+  const id = game.id;
+  const out = await api("/api/roll", {id});
+  if (!take(out, id) && game && game.id === id) paused = true;
 }
 
 function listMoves(moves) {
@@ -92,8 +99,9 @@ function listMoves(moves) {
 }
 
 async function play(text) {
+  const id = game.id;
   say("");
-  take(await api("/api/move", {id: game.id, move: text}));
+  take(await api("/api/move", {id, move: text}), id);
 }
 
 function clearSelection() {
@@ -138,8 +146,9 @@ $("board").addEventListener("click", (ev) => {
 $("roll").addEventListener("click", () => { if (game) rollDice(); });
 $("undo").addEventListener("click", async () => {
   if (!game) return;
+  const id = game.id;
   say("");
-  take(await api("/api/undo", {id: game.id}));
+  take(await api("/api/undo", {id}), id);
 });
 $("cancel").addEventListener("click", async () => {
   if (!game) return;
@@ -164,6 +173,6 @@ $("import").addEventListener("click", async () => {
   const text = $("io").value.trim();
   const data = {id: game.id};
   if (text.includes("\n") || text.startsWith("[") || /^\s*\d+[.)]/.test(text)) data.record = text; else data.position = text;
-  take(await api("/api/import", data));
+  take(await api("/api/import", data), data.id);
 });
 start(CONFIG.game ? null : sessionStorage.getItem("spielwerk-spec"));
