@@ -97,7 +97,7 @@ def _spec(source: tuple[str, str]) -> Spec:
 
 def _compile(spec: Spec, options: dict[str, Any], limits: Limits, typed: bool) -> tuple[Game, int]:
     """The game compiled, once its estimated cost is within ``limits`` (refused before compiling
-    otherwise, located in a typed file)."""
+    otherwise, located in a typed file), and its first position's moves no more than the limit."""
     found = problems(spec, options, limits)
     if found:
         if typed:
@@ -106,6 +106,11 @@ def _compile(spec: Spec, options: dict[str, Any], limits: Limits, typed: bool) -
     cost = estimate(spec, options).memory
     try:
         game = Game(spec, options)
+        st = game.initial()
+        count = 0 if game.is_chance(st) else len(game.legal_moves(st))
+        if count > limits.moves:
+            raise spec.error(("phases",), f"the first position has {count:,} legal moves: this server plays "
+                             f"positions of at most {limits.moves:,}")
     except (SpecError, SpecErrors) as exc:
         if typed:
             raise GameFileProblems(_located(exc)) from None
