@@ -74,12 +74,16 @@ def wait_until(page, expression: str, timeout: float = 30.0):
     """Poll ``expression`` in the page until it is true (Playwright's ``wait_for_function`` runs
     its text with ``eval``, which the pages' Content-Security-Policy forbids, as it should)."""
     end = time.monotonic() + timeout
+    problem = ""
     while True:
-        value = page.evaluate(expression)
+        try:
+            value = page.evaluate(expression)
+        except Exception as exc:  # the page is still loading (its script not yet run), or navigating
+            value, problem = None, str(exc).splitlines()[0]
         if value:
             return value
         if time.monotonic() > end:
-            raise AssertionError(f"still not true after {timeout} s: {expression}")
+            raise AssertionError(f"still not true after {timeout} s: {expression} {problem}")
         page.wait_for_timeout(50)
 
 
