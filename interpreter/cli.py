@@ -496,8 +496,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from .web import serve
-    print(f"Spielwerk at http://{args.host}:{args.port}/ (Ctrl-C stops it)", flush=True)
-    serve(args.host, args.port)
+    from .web.security import WILDCARDS
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"Spielwerk at http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
+    if args.host.strip("[]") in WILDCARDS:
+        print("warning: every address of this machine serves the app: anyone who can reach it on the network "
+              "may play, start agents and type game files (there is no login)", file=sys.stderr, flush=True)
+    serve(args.host, args.port, allow_hosts=args.allow_host or ())
     return 0
 
 
@@ -680,8 +685,11 @@ def build_parser() -> argparse.ArgumentParser:
                                    "agents as opponents, undo, records in and out) and a rule editor "
                                    "that checks a game file as it is typed and plays it.")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, "
-                   "this machine only)")
+                   "this machine only; 0.0.0.0: every address, reachable by anyone on the network)")
     p.add_argument("--port", type=_count(1), default=8000, help="the port (default: 8000)")
+    p.add_argument("--allow-host", action="append", metavar="NAME",
+                   help="also answer requests sent to this host name (repeatable), such as the machine's "
+                        "name on the network or a proxy's; other names are refused")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("games", help="list the bundled games with their options and pictures",

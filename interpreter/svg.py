@@ -49,7 +49,7 @@ class _Painter:
         given = game.style
         for key, value in given.items():
             if key != "pieces":
-                style[key] = value
+                style[key] = _escaped(value)
         self.style = style
         self.game = game
         self.kind_shape: list[str] = []
@@ -59,7 +59,7 @@ class _Painter:
             own = pieces.get(name, {})
             default = "die" if game.oriented[k] else _DEFAULT_SHAPES[k % len(_DEFAULT_SHAPES)]
             self.kind_shape.append(own.get("shape", default))
-            self.kind_colour.append(own.get("color"))
+            self.kind_colour.append(_escaped(own.get("color")))
 
     def fill(self, code: int) -> tuple[str, str]:
         """The fill and outline of a piece code."""
@@ -100,6 +100,17 @@ class _Painter:
         return (f'<g class="piece" data-owner="{owner}" data-kind="{escape(g.kind_names[kind])}" '
                 f'data-square="{escape(square)}"><rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" '
                 f'height="{h:.1f}" rx="{h / 3:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="1"/></g>')
+
+
+def _escaped(value: Any) -> Any:
+    """A style value as it may stand in an attribute: its texts escaped (the schema allows only
+    colour names and #hex, but a picture is put into web pages: nothing from a game file goes in
+    unescaped)."""
+    if isinstance(value, str):
+        return escape(value, quote=True)
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    return value
 
 
 def _shape(shape: str, x: float, y: float, r: float, fill: str, stroke: str) -> str:

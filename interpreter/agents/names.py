@@ -15,7 +15,7 @@ __all__ = ["AGENT_NAMES", "agent_factory", "make_agent", "parse_agent"]
 AGENT_NAMES: dict[str, dict[str, tuple[type, str]]] = {
     "random": {"by": (str, "turn (uniform among legal moves) or step (dice turns a number at a time)")},
     "greedy": {"playouts": (int, "random playouts per move where the game has no evaluation"),
-               "plies": (int, "longest playout")},
+               "plies": (int, "longest playout"), "time": (float, "seconds per move (0: none)")},
     "mcts": {"iterations": (int, "iterations per move"), "time": (float, "seconds per move (0: none)"),
              "c": (float, "exploration weight"), "plies": (int, "longest playout")},
     "alphabeta": {"depth": (int, "plies searched"), "time": (float, "seconds per move (0: none)"),

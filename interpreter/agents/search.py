@@ -45,6 +45,9 @@ class _Judge:
         self.playouts = playouts
         self.plies = plies
         self.walker = RandomAgent(rng.randrange(1 << 30), by="step")
+        #: when the agent's time for this move is up (``time.perf_counter()``): no playout is begun
+        #: after it but the first
+        self.deadline = math.inf
 
     def raw(self, st: State, player: int) -> float:
         """The evaluation's value itself (0 without one)."""
@@ -56,10 +59,13 @@ class _Judge:
             return 1.0 if v > 0 else -1.0 if v < 0 else 0.0
         if not self.playouts:
             return 0.0
-        total = 0.0
+        total, done = 0.0, 0
         for _ in range(self.playouts):
             total += rollout(self.game, st, player, self.walker, self.rng, self.plies, None)
-        return total / self.playouts
+            done += 1
+            if self.deadline < math.inf and time.perf_counter() > self.deadline:
+                break
+        return total / done
 
 
 def rollout(game: Game, st: State, player: int, walker: Any, rng: random.Random, plies: int,
@@ -99,11 +105,13 @@ def rollout(game: Game, st: State, player: int, walker: Any, rng: random.Random,
 class GreedyAgent:
     """Plays the move whose position is best for it one ply on: a win if there is one, else the
     best evaluation (or, without one, the best mean of ``playouts`` random playouts); ties are
-    broken at random."""
+    broken at random. With ``time`` (seconds per move), the moves not judged when it runs out
+    are not considered (the first always is)."""
 
-    def __init__(self, seed: int | None = None, *, playouts: int = 4, plies: int = 300) -> None:
+    def __init__(self, seed: int | None = None, *, playouts: int = 4, plies: int = 300,
+                 time: float = 0.0) -> None:
         self.rng = random.Random(seed)
-        self.playouts, self.plies = playouts, plies
+        self.playouts, self.plies, self.time = playouts, plies, time
         self._judge: _Judge | None = None
 
     def choose(self, state: State, moves: list[Any]) -> Any:
@@ -111,10 +119,13 @@ class GreedyAgent:
         if self._judge is None or self._judge.game is not game:
             self._judge = _Judge(game, self.rng, self.playouts, self.plies)
         judge = self._judge
+        deadline = judge.deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
         player = state.to_move
         best: list[Any] = []
         best_value = -math.inf
         for move in moves:
+            if best and time.perf_counter() > deadline:
+                break
             info = game.apply(state, move)
             r = _result(game, state, player) if not game.is_chance(state) else None
             if r is not None:
@@ -131,7 +142,7 @@ class GreedyAgent:
         return best[self.rng.randrange(len(best))]
 
     def __repr__(self) -> str:
-        return f"greedy:playouts={self.playouts}"
+        return f"greedy:playouts={self.playouts}" + (f":time={self.time:g}" if self.time > 0 else "")
 
 
 class _Node:
@@ -175,10 +186,11 @@ class MCTSAgent:
         root = _Node(0)
         root.untried = list(moves)
         self.rng.shuffle(root.untried)
-        deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
-        for i in range(self.iterations):
+        timed = self.time > 0
+        deadline = time.perf_counter() + self.time if timed else math.inf
+        for _ in range(self.iterations):
             self._iterate(game, state, root)
-            if i % 16 == 15 and time.perf_counter() > deadline:
+            if timed and time.perf_counter() > deadline:  # an iteration costs far more than a look
                 break
         return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
 
@@ -272,6 +284,9 @@ class AlphaBetaAgent:
         order = list(moves)
         self.rng.shuffle(order)
         self._deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
+        judge = self._judge
+        assert judge is not None
+        judge.deadline = self._deadline
         best = order[0]
         for d in range(1, self.depth + 1):
             try:
@@ -307,7 +322,8 @@ class AlphaBetaAgent:
     def _search(self, game: Game, st: State, depth: int, alpha: float, beta: float) -> float:
         """The value of ``st`` for the player to move (a roll's: for the player about to roll)."""
         self._nodes += 1
-        if self._nodes & 1023 == 0 and time.perf_counter() > self._deadline:
+        # with a time, the clock is read at every node: a node may cost whole playouts
+        if self._deadline < math.inf and time.perf_counter() > self._deadline:
             raise _OutOfTime
         me = st.to_move
         if game.is_chance(st):

@@ -3,27 +3,9 @@ headless Chromium (Playwright drives the system browser; no browser is downloade
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import threading
-import time
-
 import pytest
 
-starlette = pytest.importorskip("starlette")
-from starlette.testclient import TestClient  # noqa: E402
-
-from spielwerk.web import create_app  # noqa: E402
-
-SHOTS = os.environ.get("SPIELWERK_SHOTS")  # a folder to keep the screenshots in, to look at them
-
-
-@pytest.fixture(scope="module")
-def client():
-    import warnings
-    warnings.filterwarnings("ignore", category=DeprecationWarning)
-    return TestClient(create_app(max_games=3))
+from webtools import make_client, shot, wait_until
 
 
 def test_api_plays_undoes_and_explains(client):
@@ -51,13 +33,18 @@ def test_undo_in_a_dice_game_keeps_the_dice(client):
 
 
 def test_bad_requests_get_messages(client):
-    assert "at most 256 KiB" in client.post("/api/new", content=b"x" * 300_000).json()["error"]
-    assert "JSON object" in client.post("/api/new", content=b"[1]").json()["error"]
-    assert "no bundled game" in client.get("/api/source?game=../../etc/passwd").json()["error"]
-    assert "at most 3000" in client.post("/api/new", json={"game": "tak", "black": "mcts:iterations=9999"}
-                                         ).json()["error"]
-    assert "no such game" in client.get("/api/state?id=nope").json()["error"]
-    assert client.post("/api/new", json={"game": "tak", "options": {"size": "99"}}).json()["error"]
+    big = client.post("/api/new", content=b"x" * 300_000, headers={"content-type": "application/json"})
+    assert big.status_code == 413 and "at most 256 KiB" in big.json()["error"]
+    bad = client.post("/api/new", json=[1])
+    assert bad.status_code == 400 and "JSON object" in bad.json()["error"]
+    bad = client.get("/api/source?game=../../etc/passwd")
+    assert bad.status_code == 404 and "no bundled game" in bad.json()["error"]
+    bad = client.post("/api/new", json={"game": "tak", "black": "mcts:iterations=9999"})
+    assert bad.status_code == 400 and "at most 3000" in bad.json()["error"]
+    bad = client.get("/api/state?id=nope")
+    assert bad.status_code == 404 and "no such game" in bad.json()["error"]
+    bad = client.post("/api/new", json={"game": "tak", "options": {"size": "99"}})
+    assert bad.status_code == 400 and bad.json()["error"]
     # a typed game file reaches no file but the bundled games
     out = client.post("/api/validate", json={"spec": "extends: /etc/passwd\ngame: x\n"}).json()
     assert out["errors"] and out["errors"][0]["line"] == 1
@@ -65,15 +52,17 @@ def test_bad_requests_get_messages(client):
     assert out["errors"][0]["line"] == 3 and "unknown name 'q'" in out["errors"][0]["message"]
 
 
-def test_games_kept_are_bounded(client):
-    ids = [client.post("/api/new", json={"game": "tak"}).json()["id"] for _ in range(5)]
-    assert "no such game" in client.get(f"/api/state?id={ids[0]}").json()["error"]
-    assert "error" not in client.get(f"/api/state?id={ids[-1]}").json()
+def test_games_kept_are_bounded():
+    with make_client(max_games=3) as client:
+        ids = [client.post("/api/new", json={"game": "tak"}).json()["id"] for _ in range(5)]
+        gone = client.get(f"/api/state?id={ids[0]}")
+        assert gone.status_code == 404 and "no such game" in gone.json()["error"]
+        assert "error" not in client.get(f"/api/state?id={ids[-1]}").json()
 
 
 def test_pages_and_export_import(client):
     assert "Make a variant" in client.get("/").text.replace("make a variant", "Make a variant")
-    assert "CONFIG" in client.get("/play?game=tak&size=4").text
+    assert 'id="config"' in client.get("/play?game=tak&size=4").text
     assert "Rule editor" in client.get("/edit?from=tak").text
     game = client.post("/api/new", json={"game": "tak", "options": {"size": "4"}, "seed": 3}).json()
     client.post("/api/move", json={"id": game["id"], "move": "a1"})
@@ -94,45 +83,6 @@ def test_pages_and_export_import(client):
 
 # -- in a real browser ----------------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-@pytest.fixture(scope="module")
-def server():
-    uvicorn = pytest.importorskip("uvicorn")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed (.ci/run installs it)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-def shot(page, tmp_path, name):
-    path = os.path.join(SHOTS or str(tmp_path), f"{name}.png")
-    page.screenshot(path=path, full_page=True)
-    assert os.path.getsize(path) > 5_000
-
-
 def click_square(page, name):
     """Click a square as a person would: on what is drawn there on top (its piece, if any)."""
     page.locator(f'#board [data-square="{name}"]').last.click()
@@ -140,7 +90,7 @@ def click_square(page, name):
 
 def wait_for_person(page):
     """Until it is the person's turn (agents and rolls done) or the game is over."""
-    page.wait_for_function("game && (game.result || (!game.agent_to_move && !game.chance))", timeout=30_000)
+    wait_until(page, "game && (game.result || (!game.agent_to_move && !game.chance))", 30)
     return page.evaluate("game")
 
 
@@ -159,7 +109,7 @@ def test_a_whole_tak_game_by_clicks(browser, server, tmp_path):
         if page.locator("#message").inner_text().startswith("choose"):  # several moves fit the clicks
             page.click(f'#moves button:text-is("{move["text"]}")')
         clicks += 1
-        page.wait_for_function(f"game.history.length > {len(state['history'])}", timeout=30_000)
+        wait_until(page, f"game.history.length > {len(state['history'])}", 30)
         state = wait_for_person(page)
         assert clicks < 60
     assert "game over" in page.locator("#status").inner_text()
@@ -171,7 +121,7 @@ def test_an_illegal_click_says_why(browser, server, tmp_path):
     page.goto(f"{server}/play?game=tak&size=4&black=random")
     state = wait_for_person(page)
     click_square(page, "a1")  # the first ply places the opponent's flat on a1
-    page.wait_for_function("game.history.length >= 2", timeout=30_000)
+    wait_until(page, "game.history.length >= 2", 30)
     state = wait_for_person(page)
     occupied = [sq for sq in ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3",
                               "a4", "b4", "c4", "d4") if not any(m["to"] == [sq] and not m["from"] for m in state["moves"])
@@ -181,7 +131,7 @@ def test_an_illegal_click_says_why(browser, server, tmp_path):
     assert "illegal" in page.locator("#message").inner_text()
     page.fill("#typed", "Sz9")  # a typed move that is no move
     page.click("#typedgo")
-    page.wait_for_function("document.getElementById('message').textContent.length > 0", timeout=10_000)
+    wait_until(page, "document.getElementById('message').textContent.length > 0", 10)
     assert "Sz9" in page.locator("#message").inner_text()
     shot(page, tmp_path, "tak-illegal-click")
 
@@ -194,7 +144,7 @@ def test_a_whole_backgammon_game_by_clicks(browser, server, tmp_path):
     while not state["result"]:
         before = len(state["history"])
         page.click("#moves button.move >> nth=0")
-        page.wait_for_function(f"game.history.length > {before}", timeout=30_000)
+        wait_until(page, f"game.history.length > {before}", 30)
         state = wait_for_person(page)
         turns += 1
         if turns == 3:
@@ -207,14 +157,14 @@ def test_a_whole_backgammon_game_by_clicks(browser, server, tmp_path):
 def test_the_editor_shows_errors_as_you_type_and_plays_the_variant(browser, server, tmp_path):
     page = browser.new_page()
     page.goto(f"{server}/edit?from=tak")
-    page.wait_for_function("document.getElementById('errors').getAttribute('data-count') === '0'", timeout=30_000)
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
     text = page.input_value("#spec")
     page.fill("#spec", text + "\nbogus_key: 1\n")
-    page.wait_for_function("document.getElementById('errors').getAttribute('data-count') !== '0'", timeout=30_000)
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') !== '0'", 30)
     assert "bogus_key" in page.locator("#errors").inner_text()
     shot(page, tmp_path, "editor-error")
     page.fill("#spec", text.replace("default: 5", "default: 4", 1))
-    page.wait_for_function("document.getElementById('errors').getAttribute('data-count') === '0'", timeout=30_000)
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
     page.click("#play")
     state = wait_for_person(page)
     assert state["title"] == "Tak" and len(state["moves"]) == 16  # the variant's 4x4 board
@@ -222,7 +172,8 @@ def test_the_editor_shows_errors_as_you_type_and_plays_the_variant(browser, serv
 
 
 def test_random_requests_get_answers_never_tracebacks(client):
-    """Fuzz the API: any JSON body (or none) gets a JSON answer, an error message at worst."""
+    """Fuzz the API: any JSON body (or none) gets a JSON answer, an error message at worst, and
+    never a 500."""
     from hypothesis import given, settings
     from hypothesis import strategies as hs
 
@@ -237,10 +188,12 @@ def test_random_requests_get_answers_never_tracebacks(client):
 
     @settings(max_examples=150, deadline=None)
     @given(path=hs.sampled_from(["/api/new", "/api/move", "/api/roll", "/api/agent", "/api/undo",
-                                 "/api/validate", "/api/import"]), body=bodies)
+                                 "/api/validate", "/api/import", "/api/cancel"]), body=bodies)
     def check(path, body):
         response = client.post(path, json=body)
-        assert response.status_code in (200, 400), (path, body, response.text[:300])
+        assert response.status_code in (200, 400, 404, 409), (path, body, response.text[:300])
         assert isinstance(response.json(), dict)
+        if response.status_code != 200:
+            assert response.json()["error"]
 
     check()

@@ -1,0 +1,43 @@
+// What every page's script shares: the page's config, and calls to the server's JSON API.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// The page's config: JSON in a <script type="application/json"> element, never run as script.
+const CONFIG = JSON.parse($("config").textContent);
+
+// Calls the API: GET without data, POST with JSON. Answers {ok, status, data}; an error's message
+// is data.error (a network failure or an answer that is not JSON becomes one too).
+async function api(path, data) {
+  const options = data === undefined ? {} : {
+    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(data),
+  };
+  let res;
+  try {
+    res = await fetch(path, options);
+  } catch (err) {
+    return {ok: false, status: 0, data: {error: "the server cannot be reached"}};
+  }
+  let out;
+  try {
+    out = await res.json();
+  } catch (err) {
+    out = {error: `the server answered ${res.status} without a message`};
+  }
+  if (!res.ok && !(out && out.error)) out = {error: `the server answered ${res.status}`};
+  return {ok: res.ok, status: res.status, data: out};
+}
+
+// Fills a <select> with "human" and the agents, and selects `value` (added if it is not listed).
+function fillPlayers(select, agents, value) {
+  select.replaceChildren();
+  const names = ["human"].concat(agents);
+  if (value && !names.includes(value)) names.push(value);
+  for (const name of names) {
+    const option = document.createElement("option");
+    option.textContent = name;
+    option.value = name;
+    select.appendChild(option);
+  }
+  select.value = value || "human";
+}
