@@ -15,6 +15,7 @@ from .carry import Carry
 from .converge import Converge
 from .cube import Cube
 from .jump import Jump
+from .leap import Leap
 from .move import Move, make_move
 from .passing import Pass
 from .place import Place
@@ -28,9 +29,10 @@ from .track import Track
 #: block key in game files -> its class (``make`` compiles one use of it)
 BLOCKS: dict[str, type[Block]] = {
     "place": Place, "move": Move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip, "track": Track,
+    "leap": Leap,
 }
 #: the old name of :data:`BLOCKS`
 PRIMITIVES = BLOCKS
 
-__all__ = ["Block", "Compiling", "Primitive", "BLOCKS", "PRIMITIVES", "Place", "Move", "Jump", "make_move", "Carry",
+__all__ = ["Block", "Compiling", "Primitive", "BLOCKS", "PRIMITIVES", "Place", "Move", "Jump", "Leap", "make_move", "Carry",
            "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..dsl.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, SpecError
 
@@ -383,7 +383,7 @@ class MoveNotation:
                         if claim and claim not in facts:
                             raise IllegalMoveError(f"it is marked {sfx!r}, but the move does not "
                                                    f"{_FACT_WORDS.get(claim, claim)}", text)
-                return tuple(move)
+                return cast("Move", move)
             reasons.append(g.why_not(st, prim, move))
         if reasons:
             raise IllegalMoveError(reasons[0], text)
