@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import Position
     from ..tables import Tables
 
-__all__ = ["Block", "Compiling", "Conditions", "Checking"]
+__all__ = ["Block", "Compiling", "Conditions", "Checking", "COMMON_KEYS"]
 
 
 class Conditions(Protocol):
@@ -110,6 +110,20 @@ class Checking(Protocol):
     def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None: ...
 
     def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None: ...
+
+
+#: the keys every move block takes, which the phase reads (``when``) or nobody (``description``):
+#: the schema lists them with each block's own keys
+COMMON_KEYS: dict[str, Any] = {
+    "when": {
+        "$ref": "#/$defs/condition",
+        "description": (
+            "Offer this block's moves only while the condition holds (evaluated before the move; `mover` is the "
+            "player to move), e.g. `ply >= 2`. Absent: always."
+        ),
+    },
+    "description": {"type": "string", "description": "Free text for readers of the file; the engine ignores it."},
+}
 
 
 class Block:

@@ -8,7 +8,7 @@ from itertools import product
 from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
-from ..ledger import retop
+from ..ledger import lift, put, recode_top
 from ..moves import SpreadMove
 from .base import Block, Compiling
 
@@ -151,76 +151,31 @@ class Carry(Block):
     # -- play ---------------------------------------------------------------------------------------
     def apply(self, st: "Position", move: "Move") -> Any:
         _, sq, d, drops = move
-        stacks = st.stacks
-        tables = self.t
-        Z, zs, nc = tables.zobrist, tables.zobrist_stride, tables.num_codes
-        src = stacks[sq]
-        count = sum(drops)
-        old = src[-1]
-        base = len(src) - count
-        carried = src[base:]
-        del src[base:]
-        h = st.hash
-        for i, pc in enumerate(carried):
-            h ^= Z[(sq * zs + base + i) * nc + pc]
-        retop(st, sq, old)
+        carried = lift(st, sq, sum(drops))
         ray = self.rays[sq][d]
         last = len(drops) - 1
         k = 0
         flattened = False
         for i, n in enumerate(drops):
             t = ray[i]
-            ts = stacks[t]
-            told = ts[-1] if ts else -1
-            if i == last and told >= 0 and self.flattenable[told]:
-                nb = self.becomes[told]
-                hh = (t * zs + len(ts) - 1) * nc
-                h ^= Z[hh + told] ^ Z[hh + nb]
-                ts[-1] = nb
+            ts = st.stacks[t]
+            if i == last and ts and self.flattenable[ts[-1]]:
+                recode_top(st, t, self.becomes[ts[-1]])
                 flattened = True
-            for pc in carried[k:k + n]:
-                h ^= Z[(t * zs + len(ts)) * nc + pc]
-                ts.append(pc)
+            put(st, t, carried[k:k + n])
             k += n
-            retop(st, t, told)
-        st.hash = h
         return flattened
 
     def undo(self, st: "Position", move: "Move", flattened: Any) -> None:
         _, sq, d, drops = move
-        stacks = st.stacks
-        tables = self.t
-        Z, zs, nc = tables.zobrist, tables.zobrist_stride, tables.num_codes
         ray = self.rays[sq][d]
-        h = st.hash
         chunks = []
-        last = len(drops) - 1
-        for i in range(last, -1, -1):
+        for i in range(len(drops) - 1, -1, -1):
             t = ray[i]
-            ts = stacks[t]
-            told = ts[-1]
-            n = drops[i]
-            base = len(ts) - n
-            chunk = ts[base:]
-            del ts[base:]
-            for j, pc in enumerate(chunk):
-                h ^= Z[(t * zs + base + j) * nc + pc]
-            if i == last and flattened:
-                nb = ts[-1]
-                wall = self.unbecomes[nb]
-                hh = (t * zs + len(ts) - 1) * nc
-                h ^= Z[hh + nb] ^ Z[hh + wall]
-                ts[-1] = wall
-            chunks.append(chunk)
-            retop(st, t, told)
-        src = stacks[sq]
-        old = src[-1] if src else -1
-        for chunk in reversed(chunks):
-            for pc in chunk:
-                h ^= Z[(sq * zs + len(src)) * nc + pc]
-                src.append(pc)
-        retop(st, sq, old)
-        st.hash = h
+            chunks.append(lift(st, t, drops[i]))
+            if i == len(drops) - 1 and flattened:
+                recode_top(st, t, self.unbecomes[st.stacks[t][-1]])
+        put(st, sq, [pc for chunk in reversed(chunks) for pc in chunk])
 
     # -- notation -----------------------------------------------------------------------------------
     def _flattens(self, st: "Position", move: "Move") -> bool:

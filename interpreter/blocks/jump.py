@@ -160,17 +160,6 @@ class Jump(Block):
                     "Promotion at the end of a jump or of the chain (see its `chain` key)."
                 ),
             },
-            "when": {
-                "$ref": "#/$defs/condition",
-                "description": (
-                    "Offer this primitive only while the condition holds (evaluated before the move; `mover` "
-                    "is the player to move), e.g. `ply >= 2`. Absent: always."
-                ),
-            },
-            "description": {
-                "type": "string",
-                "description": "Free text for readers of the file; the engine ignores it.",
-            },
         },
     }
     default_template = "{from}x{path}"

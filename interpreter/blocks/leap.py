@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..ledger import capture_at, move_top, topped, uncapture_at
 from ..moves import SquareMove
 from .base import Block, Checking, Compiling
-from .parts import Landing
+from .parts import FromTo, Landing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..moves import Move
@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Leap"]
 
 
-class Leap(Block):
+class Leap(FromTo, Block):
     """A move is ``SquareMove((index, from, to))``: the piece on ``from`` lands on ``to``, taking
     an enemy piece there away."""
 
@@ -31,12 +31,15 @@ class Leap(Block):
     schema = {
         "type": "object",
         "description": (
-            "`leap`: a piece jumps to the square a fixed offset away, whatever stands between; with "
-            "`leg`, only if the square next to it on the way is empty. See docs/reference/moves.md."
+            "`leap`: a piece jumps to the square a fixed offset away, whatever stands between; with `leg`, "
+            "only if the square next to it on the way is empty. See docs/reference/moves.md."
         ),
         "additionalProperties": False,
         "properties": {
-            "pieces": {"$ref": "#/$defs/pieceList", "description": "The kinds that leap (default: every kind)."},
+            "pieces": {
+                "$ref": "#/$defs/pieceList",
+                "description": "The kinds that leap (default: every kind).",
+            },
             "offsets": {
                 "type": "array",
                 "description": (
@@ -44,12 +47,21 @@ class Leap(Block):
                     "file right and two ranks up. Every mirror image and turn of each pair is added unless "
                     "`symmetric` is false (then the second player's are turned round)."
                 ),
-                "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "type": "integer",
+                    },
+                    "minItems": 2,
+                    "maxItems": 2,
+                },
                 "minItems": 1,
             },
             "symmetric": {
                 "type": "boolean",
-                "description": "True (default): every mirror image and quarter turn of an offset is one too.",
+                "description": (
+                    "True (default): every mirror image and quarter turn of an offset is one too."
+                ),
                 "default": True,
             },
             "leg": {
@@ -62,11 +74,14 @@ class Leap(Block):
             },
             "to": {
                 "$ref": "#/$defs/landing",
-                "description": "Where the leap may end (default `not_own`); an enemy piece there is taken away.",
+                "description": (
+                    "Where the leap may end (default `not_own`); an enemy piece there is taken away."
+                ),
             },
-            "when": {"$ref": "#/$defs/condition", "description": "The block gives moves only while this holds."},
-            "compulsory": {"type": "boolean", "description": "Its moves, where there are any, are the only legal ones."},
-            "description": {"type": "string", "description": "What this block is for."},
+            "compulsory": {
+                "type": "boolean",
+                "description": "Its moves, where there are any, are the only legal ones.",
+            },
         },
         "required": ["offsets"],
     }
@@ -131,12 +146,6 @@ class Leap(Block):
         move_top(st, b, a)
         uncapture_at(st, b, gone)
 
-    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
-        return {"from": move[1], "to": move[2]}
-
-    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
-        return SquareMove((self.index, fields["from"], fields["to"]))
-
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move
         name = self.t.topology.name
@@ -152,9 +161,6 @@ class Leap(Block):
 
     def action_keys(self) -> list[Any]:
         return sorted({(a, b) for per_player in self.jumps[1:] for a, hops in enumerate(per_player) for b, _ in hops})
-
-    def action_parts(self, move: "Move") -> tuple[Any, ...]:
-        return ((move[1], move[2]),)
 
 
 def _offsets(given: list[list[int]], symmetric: bool) -> list[tuple[int, int]]:

@@ -234,17 +234,6 @@ class Move(Block):
                 "$ref": "#/$defs/promotion",
                 "description": "Promotion when the move ends in a region.",
             },
-            "when": {
-                "$ref": "#/$defs/condition",
-                "description": (
-                    "Offer this primitive only while the condition holds (evaluated before the move; `mover` "
-                    "is the player to move), e.g. `ply >= 2`. Absent: always."
-                ),
-            },
-            "description": {
-                "type": "string",
-                "description": "Free text for readers of the file; the engine ignores it.",
-            },
         },
     }
     default_template = "{from}-{to}"
@@ -339,6 +328,8 @@ class Move(Block):
         self.becomes = [t.kind_index[flat["becomes"]] * 2 + (code & 1) if flat else code for code in codes]
         self.unbecomes = [t.kind_index[flat["target"]] * 2 + (code & 1) if flat else code for code in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
+        #: the moves made so far, by from square * board size + to square, then count
+        self._lines: list[list[LineMove]] = [[] for _ in range(topo.size * topo.size)]
         #: line[a][b] = (direction name, distance) of the straight line from a to b, any piece's
         self.line: list[dict[int, tuple[str, int]]] = [{} for _ in range(topo.size)]
         for d in self.dir_names:
@@ -369,10 +360,17 @@ class Move(Block):
             mask &= self.from_region[p]
         return mask
 
+    def _line_moves(self, a: int, t: int, k: int) -> list[LineMove]:
+        """The moves from ``a`` to ``t`` by count (index ``k``: ``k`` pieces), made up to ``k``:
+        every move is made once and reused."""
+        made = self._lines[a * self.t.topology.size + t]
+        made.extend(LineMove((self.index, a, t, n)) for n in range(len(made), k + 1))
+        return made
+
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         stacks = st.stacks
-        index = self.index
+        lines, size = self._lines, self.t.topology.size
         blocker = self.blocker
         land = self.landing
         simple = land.simple
@@ -404,9 +402,13 @@ class Move(Block):
                         if blocker[code]:
                             break
                         if ok[code + 1] and (simple or land.allows(st, p, a, t, ks[0])):
+                            made = lines[a * size + t]
                             for k in ks:
                                 if simple or k == ks[0] or land.allows(st, p, a, t, k):
-                                    out.append(LineMove((index, a, t, k)))
+                                    try:
+                                        out.append(made[k])
+                                    except IndexError:
+                                        out.append(self._line_moves(a, t, k)[k])
                         if code >= 0 and not over_any:
                             break
                     continue
@@ -423,7 +425,10 @@ class Move(Block):
                         ts = stacks[t]
                         code = ts[-1] if ts else -1
                         if not blocker[code] and ok[code + 1] and (simple or land.allows(st, p, a, t, k)):
-                            out.append(LineMove((index, a, t, k)))
+                            try:
+                                out.append(lines[a * size + t][k])
+                            except IndexError:
+                                out.append(self._line_moves(a, t, k)[k])
 
     def _spread(self, st: "Position", a: int, top: int, ks: range, rays: list[tuple[str, tuple[int, ...]]],
                 out: list[Any]) -> None:

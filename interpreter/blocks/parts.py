@@ -14,16 +14,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..dsl.spec import MOVE_VARIABLES
+from ..moves import SquareMove
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..moves import Move
     from ..state import Position
     from ..topology import Board
     from .base import Checking, Compiling
 
-__all__ = ["compile_rays", "Landing", "Promotion", "source_codes", "check_lines", "LANDING_WORDS", "SCHEMA_DEFS"]
+__all__ = ["compile_rays", "Landing", "Promotion", "source_codes", "check_lines", "FromTo", "LANDING_WORDS",
+           "SCHEMA_DEFS"]
 
 #: the words ``to`` accepts, besides regions and conditions
 LANDING_WORDS = ("empty", "occupied", "own", "enemy", "neutral", "any", "not_own")
+
+
+class FromTo:
+    """What the blocks whose moves take a piece from one square to another (:class:`SquareMove`)
+    share: a move's template fields (``from``, ``to``), read back, and its one action."""
+
+    index: int
+
+    def action_parts(self, move: "Move") -> tuple[Any, ...]:
+        return ((move[1], move[2]),)
+
+    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
+        return {"from": move[1], "to": move[2]}
+
+    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
+        return SquareMove((self.index, fields["from"], fields["to"]))
 
 
 def check_lines(checker: "Checking", path: tuple[Any, ...], params: dict[str, Any]) -> None:

@@ -110,17 +110,6 @@ class Place(Block):
                     "Take the piece from this reserve only (default: the reserve that supplies the piece)."
                 ),
             },
-            "when": {
-                "$ref": "#/$defs/condition",
-                "description": (
-                    "Offer this primitive only while the condition holds (evaluated before the move, for the "
-                    "player to move), e.g. `ply >= 2`. Absent: always."
-                ),
-            },
-            "description": {
-                "type": "string",
-                "description": "Free text for readers of the file; the engine ignores it.",
-            },
             "onto": {
                 "description": (
                     "Where the piece may go: `empty` (default) or also on top of stacks: `any`, `occupied`, "

@@ -126,17 +126,6 @@ class Rectangle(Block):
                 ),
                 "default": True,
             },
-            "when": {
-                "$ref": "#/$defs/condition",
-                "description": (
-                    "Offer this primitive only while the condition holds (evaluated before the move, for the "
-                    "player to move), e.g. `ply >= 2`. Absent: always."
-                ),
-            },
-            "description": {
-                "type": "string",
-                "description": "Free text for readers of the file; the engine ignores it.",
-            },
         },
         "required": ["pieces"],
     }

@@ -1,7 +1,8 @@
 """The game file schema's part about the move blocks, assembled from the blocks' own fragments.
 
-Each block states the JSON Schema of its keys (``schema``, under ``$defs[schema_name]``) and a line
-for the list of blocks a phase's ``moves`` may hold (``summary``). ``schema/game.schema.json`` is
+Each block states the JSON Schema of its keys (``schema``, under ``$defs[schema_name]``, with the
+keys every block takes added: ``COMMON_KEYS``) and a line for the list of blocks a phase's ``moves``
+may hold (``summary``). ``schema/game.schema.json`` is
 this assembly; a test holds the two equal. After changing a block's keys, write the file anew::
 
     python -m spielwerk.blocks.schema schema/game.schema.json
@@ -15,7 +16,7 @@ import sys
 from typing import Any
 
 from . import BLOCKS
-from .base import Block
+from .base import COMMON_KEYS, Block
 from .cube import Cube
 from .parts import SCHEMA_DEFS
 
@@ -30,6 +31,8 @@ def assemble(schema: dict[str, Any]) -> dict[str, Any]:
     blocks: list[type[Block]] = [*BLOCKS.values(), Cube]
     for block in blocks:
         defs[block.schema_name] = copy.deepcopy(block.schema)
+        if block in BLOCKS.values():
+            defs[block.schema_name]["properties"].update(copy.deepcopy(COMMON_KEYS))
     defs["move"]["properties"] = {name: {"$ref": f"#/$defs/{block.schema_name}", "description": block.summary}
                                   for name, block in BLOCKS.items()}
     return out

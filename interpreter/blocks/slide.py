@@ -9,6 +9,7 @@ from typing import Any, cast
 from ..ledger import move_top, topped
 from ..moves import SquareMove
 from .base import Block, Compiling
+from .parts import FromTo
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Slide"]
 
 
-class Slide(Block):
+class Slide(FromTo, Block):
     """Parameters: ``pieces`` (kinds that slide), ``directions``, ``distance`` (``any``, or a number
     of squares: exactly that many), ``extra`` (a list of ``{from: region, directions: ...}``: more
     directions for a piece standing in that region, e.g. diagonals from the corners).
@@ -84,15 +85,6 @@ class Slide(Block):
     def action_keys(self) -> list[Any]:
         full = self.t.topology.full_mask
         return [(a, b) for a in range(len(self.rays)) if full >> a & 1 for b in sorted({t for ray in self.rays[a] for t in ray})]
-
-    def action_parts(self, move: "Move") -> tuple[Any, ...]:
-        return ((move[1], move[2]),)
-
-    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
-        return {"from": move[1], "to": move[2]}
-
-    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
-        return SquareMove((self.index, fields["from"], fields["to"]))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move

@@ -9,6 +9,7 @@ from typing import Any, cast
 from ..ledger import capture_at, move_top, topped, uncapture_at
 from ..moves import SquareMove
 from .base import Block, Compiling
+from .parts import FromTo
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
@@ -17,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Step"]
 
 
-class Step(Block):
+class Step(FromTo, Block):
     """Parameters: ``pieces``, ``directions`` (default orthogonal), ``capture`` (may land on an enemy
     piece, which is removed). A move is ``(index, from, to)``."""
 
@@ -66,15 +67,6 @@ class Step(Block):
     def action_keys(self) -> list[Any]:
         full = self.t.topology.full_mask
         return [(a, b) for a in range(len(self.targets)) if full >> a & 1 for b in self.targets[a]]
-
-    def action_parts(self, move: "Move") -> tuple[Any, ...]:
-        return ((move[1], move[2]),)
-
-    def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
-        return {"from": move[1], "to": move[2]}
-
-    def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
-        return SquareMove((self.index, fields["from"], fields["to"]))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move

@@ -20,7 +20,11 @@ def test_the_schema_file_is_the_assembly_of_the_blocks_fragments():
 
 
 def test_every_block_states_its_keys_and_summary():
+    with open(os.path.join(ROOT, "schema", "game.schema.json"), encoding="utf-8") as f:
+        defs = json.load(f)["$defs"]
     for name, block in BLOCKS.items():
         assert issubclass(block, Block) and block.name == name
         assert block.schema is not None and block.schema["type"] == "object" and block.summary
-        assert set(block.schema["properties"]) >= {"pieces", "when"}
+        assert "pieces" in block.schema["properties"]
+        assert set(defs[block.schema_name]["properties"]) >= {"pieces", "when", "description"}
+        assert defs["move"]["properties"][name]["$ref"] == f"#/$defs/{block.schema_name}"
