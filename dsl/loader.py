@@ -17,7 +17,7 @@ import yaml
 
 from .errors import SpecError, SpecErrors
 
-__all__ = ["Mark", "Marks", "Document", "read_document", "read_text", "read_file_text", "bundled_games",
+__all__ = ["Mark", "Marks", "Document", "read_document", "read_text", "read_file_text", "bundled_games", "gallery_games",
            "resolve_game_path", "LIMITS"]
 
 Path = tuple[Any, ...]
@@ -211,6 +211,13 @@ def bundled_games() -> list[str]:
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
 
 
+def gallery_games() -> list[str]:
+    """Names of the gallery's games: example files of rules beyond the main games, each checked
+    against an outside engine (docs/gallery.md); a name resolves like a bundled game's."""
+    folder = resources.files("spielwerk.games") / "gallery"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
 def resolve_game_path(name: str, relative_to: str | None = None) -> str:
     """A bundled game name or a path to a YAML file, as a file path. For an ``extends`` inside
     ``relative_to`` only a bundled name or a file in the same folder will do (``ValueError``)."""
@@ -221,9 +228,10 @@ def resolve_game_path(name: str, relative_to: str | None = None) -> str:
             return os.path.join(os.path.dirname(relative_to), name)
     if name.endswith((".yaml", ".yml")) or os.sep in name or "/" in name:
         return name
-    bundled = resources.files("spielwerk.games") / f"{name}.yaml"
-    if bundled.is_file():
-        return str(bundled)
+    games = resources.files("spielwerk.games")
+    for bundled in (games / f"{name}.yaml", games / "gallery" / f"{name}.yaml"):
+        if bundled.is_file():
+            return str(bundled)
     if relative_to is None and os.path.exists(name):  # a command line's path; never from inside a spec
         return name
     raise FileNotFoundError(name)

@@ -8,6 +8,7 @@ predicates, bad expressions), and reports every problem as ``file:line:col: mess
 from __future__ import annotations
 
 import difflib
+import re
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,24 +21,31 @@ from .errors import OptionError, SpecError, SpecErrors
 from .expr import ExprError, Node, parse_expr
 from .loader import Document, Marks, read_document
 
-__all__ = ["Spec", "Checker", "load_spec", "check_blocks", "schema", "BUILTIN_VARIABLES", "MOVE_VARIABLES", "BUILTIN_FUNCTIONS",
+__all__ = ["Spec", "Checker", "load_spec", "check_blocks", "schema", "BUILTIN_VARIABLES", "MOVE_VARIABLES",
+           "RESULT_VARIABLES", "BUILTIN_FUNCTIONS", "counter_target",
            "BUILTIN_REGIONS"]
 
 #: Names every expression may read (run-time values).
-BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube", "phase", "die")
+BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube", "phase", "die",
+                     "board_repeats")
 #: Names only a move's conditions and numbers may read (the move's squares, pieces, stack height).
 MOVE_VARIABLES = ("from", "to", "k", "height")
+#: Names only what follows a move may read (counters set, effects): what the move did.
+RESULT_VARIABLES = ("move_captures", "move_flips")
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
                      "at": (2, 2), "on_path": (3, 3), "points": (1, 1), "height": (1, 1),
                      "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
-                     "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2)}
+                     "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2), "liberties": (1, 1),
+                     "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
+                     "attacked": (2, 2), "reachable": (2, 2)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
-                          "captures", "can_move", "pinned"})
+                          "captures", "can_move", "pinned", "area", "can_capture", "mobility"})
 #: Names that are never a player.
-NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square"})
+NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square",
+                         "move_captures", "move_flips", "board_repeats"})
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
@@ -331,6 +339,13 @@ def _unavailable(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
 
 # -- semantic checks -----------------------------------------------------------------------------
 
+def counter_target(key: str) -> tuple[str, str | None] | None:
+    """A counter named in ``sets``: (name, None) for ``NAME``, (name, player) for ``NAME(player)``
+    (the player ``mover``, ``opponent``, ``1`` or ``2``); None for anything else."""
+    m = re.fullmatch(r"([a-z_][a-z0-9_]*)(?:\((mover|opponent|1|2)\))?", key.strip())
+    return (m.group(1), m.group(2)) if m else None
+
+
 def picture_problem(rows: Any) -> str | None:
     """Why ``rows`` is not a valid picture (``O``, ``x``, ``.``, equal rows, an ``O``), or None."""
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
@@ -394,7 +409,12 @@ class Checker:
         self.names = (set(self.data.get("options", {})) | set(self.data.get("tables", {}))
                       | set(BUILTIN_VARIABLES) | self.pieces | set(self.data.get("reserves", {}))
                       | self.regions | self.predicates | set(self.data.get("board", {}).get("places", {})))
-        self.functions = set(BUILTIN_FUNCTIONS) | self.predicates
+        counters = self.data.get("counters", {})
+        #: counters read by name (one for the game) and those called with a player (one per player)
+        self.counters = {k for k, c in counters.items() if not (c or {}).get("per_player")}
+        self.player_counters = {k for k, c in counters.items() if (c or {}).get("per_player")}
+        self.names |= self.counters
+        self.functions = set(BUILTIN_FUNCTIONS) | self.predicates | self.player_counters
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
         self.errors.append(self.doc.marks.error(path, message))
@@ -425,12 +445,13 @@ class Checker:
             self._expr_fail(path, exc)
             return
         for name, column in sorted(_bare_names(node)):
-            if name in (*MOVE_VARIABLES, "square") and name not in extra:
-                where = ("a move's conditions and numbers" if name != "square" else "an effect's `where`")
+            if name in (*MOVE_VARIABLES, *RESULT_VARIABLES, "square") and name not in extra:
+                where = ("a move's conditions and numbers" if name in MOVE_VARIABLES else "an effect's `where`"
+                         if name == "square" else "what follows a move (`sets`, a `set` effect)")
                 self._expr_fail(path, ExprError(f"{name!r} is read only in {where}, not here "
                                                 f"(expression {text!r})", column))
                 return
-        known = self.names | self.functions | extra
+        known = self.names | self.functions | set(RESULT_VARIABLES) | extra
         for name, column in sorted(_names_with_columns(node)):
             if name not in known:
                 hint = difflib.get_close_matches(name, sorted(known), n=1)
@@ -458,7 +479,8 @@ class Checker:
                 return "word" if n.name in words else None
             if isinstance(n, Op) and n.op in ("+", "-", "*", "//", "%", "neg"):
                 return "number"
-            if isinstance(n, Call) and n.name in BUILTIN_FUNCTIONS and n.name not in ("can_move", "surrounded"):
+            if isinstance(n, Call) and n.name in BUILTIN_FUNCTIONS and n.name not in ("can_move", "surrounded",
+                                                                                    "board_was"):
                 return "number"
             return None
 
@@ -479,7 +501,8 @@ class Checker:
                     found = walk(a)
                     if found:
                         return found
-                if (n.name in PLAYER_FIRST or n.name in self.predicates or n.name == "progress") and n.args:
+                if (n.name in PLAYER_FIRST or n.name in self.predicates or n.name in self.player_counters
+                        or n.name == "progress") and n.args:
                     who = n.args[-1] if n.name == "progress" else n.args[0]
                     if (isinstance(who, Const) and who.value not in (0, 1, 2)) or \
                             (isinstance(who, Name) and who.name in NOT_PLAYERS):
@@ -524,17 +547,8 @@ class Checker:
                 if kind in pred and "piece" in pred[kind]:
                     self.piece(("predicates", pname, kind, "piece"), pred[kind]["piece"])
         for i, effect in enumerate(d.get("after_move", [])):
-            if "when" in effect:
-                self.expression(("after_move", i, "when"), effect["when"])
-            removed = effect.get("remove")
-            if isinstance(removed, dict):
-                self.pieces_at(("after_move", i, "remove", "pieces"), removed.get("pieces"))
-                if "where" in removed:
-                    self.landing(("after_move", i, "remove", "where"), removed["where"], (), {"square"})
-            else:
-                self.pieces_at(("after_move", i, "remove"), removed)
-            anchors = (effect.get("remove_disconnected") or {}).get("anchor")
-            self.pieces_at(("after_move", i, "remove_disconnected", "anchor"), anchors)
+            self.effect(("after_move", i), effect, set())
+
         board = d.get("board", {})
         for key in ("width", "height"):
             if key in board:
@@ -546,6 +560,11 @@ class Checker:
             if t.get("by") not in d.get("options", {}):
                 self.fail(("tables", tname, "by"), f"table {tname!r} is keyed by {t.get('by')!r}, "
                           "which is not a declared option")
+        taken = set(d.get("options", {})) | self.pieces | set(d.get("reserves", {})) | self.regions | self.predicates
+        for cname in d.get("counters", {}):
+            if cname in BUILTIN_VARIABLES or cname in BUILTIN_FUNCTIONS or cname in RESULT_VARIABLES or cname in taken:
+                self.fail(("counters", cname), f"counter {cname!r} would share its name with a built-in name, an "
+                          "option, a piece, a reserve, a region or a predicate: choose another name")
         for oname, o in d.get("options", {}).items():
             if oname in BUILTIN_VARIABLES or oname in BUILTIN_FUNCTIONS:
                 self.fail(("options", oname), f"option {oname!r} would hide the built-in name {oname!r} "
@@ -636,6 +655,24 @@ class Checker:
                 self.fail(("notation", "tags", tag, "option"), f"tag {tag!r} sets unknown option "
                           f"{spec['option']!r}")
 
+    def effect(self, path: tuple[Any, ...], effect: dict[str, Any], extra: set[str]) -> None:
+        """One effect after a move (the game's ``after_move``, a block's ``effects``)."""
+        if "when" in effect:
+            self.expression(path + ("when",), effect["when"], set(RESULT_VARIABLES) | extra)
+        if "set" in effect:
+            self.setters(path + ("set",), effect["set"])
+        for kind in ("outflank", "remove_groups"):
+            self.pieces_at(path + (kind, "pieces"), (effect.get(kind) or {}).get("pieces"))
+        removed = effect.get("remove")
+        if isinstance(removed, dict):
+            self.pieces_at(path + ("remove", "pieces"), removed.get("pieces"))
+            if "where" in removed:
+                self.landing(path + ("remove", "where"), removed["where"], (), {"square"})
+        else:
+            self.pieces_at(path + ("remove",), removed)
+        anchors = (effect.get("remove_disconnected") or {}).get("anchor")
+        self.pieces_at(path + ("remove_disconnected", "anchor"), anchors)
+
     def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None:
         """A ``to``/``over``/``from`` value: words, a region, or a condition (or a list of them)."""
         items = spec if isinstance(spec, list) else [spec]
@@ -645,19 +682,49 @@ class Checker:
                 continue
             self.expression(where, item, extra)
 
+    def setters(self, path: tuple[Any, ...], setters: dict[str, Any]) -> None:
+        """Counters set after a move (``sets``, a ``set`` effect): each names a counter (``NAME`` or
+        ``NAME(player)``) and gives an expression of the position after the move."""
+        for key, value in setters.items():
+            target = counter_target(str(key))
+            if target is None:
+                self.fail(path + (key,), f"{key!r} is not a counter to set: write NAME, or NAME(player) for a "
+                          "counter kept per player")
+                continue
+            name, player = target
+            if name not in self.counters | self.player_counters:
+                known = ", ".join(sorted(self.counters | self.player_counters)) or "none"
+                self.fail(path + (key,), f"no counter {name!r} (counters: {known})")
+            elif (player is None) != (name in self.counters):
+                self.fail(path + (key,), f"counter {name!r} is kept " + (
+                    "for the game: set it as `" + name + "`" if name in self.counters else
+                    "per player: set it as `" + name + "(mover)` or with another player"))
+            self.expression(path + (key,), value, set(RESULT_VARIABLES))
+
     def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None:
         """A key the engine does not act on (with this value), refused: ``instead`` says what it does."""
         text = str(value).lower() if isinstance(value, bool) else value
         shown = f"{path[-1]}: {text}" if not isinstance(value, (dict, list)) else f"this form of {path[-1]}"
         self.fail(path, f"`{shown}` is not available: {instead}")
 
-    def block(self, path: tuple[Any, ...], name: str, params: dict[str, Any]) -> None:
-        """One move block of a phase: what the phase reads of it (``when``, ``compulsory``,
-        ``prefer``), then the block's own checks, where the blocks were given."""
+    def block(self, path: tuple[Any, ...], name: str, params: dict[str, Any], after: bool = False) -> None:
+        """One move block of a phase, or a later part of a turn (``after``: its ``when`` reads the
+        part before it): what the phase reads of it (``when``, ``compulsory``, ``prefer``), then the
+        block's own checks, where the blocks were given."""
         if "when" in params:
-            self.expression(path + ("when",), params["when"])
+            self.expression(path + ("when",), params["when"], {*RESULT_VARIABLES, "from", "to"} if after else set())
         if params.get("prefer", "any") != "any" and not params.get("compulsory"):
             self.fail(path + ("prefer",), "`prefer` chooses among compulsory captures: it needs `compulsory: true`")
+        if "sets" in params:
+            self.setters(path + ("sets",), params["sets"])
+        for key in ("legal_if", "again"):
+            if key in params:
+                self.expression(path + (key,), params[key], {*RESULT_VARIABLES, "from", "to"})
+        for i, effect in enumerate(params.get("effects", [])):
+            self.effect(path + ("effects", i), effect, {"from", "to"})
+        for k, item in enumerate(params.get("then", [])):
+            for sub, sub_params in item.items():
+                self.block(path + ("then", k, sub), sub, sub_params or {}, after=True)
         kind = self.blocks.get(name) if self.blocks is not None else None
         if kind is not None:
             kind.check(self, path, params)
@@ -719,12 +786,17 @@ def check_blocks(spec: Spec, blocks: Mapping[str, Any]) -> None:
     if spec.blocks_checked:
         return
     checker = Checker(Document(spec.data, spec.marks, spec.file), blocks)
+
+    def visit(path: tuple[Any, ...], entry: dict[str, Any]) -> None:
+        for name, params in entry.items():
+            kind = blocks.get(name)
+            if kind is not None:
+                kind.check(checker, path + (name,), params or {})
+            for k, item in enumerate((params or {}).get("then", [])):
+                visit(path + (name, "then", k), item)
     for i, phase in enumerate(spec.data.get("phases", [])):
         for j, move in enumerate(phase.get("moves", [])):
-            for name, params in move.items():
-                kind = blocks.get(name)
-                if kind is not None:
-                    kind.check(checker, ("phases", i, "moves", j, name), params or {})
+            visit(("phases", i, "moves", j), move)
     if checker.errors:
         raise checker.errors[0] if len(checker.errors) == 1 else SpecErrors(checker.errors)
     for path, node in checker.expressions.items():

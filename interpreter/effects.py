@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .ledger import add_captures, change_reserve, put, restack, take_under
+from .ledger import add_captures, change_reserve, put, restack, set_counter, take_under
 from .topology import flood
 
 if TYPE_CHECKING:  # pragma: no cover
     from .compile.conditions import Conditions
     from .state import Position
 
-__all__ = ["Effect", "Remove", "RemoveDisconnected", "Trim"]
+__all__ = ["Effect", "Remove", "RemoveDisconnected", "SetCounters", "Trim"]
 
 #: what an effect changed: (square, the stack there before) per square
 Changes = list[tuple[int, list[int]]]
@@ -33,12 +33,11 @@ class Effect:
     def __init__(self, when: Callable[[Any], Any] | None) -> None:
         self.when = when
 
-    def run(self, st: "Position", cond: "Conditions") -> Changes:  # pragma: no cover - each effect has one
+    def run(self, st: "Position", cond: "Conditions") -> Any:  # pragma: no cover - each effect has one
         raise NotImplementedError
 
-    @staticmethod
-    def undo(st: "Position", changes: Changes) -> None:
-        """Put back what :meth:`run` changed."""
+    def undo(self, st: "Position", changes: Any) -> None:
+        """Put back what :meth:`run` changed (by default: stacks, as (square, stack before))."""
         for sq, before in reversed(changes):
             restack(st, sq, before)
 
@@ -102,6 +101,26 @@ class RemoveDisconnected(Effect):
         return gone
 
 
+class SetCounters(Effect):
+    """Counters set after a move: for each, its slot (a function of the mover) and the function of
+    the position that gives its new value. Every value is computed before any is set."""
+
+    def __init__(self, when: Callable[[Any], Any] | None,
+                 setters: list[tuple[Callable[[int], int], Callable[[Any], Any]]]) -> None:
+        super().__init__(when)
+        self.setters = setters
+
+    def run(self, st: "Position", cond: "Conditions") -> list[tuple[int, int]]:
+        ctx = cond.ctx
+        mover = ctx.mover
+        values = [(slot(mover), int(value(ctx))) for slot, value in self.setters]
+        return [(slot, set_counter(st, slot, v)) for slot, v in values]
+
+    def undo(self, st: "Position", changes: Any) -> None:
+        for slot, old in reversed(changes):
+            set_counter(st, slot, old)
+
+
 class Trim:
     """``stacking.max_height``: after a move every stack is cut down to ``limit`` from the bottom;
     the mover's pieces go where ``own`` says, the others where ``others`` says (``reserve``: back
@@ -138,3 +157,114 @@ class Trim:
             change_reserve(st, owner, t.reserve_of_kind[pc >> 1], sign)
         elif where == "capture":
             add_captures(st, mover, sign)
+
+
+class Outflank(Effect):
+    """From the square a move ends on, in each direction: a run of at least one enemy piece (at
+    most ``most``; 0: any number) closed by a piece of the mover's changes hands (``flip``) or
+    leaves the board, counted as captured. ``lines[sq]`` are the lines from ``sq`` to the edge."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, lines: list[list[tuple[int, ...]]], flip: bool,
+                 most: int, kinds: list[bool]) -> None:
+        super().__init__(when)
+        self.lines, self.flip, self.most, self.kinds = lines, flip, most, kinds
+
+    def run(self, st: "Position", cond: "Conditions") -> tuple[int, Changes]:
+        ctx = cond.ctx
+        sq, mover = ctx.to, ctx.mover
+        changed: Changes = []
+        if sq < 0:
+            return mover, changed
+        stacks = st.stacks
+        owner = st.t.code_owner
+        kinds, most = self.kinds, self.most
+        for line in self.lines[sq]:
+            run = 0
+            for t in line:
+                s = stacks[t]
+                if not s:
+                    break
+                top = s[-1]
+                if owner[top] == mover:
+                    if run and (not most or run <= most):
+                        changed += [self._take(st, t, mover) for t in line[:run]]
+                    break
+                if owner[top] != 3 - mover or not kinds[top]:
+                    break
+                run += 1
+        if self.flip:
+            ctx.move_flips += len(changed)
+        return mover, changed
+
+    def _take(self, st: "Position", sq: int, mover: int) -> tuple[int, list[int]]:
+        before = list(st.stacks[sq])
+        if self.flip:  # every piece of the run becomes the mover's
+            restack(st, sq, [(pc & ~1) | (mover - 1) for pc in before])
+        else:
+            restack(st, sq, [])
+            add_captures(st, mover, len(before))
+        return sq, before
+
+    def undo(self, st: "Position", changes: Any) -> None:
+        mover, changed = changes
+        if not self.flip:
+            add_captures(st, mover, -sum(len(before) for _, before in changed))
+        super().undo(st, changed)
+
+
+class RemoveGroups(Effect):
+    """Every group of pieces of the opponent's (``opponent``) or the mover's, of the ``kinds``,
+    linked through neighbouring squares (``near[sq]``: the neighbours of ``sq`` as a bitmask), that
+    touches no empty square leaves the board; the mover is counted as capturing the opponent's."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, near: list[int], opponent: bool, kinds: list[bool]) -> None:
+        super().__init__(when)
+        self.near, self.opponent, self.kinds = near, opponent, kinds
+
+    def run(self, st: "Position", cond: "Conditions") -> tuple[int, Changes]:
+        mover = cond.ctx.mover
+        who = 3 - mover if self.opponent else mover
+        owner = st.t.code_owner
+        kinds = self.kinds
+        mine = 0
+        for code, bits in enumerate(st.tops):
+            if owner[code] == who and kinds[code]:
+                mine |= bits
+        empty = st.t.topology.full_mask & ~st.occupied
+        near = self.near
+        gone: Changes = []
+        left = mine
+        while left:
+            group = flood(left & -left, mine, near)
+            left &= ~group
+            if _around(group, near) & empty:
+                continue
+            for sq in _squares(group):
+                gone.append((sq, list(st.stacks[sq])))
+                restack(st, sq, [])
+        if self.opponent:
+            add_captures(st, mover, sum(len(before) for _, before in gone))
+        return mover, gone
+
+    def undo(self, st: "Position", changes: Any) -> None:
+        mover, gone = changes
+        if self.opponent:
+            add_captures(st, mover, -sum(len(before) for _, before in gone))
+        super().undo(st, gone)
+
+
+def _squares(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
+def _around(mask: int, near: list[int]) -> int:
+    """The squares next to any square of ``mask``."""
+    out = 0
+    for sq in _squares(mask):
+        out |= near[sq]
+    return out

@@ -10,12 +10,13 @@ plays by was compiled once: the tables (``game.t``, whose facts are readable on 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterable, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterable, cast
 
 from .compile import Rules, compile_rules
+from .compile.conditions import as_player
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError
 from .dsl.spec import Spec
-from .effects import Effect
+from .effects import SetCounters
 from .moves import Move, RollMove
 from .notation.moves import MoveNotation
 from .notation.position import position_format
@@ -70,12 +71,20 @@ class Game(TableFacts):
         #: the die is used up by the move that reads it (one die read by the moves), not by a track
         self._clear_dice = t.roll_index >= 0 and t.dice_count == 1
         #: a move may give its player another turn (a double's roll again)
-        self._roll_again = any(b.roll_again for b in self.blocks)
+        self._roll_again = any(b.roll_again for b in self.blocks) or bool(rules.again)
         #: apply() takes the plain path unless effects, repetition, phase hand-overs or stack limits
         #: need care
-        self._plain = (not rules.effects and not self.repetition and rules.trim is None and not self._clear_dice
-                       and all(p.first is None and p.until is None for p in self.phases) and not self._roll_again)
+        self._plain = (not rules.effects and not rules.block_effects and not rules.again and not self.repetition
+                       and not rules.track_boards
+                       and rules.trim is None and not self._clear_dice and not self._roll_again
+                       and all(p.first is None and p.until is None for p in self.phases))
         self.cond.can_move = self.can_move
+        self.cond.can_capture = self.can_capture
+        self.cond.mobility = self.mobility
+        self.cond.attacked = self.attacked
+        #: how deep the questions about other moves are nested (a question asked while a ``legal_if``
+        #: is checked reads the moves as the blocks give them, so a condition never asks itself)
+        self._asking = 0
         notation = spec.data.get("notation", {})
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
@@ -98,7 +107,30 @@ class Game(TableFacts):
         st.hash = self.rehash(st)
         if self.repetition:
             st.seen = {st.hash: 1}
+        if self.rules.track_boards:
+            st.boards = [self.board_hash(st)]
         return st
+
+    def board_hash(self, st: State) -> int:
+        """The hash of the pieces on the board alone (not who is to move, nor any counter)."""
+        t = self.t
+        h = st.hash ^ t.phase_keys[st.phase] ^ (t.side_key if st.to_move == 2 else 0)
+        if st.dice is not None:
+            h ^= t.dice_keys[st.dice]
+        for i, v in enumerate(st.tally):
+            h ^= t.tally_key(i, v)
+        for p in (1, 2):
+            h ^= t.score_key(p, st.score[p])
+            if t.hash_captures:
+                h ^= t.captures_key(p, st.captures[p])
+            if t.hash_reserves:
+                for r, n in enumerate(st.reserves[p]):
+                    h ^= t.reserve_key(p, r, n)
+        if self.cube is not None:
+            h ^= t.cube_key((st.cube_value, st.cube_owner, st.cube_step))
+        for slot, value in enumerate(st.counters):
+            h ^= t.counter_key(slot, value)
+        return h
 
     def _setup(self, st: State) -> None:
         """Put the pieces of the game file's ``setup`` on the board."""
@@ -177,12 +209,61 @@ class Game(TableFacts):
                 block.generate(st, out)
         else:
             generate(phase, st, out, self.cond)
+        if self.rules.legal_if and out:
+            out = self._legal_after(st, out)
         if not out and self.pass_move is not None:
             out.append(self.pass_move)
         return out
 
-    def can_move(self, st: State, player: int) -> bool:
-        """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
+    def _legal_after(self, st: State, moves: list[Move]) -> list[Move]:
+        """The moves whose block's ``legal_if`` holds after them: each is played with what follows
+        it on the board (the stack limit, the effects; not the end rules nor the turn's end) and
+        taken back."""
+        checks = self.rules.legal_if
+        out = []
+        self._asking += 1
+        try:
+            for move in moves:
+                check = checks.get(move[0])
+                if check is None:
+                    out.append(move)
+                    continue
+                undo = self._play_pieces(st, move)
+                if check(self.cond.ctx):
+                    out.append(move)
+                self._unplay_pieces(st, move, undo)
+        finally:
+            self._asking -= 1
+        return out
+
+    def _play_pieces(self, st: State, move: Move) -> Any:
+        """Play ``move`` with what follows it on the board (the stack limit, the effects, the board
+        history), not the end rules nor the turn's end; the context is left as the effects read it."""
+        mover = st.to_move
+        block = self.blocks[move[0]]
+        trim = self.rules.trim
+        captured = st.captures[mover]
+        info = block.apply(st, move)
+        trimmed = trim.run(st, mover) if trim is not None else None
+        changes = self._effects(st, move, mover, captured)
+        if self.rules.track_boards:
+            st.boards.append(self.board_hash(st))
+        return info, trimmed, changes, mover
+
+    def _unplay_pieces(self, st: State, move: Move, undo: Any) -> None:
+        info, trimmed, changes, mover = undo
+        if self.rules.track_boards:
+            st.boards.pop()
+        for effect, changed in reversed(changes):
+            effect.undo(st, changed)
+        if trimmed:
+            cast(Any, self.rules.trim).undo(st, mover, trimmed)
+        self.blocks[move[0]].undo(st, move, info)
+
+    def _moves_of(self, st: State, player: int) -> list[Move]:
+        """The moves ``player`` would have in ``st`` if it were his turn: the phase's rules (its
+        ``when``s, compulsory captures), and each block's ``legal_if`` unless a question is already
+        being answered (then the moves as the blocks give them)."""
         flip = player != st.to_move
         if flip:
             st.to_move = player
@@ -190,11 +271,62 @@ class Game(TableFacts):
         try:
             out: list[Any] = []
             generate(self.phases[st.phase], st, out, self.cond)
-            return bool(out)
+            if out and self.rules.legal_if and not self._asking:
+                out = self._legal_after(st, out)
+            return out
         finally:
             if flip:
                 st.to_move = 3 - player
                 st.hash ^= self.t.side_key
+
+    def can_move(self, st: State, player: int) -> bool:
+        """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
+        return bool(self._moves_of(st, as_player(player)))
+
+    def mobility(self, st: State, player: int) -> int:
+        """How many moves (other than a pass) ``player`` would have in ``st`` if it were his turn."""
+        return len(self._moves_of(st, as_player(player)))
+
+    def can_capture(self, st: State, player: int) -> bool:
+        """Whether ``player`` would have a move in ``st`` that takes something of his opponent's:
+        after it (and its effects) the opponent controls fewer pieces (pieces in columns his
+        piece tops), or ``player`` has captured more."""
+        player = as_player(player)
+        return any(self._takes(st, player, move, lambda: self._controlled(st, 3 - player))
+                   for move in self._moves_of(st, player))
+
+    def attacked(self, st: State, square: int, player: int) -> bool:
+        """Whether a move of ``player`` in ``st`` would take the piece on ``square`` (or cover it):
+        after the move the square's top piece is another or gone."""
+        player = as_player(player)
+        stack = st.stacks[square]
+        if not stack:
+            return False
+        return any(self._takes(st, player, move, lambda: tuple(st.stacks[square][-1:]))
+                   for move in self._moves_of(st, player))
+
+    def _takes(self, st: State, player: int, move: Move, measure: Callable[[], Any]) -> bool:
+        """Whether playing ``move`` for ``player`` changes ``measure()`` (or adds to his captures)."""
+        before, captured = measure(), st.captures[player]
+        flip = player != st.to_move
+        if flip:
+            st.to_move = player
+            st.hash ^= self.t.side_key
+        self._asking += 1
+        try:
+            undo = self._play_pieces(st, move)
+            changed = measure() != before or st.captures[player] != captured
+            self._unplay_pieces(st, move, undo)
+        finally:
+            self._asking -= 1
+            if flip:
+                st.to_move = 3 - player
+                st.hash ^= self.t.side_key
+        return changed
+
+    def _controlled(self, st: State, player: int) -> int:
+        owner = self.t.code_owner
+        return sum(len(s) for s in st.stacks if s and owner[s[-1]] == player)
 
     def why_not(self, st: State, block: "Block", move: "Move") -> str:
         """Why ``move`` of ``block`` is not legal in ``st``: the block's own reason, or the phase's
@@ -282,20 +414,21 @@ class Game(TableFacts):
         by a condition or set the first player."""
         t, rules = self.t, self.rules
         block = self.blocks[move[0]]
-        info = block.apply(st, move)
         mover = st.to_move
+        captured = st.captures[mover]
+        info = block.apply(st, move)
         trimmed = rules.trim.run(st, mover) if rules.trim is not None else None
-        ctx = self.cond.bind(st, mover)
-        # a pass changes nothing, so it sets no effect off
-        undo_effects = [e.run(st, self.cond) for e in rules.effects if e.when is None or e.when(ctx)] \
-            if move != self.pass_move else []
+        undo_effects = self._effects(st, move, mover, captured)
+        undo = [info, st.phase, st.result, mover, undo_effects, trimmed, None]
+        st.ply += 1
+        again = self.rules.again.get(move[0])
+        # a double (the same player rolls again), or the block's own rule (which reads the die used)
+        to_move = mover if block.again(move) or (again is not None and again(self.cond.ctx)) else mover ^ 3
         dice = st.dice if self._clear_dice else None
         if dice is not None:  # the die is used up
             st.hash ^= t.dice_keys[dice]
             st.dice = None
-        undo = (info, st.phase, st.result, mover, undo_effects, trimmed, dice)
-        st.ply += 1
-        to_move = mover if block.again(move) else mover ^ 3  # a double: the same player rolls again
+            undo[6] = dice
         h = st.hash
         phase = self.phases[st.phase]
         if st.ply >= t.phase_end[st.phase] or (phase.until is not None and phase.until(self.cond.bind(st, mover))):
@@ -309,6 +442,8 @@ class Game(TableFacts):
             h ^= t.side_key
         st.to_move = to_move
         st.hash = h
+        if rules.track_boards:
+            st.boards.append(self.board_hash(st))
         st.result = self.evaluate_end(st, mover)
         if self.repetition:
             count = st.seen.get(h, 0) + 1
@@ -317,9 +452,27 @@ class Game(TableFacts):
                 st.result = cast(Any, rules.ending.repetition_rule).outcome(self.cond.ctx, None, None)
         return undo
 
+    def _effects(self, st: State, move: Move, mover: int, captured: int) -> list[tuple[Any, Any]]:
+        """Run what follows a move: the game's effects whose condition holds, then the block's own
+        (its ``sets``); a pass changes nothing, so it sets no effect off. Returns (effect, what it
+        changed) for undo."""
+        if move == self.pass_move:
+            return []
+        ctx = self.cond.bind(st, mover)
+        block = self.blocks[move[0]]
+        ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
+        ctx.move_captures, ctx.move_flips = st.captures[mover] - captured, 0
+        before, after = self.rules.block_effects.get(move[0], ((), ()))
+        out = []
+        for effect in (*before, *self.rules.effects, *after):
+            if effect.when is None or effect.when(ctx):
+                out.append((effect, effect.run(st, self.cond)))
+                ctx.move_captures = st.captures[mover] - captured
+        return out
+
     def fired_effects(self, undo: Any) -> bool:
         """Whether the move ``undo`` came from made an after-move rule fire."""
-        return not self._plain and any(undo[4])
+        return not self._plain and any(changes for effect, changes in undo[4] if not isinstance(effect, SetCounters))
 
     def undo(self, st: State, move: "Move", undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""
@@ -344,6 +497,8 @@ class Game(TableFacts):
     def _undo_full(self, st: State, move: "Move", undo: Any) -> None:
         t, rules = self.t, self.rules
         info, phase, result, mover, undo_effects, trimmed, dice = undo
+        if rules.track_boards:
+            st.boards.pop()
         h = st.hash
         if dice is not None:
             h ^= t.dice_keys[dice]
@@ -360,8 +515,8 @@ class Game(TableFacts):
             h ^= t.phase_keys[st.phase] ^ t.phase_keys[phase]
             st.phase = phase
         st.hash = h
-        for changes in reversed(undo_effects):
-            Effect.undo(st, changes)
+        for effect, changes in reversed(undo_effects):
+            effect.undo(st, changes)
         if trimmed:
             cast(Any, rules.trim).undo(st, mover, trimmed)
         st.ply -= 1
@@ -495,6 +650,8 @@ class Game(TableFacts):
                     h ^= t.reserve_key(p, r, n)
         if self.cube is not None:
             h ^= t.cube_key((st.cube_value, st.cube_owner, st.cube_step))
+        for slot, value in enumerate(st.counters):
+            h ^= t.counter_key(slot, value)
         return h ^ t.phase_keys[st.phase]
 
     def state_from_board(self, stacks: Iterable[Iterable[int]], ply: int, to_move: int,
@@ -535,6 +692,8 @@ class Game(TableFacts):
         st.hash = self.rehash(st)
         if self.repetition:
             st.seen = {st.hash: 1}
+        if self.rules.track_boards:
+            st.boards = [self.board_hash(st)]
         if ply > 0:
             st.result = self.read_result(st)
         return st

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["retop", "topped", "rehash_stack", "lift", "put", "take_under", "clear", "recode_top", "restack",
            "move_top", "capture_at", "uncapture_at", "add_captures", "change_reserve", "return_to_reserves",
-           "move_orientation", "set_orientation"]
+           "move_orientation", "set_orientation", "set_counter"]
 
 
 def topped(st: "Position", codes: list[int]) -> int:
@@ -241,6 +241,16 @@ def change_reserve(st: "Position", player: int, reserve: int, delta: int) -> Non
     t = st.t
     if t.hash_reserves:
         st.hash ^= t.reserve_key(player, reserve, old) ^ t.reserve_key(player, reserve, old + delta)
+
+
+def set_counter(st: "Position", slot: int, value: int) -> int:
+    """Set a counter (``st.counters[slot]``); return its old value."""
+    old = st.counters[slot]
+    if value != old:
+        st.counters[slot] = value
+        t = st.t
+        st.hash ^= t.counter_key(slot, old) ^ t.counter_key(slot, value)
+    return old
 
 
 def return_to_reserves(st: "Position", pieces: list[int], sign: int) -> None:

@@ -29,7 +29,7 @@ class Position:
 
     __slots__ = ("game", "t", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
                  "result", "stack", "seen", "orient", "dice", "cube_value", "cube_owner",
-                 "cube_step", "tally", "score", "captures", "turn", "memo")
+                 "cube_step", "tally", "score", "captures", "counters", "boards", "turn", "memo")
 
     def __init__(self, game: Any) -> None:
         #: the game this is a position of (a :class:`spielwerk.game.Game`)
@@ -61,6 +61,11 @@ class Position:
         self.score: list[int] = [0, 0, 0]
         #: [unused, pieces player 1 has put out of the game, player 2's]
         self.captures: list[int] = [0, 0, 0]
+        #: the game's counters (``counters`` in the game file), slot by slot
+        self.counters: list[int] = list(t.counter_start)
+        #: the boards (pieces only) of the positions since this state began, the last the current
+        #: one's, as hashes (kept where a rule reads them: ``board_repeats``, ``board_was``)
+        self.boards: list[int] = []
         #: the parts chosen so far of a move of several actions (see :mod:`spielwerk.learning.actions`)
         self.turn: tuple[Any, ...] = ()
         #: what an outer layer remembers of this position (the learning interface keeps its legal
@@ -89,6 +94,8 @@ class Position:
         other.tally = list(self.tally)
         other.score = list(self.score)
         other.captures = list(self.captures)
+        other.counters = list(self.counters)
+        other.boards = list(self.boards)
         other.turn = self.turn
         other.memo = self.memo
         return other
@@ -98,7 +105,7 @@ class Position:
         return (tuple(tuple(s) for s in self.stacks), tuple(map(tuple, self.reserves)), self.ply,
                 self.to_move, self.phase, self.result, tuple(self.orient), self.dice,
                 self.cube_value, self.cube_owner, self.cube_step, tuple(self.tally), tuple(self.score),
-                tuple(self.captures), self.turn)
+                tuple(self.captures), tuple(self.counters), self.turn)
 
     def __hash__(self) -> int:
         return self.hash

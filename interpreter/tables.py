@@ -47,6 +47,8 @@ class Tables:
         # phases, dice and the cube
         "phase_names", "phase_end", "roll_index", "dice_count", "faces", "opening", "cube_index",
         "score_target",
+        # counters (memory besides the board)
+        "counter_slots", "counter_start",
         # hashing
         "zobrist", "zobrist_stride", "side_key", "orient_keys", "phase_keys", "dice_keys",
         "hash_reserves", "hash_captures", "_keys", "_frozen",
@@ -100,6 +102,10 @@ class Tables:
     opening: dict[str, Any] | None
     cube_index: int
     score_target: int | None
+    #: per counter, its first slot in ``st.counters`` and whether it is kept per player (two slots:
+    #: player 1's, then player 2's); and each slot's value at the start
+    counter_slots: dict[str, tuple[int, bool]]
+    counter_start: list[int]
     #: Zobrist keys: ``zobrist[(sq * zobrist_stride + height) * num_codes + code]``
     zobrist: list[int]
     zobrist_stride: int
@@ -179,6 +185,10 @@ class Tables:
     def captures_key(self, player: int, value: int) -> int:
         """The hash key of ``captures[player] == value`` (0 for none)."""
         return self._key(4, player, value) if value else 0
+
+    def counter_key(self, slot: int, value: int) -> int:
+        """The hash key of ``counters[slot] == value`` (0 for the value 0)."""
+        return self._key(6, slot, value) if value else 0
 
     def reserve_key(self, player: int, reserve: int, value: int) -> int:
         """The hash key of a reserve's count (games whose reserves are hashed)."""

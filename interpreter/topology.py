@@ -6,6 +6,7 @@ player 1. Directions are computed from the shape, never listed in a game file.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence, Union
@@ -51,8 +52,10 @@ def _resolve(which: "str | list[str]", player: int, sets: Mapping[str, Sequence[
         elif w in steps:
             found = (w,)
         else:
-            known = ", ".join([*sets, *relative, *steps])
-            raise ValueError(f"no direction {w!r} on this board (known: {known})")
+            known = [*sets, *relative, *steps]
+            hint = difflib.get_close_matches(str(w), known, n=1)
+            tip = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise ValueError(f"no direction {w!r} on this board{tip}; known: {', '.join(known)}")
         out.extend(d for d in found if d not in out)
     return out
 
@@ -119,6 +122,10 @@ class SquareTopology(_Board):
     width: int
     height: int
     missing: int = 0
+    #: direction name -> (file step, rank step): the compass directions and the board's own
+    steps: dict[str, tuple[int, int]] = field(default_factory=lambda: dict(_SQUARE_STEPS))
+    #: set name -> the direction names it stands for
+    sets: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DIRECTION_SETS))
     size: int = field(init=False)
     names: list[str] = field(init=False)
     full_mask: int = field(init=False)
@@ -180,11 +187,11 @@ class SquareTopology(_Board):
     def directions(self, which: str | list[str], player: int = 1) -> list[str]:
         """The compass directions ``which`` names (a set such as ``orthogonal``, a compass word, a
         word relative to ``player`` such as ``forward``, or a list of these)."""
-        return _resolve(which, player, DIRECTION_SETS, _SQUARE_RELATIVE, _SQUARE_STEPS)
+        return _resolve(which, player, self.sets, _SQUARE_RELATIVE, self.steps)
 
     def step(self, sq: int, direction: str) -> int:
         """The neighbour of ``sq`` in ``direction``, or -1 off the board."""
-        df, dr = _SQUARE_STEPS[direction]
+        df, dr = self.steps[direction]
         f, r = sq % self.width + df, sq // self.width + dr
         if 0 <= f < self.width and 0 <= r < self.height:
             t = r * self.width + f
@@ -306,7 +313,39 @@ def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
                              board.get("travel", ["backward", "forward"]), board.get("places"))
     if not 1 <= width <= 26 or not 1 <= height <= 99:
         raise ValueError(f"a square board has 1 to 26 files (a-z) and 1 to 99 ranks, not {width}x{height}")
-    return SquareTopology(width, height, missing_squares(board, width, height))
+    steps, sets = own_directions(board.get("directions") or {})
+    return SquareTopology(width, height, missing_squares(board, width, height), steps, sets)
+
+
+def own_directions(spec: dict[str, Any]) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
+    """A square board's steps and direction sets with the board's own (``board.directions``: a
+    name -> ``[file step, rank step]``, or a name -> a list of direction names, a set).
+    ``ValueError`` names a clash with a built-in word or an unknown name in a set."""
+    steps = dict(_SQUARE_STEPS)
+    sets = dict(DIRECTION_SETS)
+    builtin = {*steps, *sets, *_SQUARE_RELATIVE}
+    for name, value in spec.items():
+        if name in builtin:
+            raise ValueError(f"the direction {name!r} is built in; give the board's own another name")
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            if len(value) != 2 or value == [0, 0]:
+                raise ValueError(f"the direction {name!r} is a step [files, ranks], not {value!r}")
+            steps[name] = (int(value[0]), int(value[1]))
+    for name, value in spec.items():
+        if name in steps:
+            continue
+        out: list[str] = []
+        for word in value:
+            if word in steps:
+                found: tuple[str, ...] = (word,)
+            elif word in sets:
+                found = sets[word]
+            else:
+                raise ValueError(f"the direction set {name!r} names {word!r}, which is no step nor set "
+                                 "of this board")
+            out += [d for d in found if d not in out]
+        sets[name] = tuple(out)
+    return steps, sets
 
 
 def missing_squares(board: dict[str, Any], width: int, height: int) -> int:

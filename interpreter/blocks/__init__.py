@@ -21,6 +21,7 @@ from .passing import Pass
 from .place import Place
 from .rectangle import Rectangle
 from .roll import Roll
+from .rotate import Rotate
 from .slide import Slide
 from .step import Step
 from .tip import Tip
@@ -29,7 +30,7 @@ from .track import Track
 #: block key in game files -> its class (``make`` compiles one use of it)
 BLOCKS: dict[str, type[Block]] = {
     "place": Place, "move": Move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip, "track": Track,
-    "leap": Leap,
+    "leap": Leap, "pass": Pass, "rotate": Rotate,
 }
 #: the old name of :data:`BLOCKS`
 PRIMITIVES = BLOCKS

@@ -112,7 +112,7 @@ class Checking(Protocol):
     def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None: ...
 
 
-#: the keys every move block takes, which the phase reads (``when``) or nobody (``description``):
+#: the keys every move block takes, which the phase reads (``when``), the game (``sets``) or nobody (``description``):
 #: the schema lists them with each block's own keys
 COMMON_KEYS: dict[str, Any] = {
     "when": {
@@ -120,6 +120,50 @@ COMMON_KEYS: dict[str, Any] = {
         "description": (
             "Offer this block's moves only while the condition holds (evaluated before the move; `mover` is the "
             "player to move), e.g. `ply >= 2`. Absent: always."
+        ),
+    },
+    "effects": {
+        "type": "array",
+        "description": (
+            "Effects after each move of this block, before the game's `after_move` (the same kinds: "
+            "`outflank`, `remove_groups`, `remove`, `set`...); `from` and `to` are the move's squares."
+        ),
+        "items": {"$ref": "#/$defs/afterMove"},
+    },
+    "legal_if": {
+        "$ref": "#/$defs/condition",
+        "description": (
+            "A condition on the position after the move (and its effects): moves after which it does not "
+            "hold are not legal, e.g. `move_flips > 0` or `liberties(to) > 0`."
+        ),
+    },
+    "again": {
+        "$ref": "#/$defs/condition",
+        "description": (
+            "After a move of this block, the same player moves again while this holds (checked after "
+            "the move and its effects), e.g. `move_captures > 0`."
+        ),
+    },
+    "then": {
+        "type": "array",
+        "description": (
+            "The turn goes on: after a move of this block the same player makes a move of one of these "
+            "blocks whose `when` holds (reading the move's `from`, `to` and `move_captures`); where none "
+            "can move, the turn ends. See docs/reference/turns.md#turns-of-several-parts."
+        ),
+        "items": {"$ref": "#/$defs/move"},
+        "minItems": 1,
+    },
+    "then_optional": {
+        "type": "boolean",
+        "description": "True: the turn may also end after this block's move where `then` could go on. Default false.",
+        "default": False,
+    },
+    "sets": {
+        "$ref": "#/$defs/setters",
+        "description": (
+            "Counters set after each move of this block (after the effects), e.g. `{quiet: \"0 if move_captures "
+            "else quiet + 1\"}`: see docs/reference/effects.md#counters."
         ),
     },
     "description": {"type": "string", "description": "Free text for readers of the file; the engine ignores it."},
@@ -200,6 +244,14 @@ class Block:
     def step_move(self, st: "Position", done: Any) -> "Move":
         """The move the step choices ``done`` make (where :attr:`stepwise` is set)."""
         raise NotImplementedError
+
+    def from_square(self, move: "Move") -> int:
+        """The square ``move`` leaves (-1: none, a placement); what follows a move reads it (``from``)."""
+        return -1
+
+    def to_square(self, move: "Move") -> int:
+        """The square ``move`` ends on (-1: none); what follows a move reads it (``to``)."""
+        return -1
 
     def position_problem(self, st: "Position") -> str | None:
         """Why a position read from a text cannot occur in a game with this block, or None."""

@@ -202,6 +202,13 @@ class Carry(Block):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1], move[2], move[3]),)
 
+    def from_square(self, move: "Move") -> int:
+        return int(move[1])
+
+    def to_square(self, move: "Move") -> int:
+        _, sq, d, drops = move
+        return int(self.rays[sq][d][len(drops) - 1])
+
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         _, sq, d, drops = move
         top = st.stacks[sq][-1] >> 1 if st.stacks[sq] else 0

@@ -224,6 +224,9 @@ class Converge(Block):
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"movers": list(move[2]), "to": move[1]}
 
+    def to_square(self, move: "Move") -> int:
+        return int(move[1])
+
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         movers = tuple(sorted(set(fields["movers"])))
         if len(movers) != len(fields["movers"]):

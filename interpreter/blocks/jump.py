@@ -23,7 +23,10 @@ from .parts import Landing, Promotion, check_lines, compile_rays, source_codes
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
 
-__all__ = ["Jump", "JumpMove"]
+__all__ = ["Jump", "JumpMove", "CHAIN_VARIABLES"]
+
+#: what a jump's ``hop_if`` reads: the jump's squares and the chain so far
+CHAIN_VARIABLES = ("from", "to", "over", "hops", "last_over", "reverses", "crowned")
 
 
 
@@ -81,19 +84,29 @@ class Jump(Block):
                 "default": "enemy",
             },
             "flying": {
-                "type": "boolean",
                 "description": (
                     "True: the jumped piece may stand at any distance along an empty line (a flying king). "
-                    "False (default): it is the next square."
+                    "False (default): it is the next square. A mapping piece kind -> true/false says it per "
+                    "kind (`{king: true}`): a man crowned during a chain goes on with the king's jump."
                 ),
+                "anyOf": [
+                    {"type": "boolean"},
+                    {"type": "object", "additionalProperties": {"type": "boolean"}, "minProperties": 1},
+                ],
                 "default": False,
             },
             "land": {
                 "description": (
                     "`1` (default): the jumper lands right behind the jumped piece; `any`: on any empty "
-                    "square beyond it, up to the next piece."
+                    "square beyond it, up to the next piece; `continuing`: like `any`, but where the chain can "
+                    "go on from some of those squares, only on those. A mapping piece kind -> one of these says "
+                    "it per kind."
                 ),
-                "enum": [1, "any"],
+                "anyOf": [
+                    {"enum": [1, "any", "continuing"]},
+                    {"type": "object", "additionalProperties": {"enum": [1, "any", "continuing"]},
+                     "minProperties": 1},
+                ],
                 "default": 1,
             },
             "jumped": {
@@ -106,12 +119,21 @@ class Jump(Block):
                 "default": "remove",
             },
             "chain": {
-                "type": "boolean",
                 "description": (
                     "True (default): after a jump the same piece must go on jumping while it can; a move is a"
-                    " whole chain. False: one jump."
+                    " whole chain. False: one jump. `optional`: it may go on, or stop after any jump."
                 ),
+                "enum": [True, False, "optional"],
                 "default": True,
+            },
+            "hop_if": {
+                "$ref": "#/$defs/condition",
+                "description": (
+                    "A condition on each jump of a chain, before it is made: `from`, `over` and `to` are its "
+                    "squares, `hops` the jumps made before it, `last_over` the square the jump before it "
+                    "jumped (-1 at the first), `reverses` whether it goes back the way the jump before it "
+                    "came, `crowned` whether the jumper was crowned on the way. E.g. `not reverses`."
+                ),
             },
             "rejump": {
                 "type": "boolean",
@@ -169,6 +191,12 @@ class Jump(Block):
     def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
         super().check(checker, path, params)
         check_lines(checker, path, params)
+        for key in ("flying", "land"):
+            if isinstance(params.get(key), dict):
+                for kind in params[key]:
+                    checker.piece(path + (key, kind), kind)
+        if "hop_if" in params:
+            checker.expression(path + ("hop_if",), params["hop_if"], set(CHAIN_VARIABLES))
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -176,10 +204,17 @@ class Jump(Block):
         self.rays = compile_rays(c, params, path, default="diagonal")
         self.whole = params.get("take", "stack") == "stack"
         self.over = Landing(c, params.get("over", "enemy"), path + ("over",))
-        self.flying = bool(params.get("flying", False))
-        self.land_any = params.get("land", 1) == "any"
+        kinds = c.t.kind_names
+        #: per piece kind: whether it flies, and where it lands (1, ``any``, ``continuing``)
+        self.fly = _per_kind(params.get("flying", False), kinds, False)
+        self.land = _per_kind(params.get("land", 1), kinds, 1)
         self.mode = params.get("jumped", "remove")
-        self.chain = bool(params.get("chain", True))
+        self.chain = params.get("chain", True) is not False
+        #: ``chain: optional``: a chain may stop after any jump
+        self.may_stop = params.get("chain") == "optional"
+        self.hop_if = c.condition(path + ("hop_if",), params["hop_if"]) if "hop_if" in params else None
+        #: direction name -> the opposite one (for ``reverses``)
+        self.opposite = _opposites(c.t.topology, self.rays)
         self.rejump = bool(params.get("rejump", False))
         if self.rejump and self.mode != "take_top":
             raise c.error(path + ("rejump",), "a piece jumped again and again would make a chain "
@@ -225,15 +260,21 @@ class Jump(Block):
                 keep.append(m)
         out[start:] = keep
 
-    def _targets(self, st: "Position", p: int, cur: int, top: int, jumped: Any, height: int) -> list[tuple[int, int]]:
+    def _targets(self, st: "Position", p: int, cur: int, top: int, jumped: Any, height: int,
+                 last: str = "", crowned: bool = False) -> list[tuple[str, int, int]]:
         """The single jumps from ``cur`` for a jumper of ``height`` pieces topped by ``top``:
-        (square jumped, landing)."""
+        (direction, square jumped, landing). ``last`` is the direction of the jump before (a chain
+        going on), ``crowned`` whether the jumper was crowned on the way (for ``hop_if``)."""
         stacks = st.stacks
         over = self.over
+        kind = top >> 1
+        flying = self.fly[kind]
+        land_any = self.land[kind] != 1
+        hop_if = self.hop_if
         out = []
-        for _, ray in self.rays[p][top >> 1][cur]:
+        for d, ray in self.rays[p][kind][cur]:
             i = 0
-            if self.flying:
+            if flying:
                 while i < len(ray) and not stacks[ray[i]]:
                     i += 1
             if i >= len(ray) - 1:
@@ -247,33 +288,64 @@ class Jump(Block):
             for t in ray[i + 1:]:
                 if stacks[t]:
                     break
-                out.append((mid, t))
-                if not self.land_any:
+                if hop_if is None or self._hop_ok(st, p, cur, mid, t, jumped, d, last, crowned):
+                    out.append((d, mid, t))
+                if not land_any:
                     break
         return out
 
+    def _hop_ok(self, st: "Position", p: int, cur: int, mid: int, t: int, jumped: Any, d: str, last: str,
+                crowned: bool) -> bool:
+        ctx = self.cond.square_context(st, p, cur, t, 1)
+        ctx.over, ctx.hops, ctx.crowned = mid, len(jumped), crowned
+        ctx.last_over = jumped[-1] if jumped else -1
+        ctx.reverses = bool(last) and self.opposite.get(last) == d
+        return bool(cast(Any, self.hop_if)(ctx))
+
     def _chains(self, st: "Position", p: int, a: int, cur: int, unit: list[int], landings: list[int],
-                jumped: list[int], out: list[Any]) -> None:
+                jumped: list[int], out: list[Any], last: str = "", first: int = -1) -> bool:
+        """Append the chains that go on from ``cur`` (the jumps so far: ``landings``, ``jumped``,
+        the last in direction ``last``; ``first``: the jumper's top piece when the chain began);
+        whether there was a jump to make."""
         top = unit[-1]
-        for mid, t in self._targets(st, p, cur, top, jumped, len(unit)):
+        if first < 0:
+            first = top
+        targets = self._targets(st, p, cur, top, jumped, len(unit), last, top != first)
+        if not targets:
+            return False
+        continuing = self.land[top >> 1] == "continuing"
+        promotion = self.promotion
+        group, goes = -1, False
+        stops: list[int] = []  # with `continuing`: the landings of one jumped piece
+        for d, mid, t in targets:
+            if continuing and mid != group:
+                _drop(out, stops, goes)
+                group, stops, goes = mid, [], False
             landings.append(t)
             jumped.append(mid)
             undo = self._take(st, p, mid, unit) if self.now else None
-            promoted = self.promotion.target(top, p, t) if self.promotion is not None else -1
-            if promoted >= 0 and cast("Promotion", self.promotion).chain == "continues":
+            promoted = promotion.target(top, p, t) if promotion is not None else -1
+            if promoted >= 0 and cast("Promotion", promotion).chain == "continues":
                 unit[-1] = promoted
-            if not self.chain or (promoted >= 0 and cast("Promotion", self.promotion).chain == "ends"):
+            went_on = False
+            if not self.chain or (promoted >= 0 and cast("Promotion", promotion).chain == "ends"):
                 out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
             else:
-                before = len(out)
-                self._chains(st, p, a, t, unit, landings, jumped, out)
-                if len(out) == before:  # nothing more to jump: the chain ends here
+                if self.may_stop:
                     out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
+                went_on = self._chains(st, p, a, t, unit, landings, jumped, out, d, first)
+                if not went_on and not self.may_stop:  # nothing more to jump: the chain ends here
+                    out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
+                    stops.append(len(out) - 1)
+            goes = goes or went_on
             unit[-1] = top
             if undo is not None:
                 self._untake(st, p, mid, unit, undo)
             landings.pop()
             jumped.pop()
+        if continuing:
+            _drop(out, stops, goes)
+        return True
 
     # -- the jumped piece ---------------------------------------------------------------------------
     def _take(self, st: "Position", p: int, mid: int, unit: list[int]) -> Any:
@@ -361,6 +433,12 @@ class Jump(Block):
         k = len(parts)
         return JumpMove((self.index, move[1], move[2][:k], move[3][:k]))
 
+    def from_square(self, move: "Move") -> int:
+        return int(move[1])
+
+    def to_square(self, move: "Move") -> int:
+        return int(move[2][-1])
+
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         _, a, landings, jumped = move
         return {"from": a, "to": landings[-1], "path": list(landings), "count": len(jumped)}
@@ -405,3 +483,38 @@ class Jump(Block):
             if list(m[2][:len(given)]) == given:
                 return "the capture is not complete: the chain must go on jumping while it can"
         return f"the piece on {name(a)} cannot jump {'x'.join(name(t) for t in given)}"
+
+
+def _per_kind(value: Any, kinds: list[str], default: Any) -> list[Any]:
+    """A key given for every kind alike, or as a mapping kind -> value (kinds left out: ``default``),
+    as a list by kind index."""
+    if isinstance(value, dict):
+        return [value.get(k, default) for k in kinds]
+    return [value] * len(kinds)
+
+
+def _opposites(topo: Any, rays: Any) -> dict[str, str]:
+    """Each direction the jumps follow -> the one that goes straight back (for ``reverses``)."""
+    names = {d for per_player in rays[1:] for per_kind in per_player for per_square in per_kind for d, _ in per_square}
+    out: dict[str, str] = {}
+    step = getattr(topo, "step", None)
+    if step is None:
+        return out
+    for d in names:
+        for sq in range(topo.size):
+            n = step(sq, d)
+            if n < 0:
+                continue
+            back = next((e for e in names if step(n, e) == sq), None)
+            if back is not None:
+                out[d] = back
+                break
+    return out
+
+
+def _drop(out: list[Any], stops: list[int], goes: bool) -> None:
+    """``land: continuing``: where a chain could go on from a landing behind the piece just jumped,
+    the chains that stopped behind it (at ``stops`` in ``out``) are not moves."""
+    if goes:
+        for i in reversed(stops):
+            del out[i]

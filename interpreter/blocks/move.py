@@ -556,7 +556,7 @@ class Move(Block):
                 recode_top(st, t, self.unbecomes[st.stacks[t][-1]])
         put(st, a, [pc for chunk in reversed(chunks) for pc in chunk])
 
-    def _ray(self, st: "Position", a: int, d: int) -> tuple[int, ...]:
+    def _ray(self, st: "Position | None", a: int, d: int) -> tuple[int, ...]:
         return cast("Board", self.t.topology).ray(a, self.dir_names[d])
 
     # -- notation -----------------------------------------------------------------------------------
@@ -592,6 +592,15 @@ class Move(Block):
         if self.spread or not self.count_fixed:
             return (move[1:],)
         return (move[1:3],)
+
+    def from_square(self, move: "MoveTuple") -> int:
+        return int(move[1])
+
+    def to_square(self, move: "MoveTuple") -> int:
+        if self.spread:
+            _, a, d, drops = move
+            return self._ray(None, a, d)[len(drops) - 1]
+        return int(move[2])
 
     def fields(self, st: "Position", move: "MoveTuple") -> dict[str, Any]:
         a = move[1]

@@ -38,6 +38,12 @@ class FromTo:
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1], move[2]),)
 
+    def from_square(self, move: "Move") -> int:
+        return int(move[1])
+
+    def to_square(self, move: "Move") -> int:
+        return int(move[2])
+
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "to": move[2]}
 

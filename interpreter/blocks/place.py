@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 from ..ledger import change_reserve, retop
 from ..moves import Move, field
@@ -96,7 +96,20 @@ class Place(Block):
                     },
                 ],
             },
-            "fallback": {
+            "from": {
+            "$ref": "#/$defs/intExpression",
+            "description": (
+                "The piece goes on an empty square in line with this square (reached over empty squares, "
+                "along `directions`): an expression such as `to`, the square the part of the turn before "
+                "ended on (an arrow shot from where a piece stopped)."
+            ),
+        },
+        "directions": {
+            "$ref": "#/$defs/directions",
+            "description": "With `from`: the lines looked along (default `all`).",
+            "default": "all",
+        },
+        "fallback": {
                 "type": "boolean",
                 "description": (
                     "True: when no square satisfies `not_adjacent_to_own`, any empty square of `where` will "
@@ -140,6 +153,8 @@ class Place(Block):
             checker.expression(path + ("where",), where)
         if "reserve" in params:
             checker.refuse(path + ("reserve",), params["reserve"], "a piece comes from the reserve its kind belongs to")
+        if "from" in params:
+            checker.expression(path + ("from",), params["from"], {"from", "to"})
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -155,6 +170,7 @@ class Place(Block):
         if params.get("except"):
             mask &= ~t.region_mask(c.constant(path + ("except",), params["except"]))
         self.squares = tuple(sq for sq in range(t.topology.size) if mask >> sq & 1)
+        self.allowed = mask
         n = t.topology.size
         apart = params.get("not_adjacent_to_own")
         #: per player, per square: the neighbours an own piece may not stand on
@@ -173,6 +189,18 @@ class Place(Block):
         onto = params.get("onto", "empty")
         #: None: empty squares only (the fast case); else which stacks a piece may go on top of
         self.onto = None if onto == "empty" else Landing(c, onto, path + ("onto",))
+        #: ``from`` and ``directions``: the piece is placed on an empty square in line with the square
+        #: ``from`` names (read in the position at hand: a later part of a turn reads the part before),
+        #: over empty squares only; the lines from every square, per direction
+        self.line_from = c.condition(path + ("from",), params["from"]) if "from" in params else None
+        self.lines: list[list[tuple[int, ...]]] = []
+        if self.line_from is not None:
+            topo = cast("Board", t.topology)
+            try:
+                dirs = topo.directions(params.get("directions", "all"))
+            except ValueError as exc:
+                raise c.error(path + ("directions",), str(exc)) from None
+            self.lines = [[r for r in (topo.ray(sq, d) for d in dirs) if r] for sq in range(n)]
         # prebuilt move tuples: table[code][sq]
         self.table = [[PlaceMove((index, sq, code)) for sq in range(n)] for code in range(t.num_codes)]
         self.reserve_of = t.reserve_of_kind
@@ -182,6 +210,8 @@ class Place(Block):
 
     def _free(self, st: "Position") -> list[int]:
         stacks = st.stacks
+        if self.line_from is not None:
+            return self._in_line(st)
         if self.onto is not None:
             ok = self.onto.ok[st.to_move]
             free = [sq for sq in self.squares if ok[stacks[sq][-1] + 1 if stacks[sq] else 0]]
@@ -197,6 +227,23 @@ class Place(Block):
         apart = self.apart[st.to_move]
         spaced = [sq for sq in free if not own & apart[sq]]
         return spaced if spaced or not self.fallback else free
+
+    def _in_line(self, st: "Position") -> list[int]:
+        """The empty squares of ``where`` along the lines from the square ``from`` names, up to the
+        first piece on each."""
+        origin = cast(Callable[[Any], Any], self.line_from)(self.cond.ctx)
+        if not isinstance(origin, int) or not 0 <= origin < len(self.lines):
+            return []
+        stacks = st.stacks
+        allowed = self.allowed
+        free = []
+        for ray in self.lines[origin]:
+            for sq in ray:
+                if stacks[sq]:
+                    break
+                if allowed >> sq & 1:
+                    free.append(sq)
+        return free
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = self.supplier(st)
@@ -247,6 +294,13 @@ class Place(Block):
 
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"piece": self.t.kind_names[move[2] >> 1], "to": move[1]}
+
+    def part_text(self, st: "Position", key: Any) -> str:
+        sq, kind = key
+        return f"{self.t.kind_names[kind]} {self.t.topology.names[sq]}"
+
+    def to_square(self, move: "Move") -> int:
+        return int(move[1])
 
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         piece = fields.get("piece")

@@ -35,6 +35,12 @@ def assemble(schema: dict[str, Any]) -> dict[str, Any]:
             defs[block.schema_name]["properties"].update(copy.deepcopy(COMMON_KEYS))
     defs["move"]["properties"] = {name: {"$ref": f"#/$defs/{block.schema_name}", "description": block.summary}
                                   for name, block in BLOCKS.items()}
+    templates = defs["notation"]["properties"]["moves"]["properties"]
+    for name, block in BLOCKS.items():  # every block's moves have a template; its fields are the block's
+        if name not in templates:
+            fields = ", ".join(f"`{f}`" for f in block.field_kinds) or "none"
+            templates[name] = {"$ref": "#/$defs/template", "description": f"Template for a `{name}` move (fields "
+                               f"{fields}); default `{block.default_template}`."}
     return out
 
 

@@ -220,6 +220,12 @@ class Tip(Block):
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1], move[2], move[3]),)
 
+    def from_square(self, move: "Move") -> int:
+        return int(move[1])
+
+    def to_square(self, move: "Move") -> int:
+        return int(move[3])
+
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"from": move[1], "turn": move[2], "to": move[3]}
 

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..blocks import BLOCKS
+from ..dsl.expr import names_in
 from ..dsl.spec import check_blocks
 from ..predicates import PREDICATES
-from . import board, dice, ends, hashing, phases, pieces
+from . import board, dice, ends, hashing, memory, phases, pieces
 from .context import Compiler
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,11 +52,20 @@ class Rules:
     phases: list["Phase"]
     dice: "Dice | None"
     effects: list["Effect"]
+    #: per block index, the effects that follow its moves only: (its ``effects``, before the game's;
+    #: its ``sets``, after them)
+    block_effects: dict[int, tuple[list["Effect"], list["Effect"]]]
+    #: per block index, the condition on the result of a move that makes it legal (``legal_if``),
+    #: and the one that gives the mover another turn (``again``)
+    legal_if: dict[int, Callable[[Any], Any]]
+    again: dict[int, Callable[[Any], Any]]
     trim: "Trim | None"
     ending: ends.Ending
     evaluation: list[tuple[float, Callable[[Any], Any]]]
     #: ``scoring.series``, where the game is played in series
     series: ends.Series | None
+    #: a rule reads the boards of earlier positions (``board_repeats``, ``board_was``): the states keep them
+    track_boards: bool
     #: the setup as placements (square, code, count, orientation)
     setup: list[tuple[int, int, int, int]]
     predicates: dict[str, Any]
@@ -73,6 +83,7 @@ def compile_rules(spec: "Spec", options: dict[str, Any] | None = None, *, fast_p
     c = Compiler(spec, options, fast_paths=fast_paths)
     pieces.option_tables(c)
     pieces.pieces(c)
+    memory.counters(c)
     board.board(c)
     board.regions(c)
     _predicates(c)
@@ -91,8 +102,10 @@ def compile_rules(spec: "Spec", options: dict[str, Any] | None = None, *, fast_p
     series = ends.series(c)
     _position_format(c, blocks)
     setup = pieces.setup(c)
-    return Rules(spec, c.options, fast_paths, c.t, c.cond, blocks, compiled, chance, effects, trim, ending,
-                 evaluation, series, setup, c.predicates, c.constants, c.problems, c)
+    track_boards = any({"board_repeats", "board_was"} & names_in(node) for node in spec.expressions.values())
+    return Rules(spec, c.options, fast_paths, c.t, c.cond, blocks, compiled, chance, effects, c.block_effects,
+                 c.legal_if, c.again, trim, ending, evaluation, series, track_boards, setup, c.predicates,
+                 c.constants, c.problems, c)
 
 
 def _predicates(c: Compiler) -> None:

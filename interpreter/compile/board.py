@@ -17,6 +17,12 @@ def board(c: "Compiler") -> None:
     """``board``: stacking and its height limit, the size, and the topology's flat tables."""
     t = c.t
     spec = c.data["board"]
+    shape = spec.get("shape", "square")
+    for key in spec:
+        if key not in _SHAPE_KEYS[shape] and key not in _ANY_SHAPE:
+            other = next(s for s, keys in _SHAPE_KEYS.items() if key in keys)
+            raise c.error(("board", key), f"`{key}` belongs to a {other} board; a {shape} board does not "
+                          "read it (docs/reference/board.md)")
     stacking = spec.get("stacking", False)
     t.stacking = bool(stacking)
     rule = stacking if isinstance(stacking, dict) else {}
@@ -35,10 +41,20 @@ def board(c: "Compiler") -> None:
     try:
         t.topology = make_topology(spec, width, height)
     except ValueError as exc:
-        raise c.error(("board", "missing") if "missing" in spec else ("board",), str(exc)) from None
+        key = "directions" if "direction" in str(exc) else "missing" if "missing" in spec else None
+        raise c.error(("board", key) if key else ("board",), str(exc)) from None
     if spec.get("shape") == "hex" and not all(re.fullmatch(r"[a-z][0-9]+", n) for n in t.topology.names):
         raise c.error(("board", "ranks"), "the points of this hex board would need more letters than a-z "
                       "for their lines")
+
+
+#: the keys of the board each shape reads, and those every shape reads
+_SHAPE_KEYS = {
+    "square": {"width", "height", "squares", "missing", "directions"},
+    "hex": {"ranks", "names"},
+    "track": {"points", "point_names", "travel", "places"},
+}
+_ANY_SHAPE = {"shape", "regions", "stacking", "control", "description"}
 
 
 def _track(c: "Compiler", spec: dict[str, Any]) -> dict[str, Any]:

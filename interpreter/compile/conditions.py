@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..dsl.expr import Call, Const, Env, Evaluator, IfElse, Name, Node, Op
 from ..dsl.spec import BUILTIN_FUNCTIONS, PLAYER_FIRST
+from ..topology import flood
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..tables import Tables
@@ -28,7 +29,8 @@ class Ctx:
     scored player, the winner; in a move's conditions also its squares (``from``, ``to``), how many
     pieces it takes (``k``) and the height of its stack (``height``); in an effect, ``square``."""
 
-    __slots__ = ("st", "mover", "player", "winner", "frm", "to", "k", "height", "square")
+    __slots__ = ("st", "mover", "player", "winner", "frm", "to", "k", "height", "square", "move_captures",
+                 "move_flips", "hops", "over", "last_over", "reverses", "crowned")
 
     def __init__(self) -> None:
         self.st: Any = None
@@ -37,6 +39,22 @@ class Ctx:
         self.winner = 0
         self.frm = self.to = self.square = -1
         self.k = self.height = 0
+        #: what the move just played put out of the game and turned over (read by what follows a move)
+        self.move_captures = self.move_flips = 0
+        #: in a jump's ``hop_if``: the hops made before this one, the square this one jumps, the
+        #: square the hop before it jumped (-1 at the first), whether it goes back the way the hop
+        #: before it came, whether the jumper was crowned on the way
+        self.hops = 0
+        self.over = self.last_over = -1
+        self.reverses = self.crowned = False
+
+    def saved(self) -> tuple[Any, ...]:
+        """Everything the context holds, for :meth:`restore` after a question that fills it anew."""
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def restore(self, saved: tuple[Any, ...]) -> None:
+        for name, value in zip(self.__slots__, saved):
+            setattr(self, name, value)
 
 
 class Conditions:
@@ -45,9 +63,14 @@ class Conditions:
     def __init__(self, t: "Tables") -> None:
         self.t = t
         self.ctx = Ctx()
-        #: whether a player has a move in a state (set when the game's moves are compiled: the
-        #: built-in ``can_move`` asks it)
+        #: the questions about what a player could do in a state, answered by the compiled game
+        #: (set when its moves are compiled): whether he has a move (``can_move``), a move that
+        #: takes something of the opponent's (``can_capture``), how many moves he has
+        #: (``mobility``), and whether one of his moves takes the piece on a square (``attacked``)
         self.can_move: Callable[[Any, int], bool] = lambda st, player: False
+        self.can_capture: Callable[[Any, int], bool] = lambda st, player: False
+        self.mobility: Callable[[Any, int], int] = lambda st, player: 0
+        self.attacked: Callable[[Any, int, int], bool] = lambda st, square, player: False
 
     def bind(self, st: Any, mover: int) -> Ctx:
         """The context for ``st`` with ``mover`` the player who moves (or just moved)."""
@@ -97,7 +120,7 @@ def _written(node: Any, names: tuple[str, ...]) -> bool:
 
 def _call_can_fail(node: Call) -> bool:
     first = node.args[0] if node.args else None
-    if node.name in ("height", "owner", "surrounded") and first is not None \
+    if node.name in ("height", "owner", "surrounded", "liberties", "attacked", "reachable") and first is not None \
             and not _written(first, ("from", "to", "square")):
         return True  # a square computed, not written
     player_first = node.name in PLAYER_FIRST or node.name not in BUILTIN_FUNCTIONS  # or a predicate
@@ -137,12 +160,29 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
         "k": lambda x: x.k,
         "height": lambda x: x.height,
         "square": lambda x: x.square,
+        # in what follows a move (counters set, effects)
+        "move_captures": lambda x: x.move_captures,
+        "move_flips": lambda x: x.move_flips,
+        # the boards of the positions since the game began (where a rule reads them)
+        "board_repeats": lambda x: x.st.boards[:-1].count(x.st.boards[-1]) if x.st.boards else 0,
+        # in a jump's `hop_if`: the chain so far
+        "hops": lambda x: x.hops,
+        "over": lambda x: x.over,
+        "last_over": lambda x: x.last_over,
+        "reverses": lambda x: x.reverses,
+        "crowned": lambda x: x.crowned,
     }
+    for name, (slot, per_player) in getattr(t, "counter_slots", {}).items():
+        if not per_player:
+            variables[name] = _counter(slot)
     functions: dict[str, tuple[int, int, Builder]] = {}
     for name, build in _builtins(t, cond).items():
         functions[name] = (*BUILTIN_FUNCTIONS[name], build)
     for pname, pred in predicates.items():
         functions[pname] = (1, 1, _predicate(pred))
+    for name, (slot, per_player) in getattr(t, "counter_slots", {}).items():
+        if per_player:
+            functions[name] = (1, 1, _player_counter(slot))
     functions["cells"] = (1, 1, _cells(predicates))
     functions["progress"] = (2, 2, _progress(predicates))
     return Env(dict(constants), variables, functions)
@@ -157,6 +197,23 @@ def _predicate(pred: Any) -> Builder:
         if name == "opponent":
             return lambda x: holds(x.st, 3 - x.mover)
         return lambda x: holds(x.st, as_player(who(x)))
+    return build
+
+
+def _counter(slot: int) -> Callable[[Any], Any]:
+    return lambda x: x.st.counters[slot]
+
+
+def _player_counter(first: int) -> Builder:
+    """A counter kept per player, read as a function of the player."""
+    def build(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        who = args[0]
+        name = getattr(asts[0], "name", None)
+        if name == "mover":
+            return lambda x: x.st.counters[first + x.mover - 1]
+        if name == "opponent":
+            return lambda x: x.st.counters[first + 2 - x.mover]
+        return lambda x: x.st.counters[first + as_player(who(x)) - 1]
     return build
 
 
@@ -205,12 +262,63 @@ def _builtins(t: "Tables", cond: Conditions) -> dict[str, Builder]:
     out.update(_counting(t))
     out.update(_squares(t))
     out.update(_tracks(t))
+    out.update(_groups(t))
+
+    out.update(_questions(t, cond))
+    return out
+
+
+def _questions(t: "Tables", cond: Conditions) -> dict[str, Builder]:
+    """``can_move``, ``can_capture``, ``mobility``, ``attacked``, ``reachable``: what a player could
+    do in the position at hand. The first four ask the compiled game, which plays the moves on the
+    state and takes them back; the context is kept as it was around the question."""
+
+    def asking(question: Callable[..., Any], first: Evaluator, second: Evaluator | None = None) -> Evaluator:
+        def ask(x: Any) -> Any:
+            kept = x.saved()
+            try:
+                return question(x.st, first(x)) if second is None else question(x.st, first(x), second(x))
+            finally:
+                x.restore(kept)
+        return ask
 
     def can_move(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
-        who = args[0]
-        return lambda x: cond.can_move(x.st, who(x))
-    out["can_move"] = can_move
-    return out
+        return asking(lambda st, p: cond.can_move(st, p), args[0])
+
+    def can_capture(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        return asking(lambda st, p: cond.can_capture(st, p), args[0])
+
+    def mobility(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        return asking(lambda st, p: cond.mobility(st, p), args[0])
+
+    def attacked(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        sq = _square_arg(t, args[0], asts[0])
+        return asking(lambda st, s, p: cond.attacked(st, s, p), sq, args[1])
+
+    def reachable(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """Whether an empty path (through the board's neighbours: orthogonal on a square board)
+        leads from the square to the region (the owner's own, for a region per player)."""
+        sq = _square_arg(t, args[0], asts[0])
+        name = args[1](None)
+        topo = cast("Board", t.topology)
+        near = topo.neighbour_masks(topo.directions("orthogonal" if topo.__class__.__name__ == "SquareTopology"
+                                                    else "all"))
+        goals = [t.player_region_mask(name, p) for p in (1, 1, 2)]
+        owner = t.code_owner
+        full = topo.full_mask
+
+        def path(x: Any) -> bool:
+            s = sq(x)
+            stack = x.st.stacks[s]
+            goal = goals[owner[stack[-1]]] if stack else goals[0]
+            if goal >> s & 1:
+                return True
+            reach = flood(near[s] & full & ~x.st.occupied, full & ~x.st.occupied, near)
+            return bool(reach & goal)
+        return path
+
+    return {"can_move": can_move, "can_capture": can_capture, "mobility": mobility, "attacked": attacked,
+            "reachable": reachable}
 
 
 def _counting(t: "Tables") -> dict[str, Builder]:
@@ -309,6 +417,85 @@ def _squares(t: "Tables") -> dict[str, Builder]:
         return closed
 
     return {"height": height, "owner": owner, "surrounded": surrounded}
+
+
+def _groups(t: "Tables") -> dict[str, Builder]:
+    """``liberties``: questions about the group of pieces on a square."""
+
+    def liberties(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        sq = _square_arg(t, args[0], asts[0])
+        topo = cast("Board", t.topology)
+        near = topo.neighbour_masks(topo.directions("orthogonal" if topo.__class__.__name__ == "SquareTopology"
+                                                    else "all"))
+        owner = t.code_owner
+        full = topo.full_mask
+
+        def count(x: Any) -> int:
+            s = sq(x)
+            stack = x.st.stacks[s]
+            if not stack:
+                return 0
+            who = owner[stack[-1]]
+            mine = 0
+            for code, bits in enumerate(x.st.tops):
+                if owner[code] == who:
+                    mine |= bits
+            group = flood(1 << s, mine, near)
+            around = 0
+            while group:
+                low = group & -group
+                group ^= low
+                around |= near[low.bit_length() - 1]
+            return int((around & full & ~x.st.occupied).bit_count())
+        return count
+
+    def area(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """A player's pieces plus the empty squares from which only his pieces are reached through
+        empty neighbours (area scoring)."""
+        who = args[0]
+        topo = cast("Board", t.topology)
+        near = topo.neighbour_masks(topo.directions("orthogonal" if topo.__class__.__name__ == "SquareTopology"
+                                                    else "all"))
+        owner = t.code_owner
+        full = topo.full_mask
+
+        def count(x: Any) -> int:
+            p = who(x)
+            st = x.st
+            mine = theirs = 0
+            for code, bits in enumerate(st.tops):
+                if owner[code] == p:
+                    mine |= bits
+                elif owner[code]:
+                    theirs |= bits
+            empty = full & ~st.occupied
+            total = mine.bit_count()
+            left = empty
+            while left:
+                region = flood(left & -left, empty, near)
+                left &= ~region
+                border = 0
+                bits = region
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    border |= near[low.bit_length() - 1]
+                if border & mine and not border & theirs:
+                    total += region.bit_count()
+            return int(total)
+        return count
+
+    def board_was(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """1 where the board now is the board of ``n`` plies before, else 0."""
+        back = args[0]
+
+        def was(x: Any) -> int:
+            boards = x.st.boards
+            n = back(x)
+            return 1 if 0 < n < len(boards) and boards[-1 - n] == boards[-1] else 0
+        return was
+
+    return {"liberties": liberties, "area": area, "board_was": board_was}
 
 
 def _tracks(t: "Tables") -> dict[str, Builder]:

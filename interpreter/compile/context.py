@@ -36,6 +36,12 @@ class Compiler:
         self.constants: dict[str, Any] = dict(self.options)
         self.t = Tables(name=spec.name, title=spec.data.get("title", spec.name), options=dict(self.options),
                         players=list(spec.data.get("players", ["player 1", "player 2"])))
+        #: per block index: what follows each of its moves (its effects, before the game's; its
+        #: counters set, after them), the condition on the result that makes a move legal, and the
+        #: one that gives the mover another turn
+        self.block_effects: dict[int, tuple[list[Any], list[Any]]] = {}
+        self.legal_if: dict[int, Callable[[Any], Any]] = {}
+        self.again: dict[int, Callable[[Any], Any]] = {}
         #: the game file's named predicates, compiled (filled by the predicates step)
         self.predicates: dict[str, Any] = {}
         #: problems of the game file found while playing (located messages)

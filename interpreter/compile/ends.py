@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.passing import Pass
-from ..effects import Effect, Remove, RemoveDisconnected, Trim
+from ..effects import Effect, Outflank, Remove, RemoveDisconnected, RemoveGroups, Trim
 from ..moves import PassMove
+from .memory import setters
 from ..outcome import DEFAULT_RESULTS, EndRule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -16,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..topology import Board
     from .context import Compiler
 
-__all__ = ["Ending", "Series", "ending", "effects", "evaluation", "result_tokens", "series"]
+__all__ = ["Ending", "Series", "ending", "effect", "effects", "evaluation", "result_tokens", "series"]
 
 
 @dataclass
@@ -111,15 +112,21 @@ def score_target(c: "Compiler") -> None:
 
 def effects(c: "Compiler") -> tuple[list[Effect], Trim | None]:
     """``after_move``: the effects in order; and the trim of the stacks to their height limit."""
-    out = [_effect(c, i, e) for i, e in enumerate(c.data.get("after_move", []))]
+    out = [effect(c, ("after_move", i), e) for i, e in enumerate(c.data.get("after_move", []))]
     t = c.t
     return out, Trim(t.max_stack, *t.overflow) if t.max_stack else None
 
 
-def _effect(c: "Compiler", i: int, e: dict[str, Any]) -> Effect:
+def effect(c: "Compiler", path: tuple[Any, ...], e: dict[str, Any]) -> Effect:
+    """One effect after a move: the game's (``after_move``) or a block's (``effects``)."""
     t = c.t
-    path = ("after_move", i)
     when = c.condition(path + ("when",), e["when"]) if "when" in e else None
+    if "set" in e:
+        return setters(c, path + ("set",), e["set"], when)
+    if "outflank" in e:
+        return _outflank(c, path + ("outflank",), e["outflank"] or {}, when)
+    if "remove_groups" in e:
+        return _remove_groups(c, path + ("remove_groups",), e["remove_groups"] or {}, when)
     if "remove_disconnected" in e:
         spec = e["remove_disconnected"] or {}
         anchors = spec.get("anchor", [])
@@ -141,6 +148,34 @@ def _effect(c: "Compiler", i: int, e: dict[str, Any]) -> Effect:
         remove = remove.get("pieces", t.kind_names)
     kinds = [t.kind_index[k] for k in ([remove] if isinstance(remove, str) else remove)]
     return Remove(when, kinds, where, where_if)
+
+
+def _kinds(c: "Compiler", names: Any) -> list[bool]:
+    """Per piece code: its kind is one of ``names`` (every kind where None)."""
+    t = c.t
+    wanted = set(t.kind_names) if names is None else set([names] if isinstance(names, str) else names)
+    return [t.kind_names[code >> 1] in wanted for code in range(t.num_codes)]
+
+
+def _directions(c: "Compiler", path: tuple[Any, ...], which: Any) -> list[str]:
+    try:
+        return cast("Board", c.t.topology).directions(which)
+    except ValueError as exc:
+        raise c.error(path, str(exc)) from None
+
+
+def _outflank(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:
+    topo = cast("Board", c.t.topology)
+    dirs = _directions(c, path + ("directions",), spec.get("directions", "all"))
+    lines = [[topo.ray(sq, d) for d in dirs] for sq in range(topo.size)]
+    return Outflank(when, lines, spec.get("then", "flip") == "flip", int(spec.get("most", 0)),
+                    _kinds(c, spec.get("pieces")))
+
+
+def _remove_groups(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:
+    topo = cast("Board", c.t.topology)
+    near = topo.neighbour_masks(_directions(c, path + ("directions",), spec.get("directions", "orthogonal")))
+    return RemoveGroups(when, near, spec.get("owner", "opponent") == "opponent", _kinds(c, spec.get("pieces")))
 
 
 def evaluation(c: "Compiler") -> list[tuple[float, Callable[[Any], Any]]]:

@@ -6,7 +6,10 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..blocks import BLOCKS
+from ..blocks.sequence import Part, Sequence
 from ..turns import Phase
+from .ends import effect
+from .memory import setters
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..blocks.base import Block
@@ -60,16 +63,72 @@ def _blocks(c: "Compiler", i: int, ph: dict[str, Any], blocks: list["Block"]) ->
         if item in ph["moves"][:j]:
             raise c.error(where, f"this {kind} block repeats block {ph['moves'].index(item) + 1} of "
                           "the phase exactly: every move would be listed twice")
-        cls = BLOCKS.get(kind)
-        if cls is None:
-            raise c.error(where, f"the primitive {kind!r} is designed but not implemented yet")
-        c.t.hash_reserves = c.t.hash_reserves or params.get("onto") == "replace"
-        with c.compiling(where):
-            block = cls.make(c, len(blocks), params, where)
-        blocks.append(block)
-        prims.append(block)
+        block = _block(c, kind, params, where, blocks)
         whens.append(c.condition(where + ("when",), params["when"]) if "when" in params else None)
+        if "then" in params:  # a turn of several parts: the block gives its first
+            block = _sequence(c, block, params, where, blocks)
+        else:
+            _follow_ups(c, block, params, where)
+        prims.append(block)
     return prims, whens
+
+
+def _block(c: "Compiler", kind: str, params: dict[str, Any], where: tuple[Any, ...],
+           blocks: list["Block"]) -> "Block":
+    """One block of a game file compiled, appended to ``blocks``."""
+    cls = BLOCKS.get(kind)
+    if cls is None:
+        raise c.error(where, f"the primitive {kind!r} is designed but not implemented yet")
+    c.t.hash_reserves = c.t.hash_reserves or params.get("onto") == "replace"
+    with c.compiling(where):
+        block = cls.make(c, len(blocks), params, where)
+    blocks.append(block)
+    return block
+
+
+def _sequence(c: "Compiler", first: "Block", params: dict[str, Any], where: tuple[Any, ...],
+              blocks: list["Block"]) -> "Block":
+    """A turn of several parts that begins with a move of ``first`` (see :mod:`spielwerk.blocks.sequence`)."""
+    agains: list[Any] = []
+    head = _part(c, first, params, where, blocks, agains, top=True)
+    seq = Sequence(c, len(blocks), head, where)
+    blocks.append(seq)
+    if agains:
+        c.again[seq.index] = lambda ctx: any(again(ctx) for again in agains)
+    return seq
+
+
+def _part(c: "Compiler", block: "Block", params: dict[str, Any], where: tuple[Any, ...], blocks: list["Block"],
+          agains: list[Any], top: bool = False) -> Part:
+    """One entry of a turn of several parts, with the entries that may follow it."""
+    part = Part(block, None if top or "when" not in params else c.condition(where + ("when",), params["when"]))
+    part.effects = [effect(c, where + ("effects", i), e) for i, e in enumerate(params.get("effects", []))]
+    if "sets" in params:
+        part.effects.append(setters(c, where + ("sets",), params["sets"]))
+    if "legal_if" in params:
+        part.legal_if = c.condition(where + ("legal_if",), params["legal_if"])
+    if "again" in params:
+        agains.append(c.condition(where + ("again",), params["again"]))
+    part.optional = bool(params.get("then_optional", False))
+    for k, item in enumerate(params.get("then", [])):
+        (kind, sub), = item.items()
+        sub = sub or {}
+        at = where + ("then", k, kind)
+        part.then.append(_part(c, _block(c, kind, sub, at, blocks), sub, at, blocks, agains))
+    return part
+
+
+def _follow_ups(c: "Compiler", block: "Block", params: dict[str, Any], where: tuple[Any, ...]) -> None:
+    """What follows a move of ``block``: its effects (before the game's), its counters set (after
+    them), the condition on the result that makes it legal, and the one that gives another turn."""
+    before = [effect(c, where + ("effects", i), e) for i, e in enumerate(params.get("effects", []))]
+    after = [setters(c, where + ("sets",), params["sets"])] if "sets" in params else []
+    if before or after:
+        c.block_effects[block.index] = (before, after)
+    if "legal_if" in params:
+        c.legal_if[block.index] = c.condition(where + ("legal_if",), params["legal_if"])
+    if "again" in params:
+        c.again[block.index] = c.condition(where + ("again",), params["again"])
 
 
 def _prefer(c: "Compiler", i: int, ph: dict[str, Any], prims: list["Block"]) -> str:

@@ -65,9 +65,9 @@ def reserves(c: "Compiler") -> None:
     # text with a higher stack is refused
     on_board = sum(c.number(("setup", i, "count"), g.get("count", 1), 1, 1000)
                    * (2 if g.get("owner", "each") == "each" else 1) * len(g.get("at", []))
-                   for i, g in enumerate(d.get("setup", [])))
-    placed = {k for ph in d["phases"] for item in ph.get("moves", []) for kind, params in item.items()
-              if kind == "place" for k in (params or {}).get("pieces", t.kind_names)}
+                   for i, g in enumerate(d.get("setup", [])) if _chosen(c, i, g))
+    placed = {k for ph in d["phases"] for params in _uses(ph.get("moves", []), "place")
+              for k in params.get("pieces", t.kind_names)}
     # a game that declares no pieces at all (no setup, no reserve) is played from position texts
     unlimited = any(t.reserve_of_kind[t.kind_index[k]] < 0 for k in placed) or (
         not on_board and not any(t.reserve_counts))
@@ -84,6 +84,8 @@ def setup(c: "Compiler") -> list[tuple[int, int, int, int]]:
     out: list[tuple[int, int, int, int]] = []
     filled: dict[int, int] = {}
     for i, group in enumerate(c.data.get("setup", [])):
+        if not _chosen(c, i, group):
+            continue
         kind = t.kind_index[group["piece"]]
         owner = group.get("owner", "each")
         owners = [1, 2] if owner == "each" else [0] if owner == "neutral" else [int(owner)]
@@ -107,6 +109,24 @@ def setup(c: "Compiler") -> list[tuple[int, int, int, int]]:
     for _, code, count, _ in out:
         counts[t.code_owner[code]][code >> 1] += count
     t.start_counts = counts
+    return out
+
+
+def _chosen(c: "Compiler", i: int, group: dict[str, Any]) -> bool:
+    """Whether setup group ``i`` is on the board with these options (its ``when``, of options alone)."""
+    return "when" not in group or bool(c.constant(("setup", i, "when"), group["when"]))
+
+
+def _uses(items: list[dict[str, Any]], block: str) -> list[dict[str, Any]]:
+    """The keys of every use of ``block`` among the move entries ``items``, the parts that
+    follow them (``then``) included."""
+    out = []
+    for item in items:
+        for kind, params in item.items():
+            params = params or {}
+            if kind == block:
+                out.append(params)
+            out += _uses(params.get("then", []), block)
     return out
 
 

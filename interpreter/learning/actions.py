@@ -120,8 +120,15 @@ class ActionSpace:
             if got is None:
                 raise ValueError(f"{move!r} is no roll of this game")
             return [got]
+        return [self.part_id(block, key) for block, key in self.parts_of(move)]
+
+    def parts_of(self, move: "Move") -> list[tuple[int, Any]]:
+        """(block index, action key) of each action that makes ``move``: its own block's, or, for
+        a turn of several parts, each part's block's."""
         prim = self.game.blocks[move[0]]
-        return [self.part_id(move[0], key) for key in prim.action_parts(move)]
+        if hasattr(prim, "turn_parts"):
+            return list(prim.action_parts(move))
+        return [(move[0], key) for key in prim.action_parts(move)]
 
     def key(self, action: int) -> tuple[int, Any]:
         """(primitive index, action key) of a decision id."""
@@ -195,7 +202,8 @@ def menu(st: "State") -> _Menu:
             if len(parts) == k:  # the turn so far is this whole move: stopping plays it
                 moves[stop] = move
                 continue
-            a = tables[move[0]][parts[k]]
+            block, key = parts[k] if hasattr(prims[move[0]], "turn_parts") else (move[0], parts[k])
+            a = tables[block][key]
             if len(parts) == k + 1:
                 if a in moves:
                     raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")

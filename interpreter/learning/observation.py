@@ -90,6 +90,8 @@ def layout(game: "Game") -> list[tuple[str, tuple[int, ...]]]:
     out.append(("captures", (2,)))
     if game.spec.data.get("scoring"):
         out.append(("score", (2,)))
+    if game.t.counter_start:
+        out.append(("counters", (len(game.t.counter_start),)))
     if game.roll_index >= 0:
         out += [("dice", (game.dice_count, game.faces)), ("steps", (1,))]
     if game.cube is not None:
@@ -118,20 +120,23 @@ def bounds(game: "Game") -> tuple[Any, Any]:
     """The lowest and highest value of each entry of the vector (NumPy float32 arrays), for
     spaces such as Gymnasium's ``Box``: 0 and 1 for marks, the highest stack for heights, every
     piece of the game for counts, 7 for die faces, log2 of the cube's highest value, and no
-    bound for points and steps."""
+    bound for points, steps and the game file's counters."""
     np = _numpy()
     high = np.zeros(observation_size(game), dtype=np.float32)
     offset = 0
     most = float(game.total_pieces)
     tops = {"height": float(game.max_height), "orientation": 7.0, "reserves": most, "captures": most,
-            "score": np.inf, "steps": np.inf, "cube": 1.0}
+            "score": np.inf, "steps": np.inf, "cube": 1.0, "counters": np.inf}
+    low = np.zeros_like(high)
     for name, shape in layout(game):
         count = prod(shape)
         high[offset:offset + count] = tops.get(name, 1.0)
         if name == "cube":  # log2 of the cube's value
             high[offset] = max(int(game.cube.max), 1).bit_length() - 1 if game.cube is not None else 0
+        if name == "counters":  # a game file's counters may count down
+            low[offset:offset + count] = -np.inf
         offset += count
-    return np.zeros_like(high), high
+    return low, high
 
 
 def describe(game: "Game") -> str:
@@ -234,6 +239,8 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     vec[at["captures"]:at["captures"] + 2] = (st.captures[me], st.captures[3 - me])
     if "score" in at:
         vec[at["score"]:at["score"] + 2] = (st.score[me], st.score[3 - me])
+    if "counters" in at:
+        vec[at["counters"]:at["counters"] + len(st.counters)] = _counters_seen_by(game, st, me)
     if "steps" in at:
         vec[at["steps"]] = len(st.turn)
     if "cube" in at:
@@ -242,6 +249,16 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
         vec[c + 1 + (0 if st.cube_owner == me else 1 if st.cube_owner == 0 else 2)] = 1.0
         vec[c + 4] = 1.0 if st.cube_step == 1 else 0.0
     return vec
+
+
+def _counters_seen_by(game: "Game", st: "State", me: int) -> list[int]:
+    """The counters, those kept per player with the viewer's first."""
+    values = list(st.counters)
+    if me == 2:
+        for slot, per_player in game.t.counter_slots.values():
+            if per_player:
+                values[slot], values[slot + 1] = values[slot + 1], values[slot]
+    return values
 
 
 def observation_text(st: "State", player: int | None = None) -> str:

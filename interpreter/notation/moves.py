@@ -76,9 +76,13 @@ class MoveNotation:
         for prim in game.blocks:
             text = templates.get(prim.name, prim.default_template)
             self.templates[prim.index] = self._compile(prim, text, fields)
+        #: what separates the parts of a turn of several parts (``notation.then``)
+        self.then: str = spec.get("then", "/")
         for phase in game.phases:  # two blocks of one phase must not write their moves alike
             written: dict[str, Any] = {}
             for prim in phase.blocks:
+                if hasattr(prim, "turn_parts"):  # a turn of several parts is told by its parts
+                    continue
                 text = templates.get(prim.name, prim.default_template)
                 other = written.get(text)
                 # a piece written, or a square the move starts from, tells the blocks' moves apart
@@ -288,12 +292,65 @@ class MoveNotation:
     def format(self, st: "Position", move: "Move", suffixes: bool = True) -> str:
         """``move`` written canonically; with the suffixes that state facts (``xx``) when they hold."""
         tpl = self.templates[move[0]]
-        f = tpl.prim.fields(st, move)
-        text = "".join(w(f) for w in tpl.writers)
+        if hasattr(tpl.prim, "turn_parts"):
+            text = self._format_turn(st, tpl.prim, move)
+        else:
+            f = tpl.prim.fields(st, move)
+            text = "".join(w(f) for w in tpl.writers)
         if suffixes and any(self.suffixes.values()):
             facts = self._facts(st, move)
             text += "".join(sfx for sfx, fact in self.suffixes.items() if fact and fact in facts)
         return text
+
+    def _format_turn(self, st: "Position", seq: Any, move: "Move") -> str:
+        """A turn of several parts: each part in its own block's notation, as the position stands
+        when it is played, joined by ``then``."""
+        texts: list[str] = []
+        played = []
+        mover = st.to_move
+        try:
+            for part in seq.turn_parts(move):
+                entry = seq.parts[part[0]]
+                tpl = self.templates[part[0]]
+                texts.append("".join(w(tpl.prim.fields(st, part)) for w in tpl.writers))
+                played.append((entry, part, seq._play(st, entry, part, mover)))
+        finally:
+            for entry, part, changes in reversed(played):
+                seq._unplay(st, entry, part, changes)
+        return self.then.join(texts)
+
+    def _parse_turn(self, st: "Position", seq: Any, text: str) -> "Move | None":
+        """The turn of several parts ``text`` writes (parts joined by ``then``), read part by part
+        against the blocks that may give each; None where it is no such turn."""
+        from ..blocks.sequence import TurnMove
+        pieces = text.split(self.then)
+        done: list[Any] = []
+        played = []
+        mover = st.to_move
+        try:
+            for piece in pieces:
+                found = None
+                for entry in seq.next_entries(tuple(done)):
+                    tpl = self.templates[entry.block.index]
+                    m = tpl.regex.fullmatch(piece)
+                    if m is None:
+                        continue
+                    groups = m.groupdict()
+                    values = {k: read(groups.get(k) or "") for k, read in tpl.readers.items()}
+                    try:
+                        found = (entry, entry.block.from_fields(st, values))
+                    except (InvalidMoveError, KeyError, ValueError):
+                        continue
+                    break
+                if found is None:
+                    return None
+                entry, part = found
+                played.append((entry, part, seq._play(st, entry, part, mover)))
+                done.append(part)
+        finally:
+            for entry, part, changes in reversed(played):
+                seq._unplay(st, entry, part, changes)
+        return TurnMove((seq.index, tuple(done)))
 
     def _facts(self, st: "Position", move: "Move") -> set[str]:
         """What playing ``move`` does that a suffix may state: ``finished`` (the game ends),
@@ -349,6 +406,15 @@ class MoveNotation:
         if g.cube is not None and st.dice is None:
             prims = [g.cube]
         for prim in prims:
+            if hasattr(prim, "turn_parts"):
+                turn = self._parse_turn(st, prim, t)
+                if turn is not None:
+                    if legal is None:
+                        legal = set(g.legal_moves(st))
+                    if turn in legal:
+                        return turn
+                    reasons.append(g.why_not(st, prim, turn))
+                continue
             tpl = self.templates[prim.index]
             m = tpl.regex.fullmatch(t)
             if m is None:

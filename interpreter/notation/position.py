@@ -66,6 +66,13 @@ class StackRows:
             default += " {reserve_1} {reserve_2}"
         if game.hash_captures:
             default += " {captures_1} {captures_2}"
+        #: the counters as the trailer names them: ``{name}``, or ``{name_1}`` and ``{name_2}`` for one
+        #: kept per player; the field name -> its slot
+        self.counter_fields: dict[str, int] = {}
+        for name, (slot, per_player) in game.t.counter_slots.items():
+            fields = [f"{name}_1", f"{name}_2"] if per_player else [name]
+            default += "".join(f" {{{f}}}" for f in fields)
+            self.counter_fields.update({f: slot + i for i, f in enumerate(fields)})
         self.trailer: str = spec.get("trailer", default)
         why = {"reserve": "reserves change in play here (stack overflow, pieces sent back)",
                "captures": "a rule reads the captured pieces"}
@@ -113,7 +120,8 @@ class StackRows:
                                                  doubles_1=st.tally[1], doubles_2=st.tally[2],
                                                  points_1=st.score[1], points_2=st.score[2],
                                                  reserve_1=sum(st.reserves[1]), reserve_2=sum(st.reserves[2]),
-                                                 captures_1=st.captures[1], captures_2=st.captures[2])
+                                                 captures_1=st.captures[1], captures_2=st.captures[2],
+                                                 **{f: st.counters[slot] for f, slot in self.counter_fields.items()})
 
     # -- reading --------------------------------------------------------------------------------
     def parse(self, text: str) -> "Position":
@@ -186,8 +194,14 @@ class StackRows:
             raise fail(problem)
         counters = [(key, target, p) for key, target in (("doubles", st.tally), ("points", st.score))
                     for p in (1, 2) if f"{key}_{p}" in values]
+        for field, slot in self.counter_fields.items():
+            if field in values:
+                st.counters[slot] = values[field]
+                counters.append((field, st.counters, -1))
         if counters:
             for key, target, p in counters:
+                if p < 0:  # a counter of the game file, already set
+                    continue
                 if values[f"{key}_{p}"] < 0:
                     raise fail(f"{key} cannot be negative")
                 target[p] = values[f"{key}_{p}"]

@@ -25,6 +25,5 @@ def test_every_block_states_its_keys_and_summary():
     for name, block in BLOCKS.items():
         assert issubclass(block, Block) and block.name == name
         assert block.schema is not None and block.schema["type"] == "object" and block.summary
-        assert "pieces" in block.schema["properties"]
-        assert set(defs[block.schema_name]["properties"]) >= {"pieces", "when", "description"}
+        assert set(defs[block.schema_name]["properties"]) >= {"when", "description", "sets", "then"}
         assert defs["move"]["properties"][name]["$ref"] == f"#/$defs/{block.schema_name}"
