@@ -39,7 +39,7 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
                      "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2), "liberties": (1, 1),
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
-                     "attacked": (2, 2), "reachable": (2, 2)}
+                     "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
                           "captures", "can_move", "pinned", "area", "can_capture", "mobility"})

@@ -185,6 +185,14 @@ class Move(Block):
                 "enum": ["end", "spread"],
                 "default": "end",
             },
+            "drop_each": {
+                "type": "integer",
+                "minimum": 1,
+                "description": (
+                    "With `drop: spread`: exactly this many pieces on every square passed (`1`: one stone on "
+                    "each of the next squares, as many squares as pieces carried)."
+                ),
+            },
             "flatten": {
                 "type": "object",
                 "description": (
@@ -286,18 +294,21 @@ class Move(Block):
             self.k_min = self.k_max = c.move_number(path + ("take",), "height" if self.whole else 1)
         # -- how far ------------------------------------------------------------------------------
         self.spread = params.get("drop", "end") == "spread"
-        if self.spread:
-            for key in ("distance", "over"):
-                if key in params:
-                    raise c.error(path + (key,), f"with `drop: spread` a move goes as far as it drops "
-                                       f"pieces, over the squares it drops them on: `{key}` does not apply")
+        if self.spread and "over" in params:
+            raise c.error(path + ("over",), "with `drop: spread` a move goes as far as it drops "
+                          "pieces, over the squares it drops them on: `over` does not apply")
+        if "drop_each" in params and not self.spread:
+            raise c.error(path + ("drop_each",), "`drop_each` says how a spread drops its pieces: it needs "
+                          "`drop: spread`")
+        #: ``drop_each``: the pieces a spread leaves on every square (0: at least one)
+        self.drop_each = int(params.get("drop_each", 0))
         # texts that tell every move apart: the count is written where it is not implied
         fixed = not isinstance(take, dict)
         #: the count taken follows from the square (one piece, or the whole stack)
         self.count_fixed = fixed
         self.default_template = ("{count}{from}{direction}{drops}{flatten}" if self.spread
                                  else "{from}-{to}" if fixed else "{count}{from}-{to}")
-        distance = params.get("distance", "any" if not self.spread else 1)
+        distance = params.get("distance", "any")
         self.distance = ANY if distance == "any" else c.move_number(path + ("distance",), distance)
         self.over_any = params.get("over", "empty") == "any"
         default = [k for k in t.kind_names if c.piece_decl(k).get("blocks")]
@@ -447,8 +458,13 @@ class Move(Block):
                     stop = code
                     break
                 n += 1
+            each = self.drop_each
+            height = len(stacks[a])
             for k in ks:
+                wanted = self.steps(st, height, k) if self.distance != ANY else 0
                 for drops in compositions(k, n):
+                    if (wanted and len(drops) != wanted) or (each and any(x != each for x in drops)):
+                        continue
                     if land.simple or all(land.allows(st, p, a, ray[i], 0) for i in range(len(drops))):
                         out.append(SpreadMove((self.index, a, di, drops)))
             if self.flattener[top] and stop >= 0 and self.flattenable[stop]:

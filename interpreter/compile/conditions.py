@@ -126,6 +126,8 @@ def _call_can_fail(node: Call) -> bool:
     player_first = node.name in PLAYER_FIRST or node.name not in BUILTIN_FUNCTIONS  # or a predicate
     if player_first and first is not None and not _written(first, _PLAYER_NAMES):
         return True  # a player computed, not written: it may be no player
+    if node.name == "forms" and len(node.args) == 2 and not _written(node.args[1], ("from", "to", "square")):
+        return True  # a square computed, not written
     if node.name in ("on_path", "pinned") and not all(isinstance(a, Const) for a in node.args[1:]):
         return True  # positions along a path computed, not written
     if node.name == "progress" and len(node.args) == 2 and not _written(node.args[1], _PLAYER_NAMES):
@@ -184,6 +186,7 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
         if per_player:
             functions[name] = (1, 1, _player_counter(slot))
     functions["cells"] = (1, 1, _cells(predicates))
+    functions["forms"] = (2, 2, _forms(t, predicates))
     functions["progress"] = (2, 2, _progress(predicates))
     return Env(dict(constants), variables, functions)
 
@@ -226,6 +229,20 @@ def _cells(predicates: dict[str, Any]) -> Builder:
         n = pred.cells
         return lambda x: n
     return cells
+
+
+def _forms(t: "Tables", predicates: dict[str, Any]) -> Builder:
+    """``forms(pattern, square)``: the piece on the square is part of a placement of the pattern
+    held by its owner (a line it stands in, say)."""
+    def forms(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        name = getattr(asts[0], "name", None)
+        pred = predicates.get(cast(str, name))
+        if pred is None or not hasattr(pred, "through"):
+            raise ValueError(f"forms() takes the name of a pattern predicate, not {name!r}")
+        sq = _square_arg(t, args[1], asts[1])
+        through = pred.through
+        return lambda x: through(x.st, sq(x))
+    return forms
 
 
 def _progress(predicates: dict[str, Any]) -> Builder:

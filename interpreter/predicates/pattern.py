@@ -101,6 +101,8 @@ class Pattern(Predicate):
                         by_anchor[anchor].append((om, xm))
         self.by_anchor = by_anchor
         self.within = within
+        #: the placements by every square they cover (for :meth:`through`), made when first asked
+        self._by_square: list[list[tuple[int, int]]] | None = None
 
     def holds(self, st: "Position", player: int) -> bool:
         own = 0
@@ -117,6 +119,30 @@ class Pattern(Predicate):
                 if own & om == om and not own & xm:
                     return True
         return False
+
+    def through(self, st: "Position", sq: int) -> bool:
+        """Whether the owner of the piece on ``sq`` holds the picture with a placement that covers
+        ``sq`` (the piece is part of a line, say)."""
+        stack = st.stacks[sq]
+        if not stack:
+            return False
+        player = self.t.code_owner[stack[-1]]
+        if not player:
+            return False
+        if self._by_square is None:
+            by_square: list[list[tuple[int, int]]] = [[] for _ in self.by_anchor]
+            for placements in self.by_anchor:
+                for om, xm in placements:
+                    bits = om
+                    while bits:
+                        low = bits & -bits
+                        bits ^= low
+                        by_square[low.bit_length() - 1].append((om, xm))
+            self._by_square = by_square
+        own = 0
+        for c in self.codes[player]:
+            own |= st.tops[c]
+        return any(own & om == om and not own & xm for om, xm in self._by_square[sq])
 
     def progress(self, st: "Position", player: int) -> float:
         """How near the player is to the picture: the largest share of its ``O`` cells that he
