@@ -27,7 +27,7 @@ __all__ = ["Spec", "Checker", "load_spec", "check_blocks", "schema", "BUILTIN_VA
 
 #: Names every expression may read (run-time values).
 BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply", "cube", "phase", "die",
-                     "board_repeats")
+                     "board_repeats", "last_to")
 #: Names only a move's conditions and numbers may read (the move's squares, pieces, stack height).
 MOVE_VARIABLES = ("from", "to", "k", "height")
 #: Names only what follows a move may read (counters set, effects): what the move did.
@@ -45,7 +45,7 @@ PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "poi
                           "captures", "can_move", "pinned", "area", "can_capture", "mobility"})
 #: Names that are never a player.
 NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square",
-                         "move_captures", "move_flips", "board_repeats"})
+                         "move_captures", "move_flips", "board_repeats", "last_to"})
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
@@ -699,7 +699,7 @@ class Checker:
                 self.fail(path + (key,), f"counter {name!r} is kept " + (
                     "for the game: set it as `" + name + "`" if name in self.counters else
                     "per player: set it as `" + name + "(mover)` or with another player"))
-            self.expression(path + (key,), value, set(RESULT_VARIABLES))
+            self.expression(path + (key,), value, {*RESULT_VARIABLES, "from", "to"})
 
     def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None:
         """A key the engine does not act on (with this value), refused: ``instead`` says what it does."""

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from .dsl.errors import SpielwerkError
-from .dsl.loader import bundled_games, resolve_game_path
+from .dsl.loader import bundled_games, gallery_games, resolve_game_path
 from .blocks import BLOCKS
 from .dsl.spec import Spec
 from .dsl.spec import load_spec as _load_spec
@@ -43,7 +43,9 @@ def load_spec_for(game: str) -> Spec:
         path = resolve_game_path(game)
     except FileNotFoundError:
         names = ", ".join(bundled_games())
-        raise SpielwerkError(f"no game {game!r}: not a bundled game ({names}) nor a file") from None
+        gallery = ", ".join(gallery_games())
+        raise SpielwerkError(f"no game {game!r}: not a bundled game ({names}), a gallery game ({gallery}) "
+                             "nor a file") from None
     return _spec(path)
 
 

@@ -18,7 +18,7 @@ import random
 from .agents import make_agent, parse_agent, sample_chance
 from .dsl.errors import MoveError, SpecError, SpecErrors, SpielwerkError
 from . import __version__
-from .dsl.loader import bundled_games, read_file_text
+from .dsl.loader import bundled_games, gallery_games, read_file_text
 from .schema import schema_path
 from .api import load, load_spec, load_spec_for
 from .game import Game
@@ -329,7 +329,7 @@ def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_p
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    names = args.games or bundled_games()
+    names = args.games or (gallery_games() if args.gallery else bundled_games())
     if args.names:
         for name in names:
             print(name)
@@ -363,6 +363,8 @@ def describe_game(spec: Any, name: str, full: bool = False) -> str:
         if kind == "choice":
             values = opt.get("values") or _pictures_named(data, opt.get("values_from"))
             what = "one of " + ", ".join(str(v) for v in values)
+        elif kind == "int" and opt.get("values"):
+            what = "int, one of " + ", ".join(str(v) for v in opt["values"])
         elif kind == "int":
             what = f"int {opt.get('min', '...')} to {opt.get('max', '...')}"
         else:
@@ -698,6 +700,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help="games to describe in full, with their "
                    "description and pictures (default: every bundled game, in short)")
     p.add_argument("--names", action="store_true", help="print only the names, one per line")
+    p.add_argument("--gallery", action="store_true", help="the gallery's games instead: example files "
+                   "checked against outside engines (docs/gallery.md)")
     p.add_argument("--actions", action="store_true", help="print each game's action ids block by block "
                    "and its observation vector's layout (see docs/reference/actions.md)")
     p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",

@@ -67,6 +67,7 @@ class Sequence(Block):
     # -- listing the turns ------------------------------------------------------------------------
     def generate(self, st: "Position", out: list[Any]) -> None:
         self._walk(st, [self.first], (), out)
+        self.cond.ctx.last_to = -1
 
     def _walk(self, st: "Position", entries: list[Part], done: tuple[Any, ...], out: list[Any]) -> bool:
         """Append the turns that go on from ``done`` with a move of one of ``entries``; whether
@@ -76,7 +77,10 @@ class Sequence(Block):
         found = False
         # the next parts' conditions read the position the last part left (``from``, ``to``)
         entries = [part for part in entries if part.when is None or not done or part.when(ctx)]
+        before = (ctx.frm, ctx.to, ctx.last_to, ctx.move_captures, ctx.move_flips)
         for part in entries:
+            ctx.st, ctx.mover = st, mover
+            ctx.frm, ctx.to, ctx.last_to, ctx.move_captures, ctx.move_flips = before
             moves: list[Any] = []
             part.block.generate(st, moves)
             for move in moves:
@@ -98,6 +102,7 @@ class Sequence(Block):
         info = block.apply(st, move)
         ctx = self.cond.bind(st, mover)
         ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
+        ctx.last_to = ctx.to
         ctx.move_captures, ctx.move_flips = st.captures[mover] - captured, 0
         ran = []
         for effect in part.effects:
@@ -114,7 +119,9 @@ class Sequence(Block):
 
     def apply(self, st: "Position", move: "Move") -> Any:
         mover = st.to_move
-        return [self._play(st, self.parts[part[0]], part, mover) for part in move[1]]
+        played = [self._play(st, self.parts[part[0]], part, mover) for part in move[1]]
+        self.cond.ctx.last_to = -1
+        return played
 
     def undo(self, st: "Position", move: "Move", info: Any) -> None:
         for part, changes in zip(reversed(move[1]), reversed(info)):

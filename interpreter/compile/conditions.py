@@ -30,7 +30,7 @@ class Ctx:
     pieces it takes (``k``) and the height of its stack (``height``); in an effect, ``square``."""
 
     __slots__ = ("st", "mover", "player", "winner", "frm", "to", "k", "height", "square", "move_captures",
-                 "move_flips", "hops", "over", "last_over", "reverses", "crowned")
+                 "move_flips", "hops", "over", "last_over", "reverses", "crowned", "last_to")
 
     def __init__(self) -> None:
         self.st: Any = None
@@ -46,6 +46,8 @@ class Ctx:
         #: before it came, whether the jumper was crowned on the way
         self.hops = 0
         self.over = self.last_over = -1
+        #: in a later part of a turn: the square the part before ended on (-1 elsewhere)
+        self.last_to = -1
         self.reverses = self.crowned = False
 
     def saved(self) -> tuple[Any, ...]:
@@ -167,6 +169,8 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
         "move_flips": lambda x: x.move_flips,
         # the boards of the positions since the game began (where a rule reads them)
         "board_repeats": lambda x: x.st.boards[:-1].count(x.st.boards[-1]) if x.st.boards else 0,
+        # in a later part of a turn: where the part before ended
+        "last_to": lambda x: x.last_to,
         # in a jump's `hop_if`: the chain so far
         "hops": lambda x: x.hops,
         "over": lambda x: x.over,

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 from ..dsl.errors import SpecError, SpielwerkError, SpielwerkWarning
-from ..dsl.expr import Env, ExprError, compile_expr, names_in, parse_expr
+from ..dsl.expr import Call, Const, Env, ExprError, IfElse, Name, Op, compile_expr, names_in, parse_expr
 from ..dsl.spec import Spec
 from ..tables import Tables
 from .conditions import Conditions, build_env, can_fail
@@ -85,6 +85,12 @@ class Compiler:
                 node = parse_expr(value)
             except ExprError as exc:
                 raise self.error(path, exc.message) from None
+        topology = getattr(self.t, "topology", None)
+        if topology is not None:
+            try:
+                node = _named_squares(node, topology.parse_square)
+            except ValueError as exc:
+                raise self.error(path, f"{value!r}: {exc}") from None
         return node
 
     def env(self) -> Env:
@@ -180,3 +186,28 @@ class Compiler:
     def template(self, block: str) -> str:
         """The notation template the game file gives a block's moves, or ''."""
         return str(((self.data.get("notation") or {}).get("moves") or {}).get(block, ""))
+
+
+#: the names whose value is a square (compared with a square's name, ``to == 'b2'``)
+_SQUARE_NAMES = frozenset({"from", "to", "square", "over", "last_over", "last_to"})
+
+
+def _named_squares(node: Any, parse: Callable[[str], int]) -> Any:
+    """``node`` with every square name compared with a square (``to == 'b2'``) read as that square."""
+    if isinstance(node, Op):
+        args = tuple(_named_squares(a, parse) for a in node.args)
+        if node.op in ("==", "!=") and len(args) == 2:
+            a, b = args
+            if isinstance(b, Name) and b.name in _SQUARE_NAMES:
+                a, b = b, a
+            if isinstance(a, Name) and a.name in _SQUARE_NAMES and isinstance(b, Const) and isinstance(b.value, str):
+                b = Const(parse(b.value))
+                args = (a, b) if isinstance(args[0], Name) and args[0].name in _SQUARE_NAMES else (b, a)
+        return Op(node.op, args) if args != node.args else node
+    if isinstance(node, IfElse):
+        return IfElse(_named_squares(node.then, parse), _named_squares(node.cond, parse),
+                      _named_squares(node.other, parse))
+    if isinstance(node, Call):
+        args = tuple(_named_squares(a, parse) for a in node.args)
+        return Call(node.name, args, node.column) if args != node.args else node
+    return node
