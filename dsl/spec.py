@@ -717,7 +717,7 @@ class Checker:
             self.fail(path + ("prefer",), "`prefer` chooses among compulsory captures: it needs `compulsory: true`")
         if "sets" in params:
             self.setters(path + ("sets",), params["sets"])
-        for key in ("legal_if", "again"):
+        for key in ("legal_if", "again", "prefer_if"):
             if key in params:
                 self.expression(path + (key,), params[key], {*RESULT_VARIABLES, "from", "to"})
         for i, effect in enumerate(params.get("effects", [])):

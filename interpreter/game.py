@@ -211,6 +211,8 @@ class Game(TableFacts):
             generate(phase, st, out, self.cond)
         if self.rules.legal_if and out:
             out = self._legal_after(st, out)
+        if self.rules.prefer_if and out:
+            out = self._preferred(st, out)
         if not out and self.pass_move is not None:
             out.append(self.pass_move)
         return out
@@ -235,6 +237,26 @@ class Game(TableFacts):
         finally:
             self._asking -= 1
         return out
+
+    def _preferred(self, st: State, moves: list[Move]) -> list[Move]:
+        """The moves whose block's ``prefer_if`` holds after them (a move of a block without one
+        counts as preferred), where there are any; else every move."""
+        checks = self.rules.prefer_if
+        out = []
+        self._asking += 1
+        try:
+            for move in moves:
+                check = checks.get(move[0])
+                if check is None:
+                    out.append(move)
+                    continue
+                undo = self._play_pieces(st, move)
+                if check(self.cond.ctx):
+                    out.append(move)
+                self._unplay_pieces(st, move, undo)
+        finally:
+            self._asking -= 1
+        return out or moves
 
     def _play_pieces(self, st: State, move: Move) -> Any:
         """Play ``move`` with what follows it on the board (the stack limit, the effects, the board
@@ -262,19 +284,23 @@ class Game(TableFacts):
 
     def _moves_of(self, st: State, player: int) -> list[Move]:
         """The moves ``player`` would have in ``st`` if it were his turn: the phase's rules (its
-        ``when``s, compulsory captures), and each block's ``legal_if`` unless a question is already
-        being answered (then the moves as the blocks give them)."""
+        ``when``s, compulsory captures) and each block's ``legal_if``; where a question is already
+        being answered, the moves as the blocks give them (with compulsory captures, without
+        ``when`` nor ``legal_if``), so that a condition never asks itself."""
         flip = player != st.to_move
         if flip:
             st.to_move = player
             st.hash ^= self.t.side_key
+        nested = self._asking > 0
+        self._asking += 1
         try:
             out: list[Any] = []
-            generate(self.phases[st.phase], st, out, self.cond)
-            if out and self.rules.legal_if and not self._asking:
+            generate(self.phases[st.phase], st, out, self.cond, whens=not nested)
+            if out and self.rules.legal_if and not nested:
                 out = self._legal_after(st, out)
             return out
         finally:
+            self._asking -= 1
             if flip:
                 st.to_move = 3 - player
                 st.hash ^= self.t.side_key

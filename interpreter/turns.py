@@ -46,18 +46,19 @@ class Phase:
         return self.blocks
 
 
-def generate(phase: Phase, st: "Position", out: list[Any], cond: "Conditions") -> None:
-    """Append the legal moves of ``phase`` in ``st`` (see the module docstring)."""
+def generate(phase: Phase, st: "Position", out: list[Any], cond: "Conditions", whens: bool = True) -> None:
+    """Append the legal moves of ``phase`` in ``st`` (see the module docstring); with ``whens``
+    false, every block's moves whatever its ``when``."""
     if phase.plain:
         for block in phase.blocks:
             block.generate(st, out)
         return
-    whens = phase.whens
+    conditions = phase.whens if whens else None
     compulsory = phase.compulsory
     forced: list[Any] = []
     for i, block in enumerate(phase.blocks):
-        if whens is not None:
-            when = whens[i]
+        if conditions is not None:
+            when = conditions[i]
             if when is not None and not when(cond.bind(st, st.to_move)):
                 continue
         block.generate(st, forced if compulsory and block in compulsory else out)

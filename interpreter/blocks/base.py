@@ -137,6 +137,15 @@ COMMON_KEYS: dict[str, Any] = {
             "hold are not legal, e.g. `move_flips > 0` or `liberties(to) > 0`."
         ),
     },
+    "prefer_if": {
+        "$ref": "#/$defs/condition",
+        "description": (
+            "A condition on the position after the move, like `legal_if`, but a preference: where some move of "
+            "the turn satisfies its block's `prefer_if`, only those are legal (moves of blocks without one "
+            "count as satisfying it); where none does, every move is. E.g. `mobility(opponent) > 0`: leave the "
+            "opponent a move if you can."
+        ),
+    },
     "again": {
         "$ref": "#/$defs/condition",
         "description": (

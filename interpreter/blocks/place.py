@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from typing import Any, Callable, cast
 
-from ..ledger import change_reserve, retop
+from ..ledger import change_reserve, lift, put, retop
 from ..moves import Move, field
 from .base import Block, Checking, Compiling
 from .parts import Landing
@@ -123,6 +123,13 @@ class Place(Block):
                     "Take the piece from this reserve only (default: the reserve that supplies the piece)."
                 ),
             },
+            "count": {
+                "$ref": "#/$defs/intExpression",
+                "description": (
+                    "How many pieces go on the square at once, as one column: a number or an expression of "
+                    "the position (`reserve(mover)`: every piece left). Default 1; more needs `stacking`."
+                ),
+            },
             "onto": {
                 "description": (
                     "Where the piece may go: `empty` (default) or also on top of stacks: `any`, `occupied`, "
@@ -189,6 +196,12 @@ class Place(Block):
         onto = params.get("onto", "empty")
         #: None: empty squares only (the fast case); else which stacks a piece may go on top of
         self.onto = None if onto == "empty" else Landing(c, onto, path + ("onto",))
+        count = params.get("count", 1)
+        #: how many pieces go down at once (an int, or a function of the state)
+        self.count = c.move_number(path + ("count",), count)
+        if count != 1 and not t.stacking:
+            raise c.error(path + ("count",), "pieces placed together stand as a column: the board needs "
+                          "`stacking: true`")
         #: ``from`` and ``directions``: the piece is placed on an empty square in line with the square
         #: ``from`` names (read in the position at hand: a later part of a turn reads the part before),
         #: over empty squares only; the lines from every square, per direction
@@ -245,13 +258,20 @@ class Place(Block):
                     free.append(sq)
         return free
 
+    def _count(self, st: "Position") -> int:
+        n = self.count
+        return int(n(st, 0, 0)) if callable(n) else int(n)
+
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = self.supplier(st)
         reserves = st.reserves[p]
         free = None
+        n = self._count(st) if self.count != 1 else 1
+        if n < 1:
+            return
         for kind in self.kinds:
             r = self.reserve_of[kind]
-            if r >= 0 and reserves[r] <= 0:
+            if r >= 0 and reserves[r] < n:
                 continue
             if free is None:
                 free = self._free(st)
@@ -262,27 +282,35 @@ class Place(Block):
 
     def apply(self, st: "Position", move: "Move") -> Any:
         _, sq, code = move
-        t = self.t
-        s = st.stacks[sq]
-        old = s[-1] if s else -1
-        st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
-        s.append(code)
-        retop(st, sq, old)
+        if self.count != 1:
+            n = self._count(st)
+            put(st, sq, [code] * n)
+        else:
+            n = 1
+            t = self.t
+            s = st.stacks[sq]
+            old = s[-1] if s else -1
+            st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
+            s.append(code)
+            retop(st, sq, old)
         r = self.reserve_of[code >> 1]
         if r >= 0:
-            change_reserve(st, self.supplier(st), r, -1)
-        return None
+            change_reserve(st, self.supplier(st), r, -n)
+        return n
 
     def undo(self, st: "Position", move: "Move", info: Any) -> None:
         _, sq, code = move
-        t = self.t
-        s = st.stacks[sq]
-        s.pop()
-        st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
-        retop(st, sq, code)
+        if info != 1:
+            lift(st, sq, info)
+        else:
+            t = self.t
+            s = st.stacks[sq]
+            s.pop()
+            st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
+            retop(st, sq, code)
         r = self.reserve_of[code >> 1]
         if r >= 0:
-            change_reserve(st, self.supplier(st), r, 1)
+            change_reserve(st, self.supplier(st), r, info)
 
     action_doc = "a kind the block places x a square it may go on (kinds in the block's order, squares in board order)"
 

@@ -59,6 +59,8 @@ class Rules:
     #: and the one that gives the mover another turn (``again``)
     legal_if: dict[int, Callable[[Any], Any]]
     again: dict[int, Callable[[Any], Any]]
+    #: per block index, the condition on the result that makes a move preferred (``prefer_if``)
+    prefer_if: dict[int, Callable[[Any], Any]]
     trim: "Trim | None"
     ending: ends.Ending
     evaluation: list[tuple[float, Callable[[Any], Any]]]
@@ -104,7 +106,7 @@ def compile_rules(spec: "Spec", options: dict[str, Any] | None = None, *, fast_p
     setup = pieces.setup(c)
     track_boards = any({"board_repeats", "board_was"} & names_in(node) for node in spec.expressions.values())
     return Rules(spec, c.options, fast_paths, c.t, c.cond, blocks, compiled, chance, effects, c.block_effects,
-                 c.legal_if, c.again, trim, ending, evaluation, series, track_boards, setup, c.predicates,
+                 c.legal_if, c.again, c.prefer_if, trim, ending, evaluation, series, track_boards, setup, c.predicates,
                  c.constants, c.problems, c)
 
 

@@ -95,6 +95,8 @@ def _sequence(c: "Compiler", first: "Block", params: dict[str, Any], where: tupl
     blocks.append(seq)
     if agains:
         c.again[seq.index] = lambda ctx: any(again(ctx) for again in agains)
+    if "prefer_if" in params:
+        c.prefer_if[seq.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
     return seq
 
 
@@ -129,6 +131,8 @@ def _follow_ups(c: "Compiler", block: "Block", params: dict[str, Any], where: tu
         c.legal_if[block.index] = c.condition(where + ("legal_if",), params["legal_if"])
     if "again" in params:
         c.again[block.index] = c.condition(where + ("again",), params["again"])
+    if "prefer_if" in params:
+        c.prefer_if[block.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
 
 
 def _prefer(c: "Compiler", i: int, ph: dict[str, Any], prims: list["Block"]) -> str:

@@ -249,3 +249,33 @@ def test_board_was_reads_the_board_n_plies_back(tmp_path):
     for t in BACK_AND_FORTH[:3]:
         st.push_text(t)
     assert texts(st) == {"c1-b1"}  # c1-d1 would bring back the board of four plies before
+
+
+COLUMN = """
+    game: column-demo
+    players: [white, black]
+    board: {shape: square, width: 3, height: 3, stacking: true}
+    pieces:
+      stone: {letter: S}
+    reserves:
+      stones: {pieces: [stone], count: 3}
+    phases:
+      - name: play
+        moves:
+          - place: {pieces: [stone], count: "reserve(mover)"}
+    no_moves: lose
+    notation:
+      moves: {place: "{to}"}
+"""
+
+
+def test_every_stone_left_enters_together_as_one_column(tmp_path):
+    g = game_from(tmp_path, COLUMN)
+    st = g.initial()
+    st.push_text("a1")
+    assert g.position_text(st).startswith("x3/x3/1S1S1S,x2") and st.reserves[1] == [0]
+    st.push_text("b2")
+    assert st.legal_moves() == [] and st.outcome().winner == 2  # White has nothing left to place
+    st.pop()
+    st.pop()
+    assert st.reserves[1] == [3] and g.position_text(st) == g.position_text(g.initial())

@@ -132,3 +132,44 @@ def test_a_piece_taken_goes_back_to_its_owners_reserve(tmp_path):
     assert texts(st) == {"xc1"}
     st.pop()
     assert st.reserves[2] == [3]
+
+
+FEED = """
+    game: feed
+    players: [white, black]
+    board: {shape: square, width: 4, height: 1}
+    pieces:
+      man: {letter: M}
+    setup:
+      - {piece: man, owner: 1, at: [b1]}
+      - {piece: man, owner: 2, at: [d1]}
+    phases:
+      - name: play
+        moves:
+          - move: {directions: [east, west], distance: 1, prefer_if: "mobility(opponent) > 0"}
+    no_moves: lose
+"""
+
+
+def test_a_move_must_leave_the_opponent_a_move_if_it_can(tmp_path):
+    g = game_from(tmp_path, FEED)
+    st = g.initial()
+    assert texts(st) == {"b1-a1"}  # b1-c1 would leave Black's man on d1 nothing to do
+    blocked = game_from(tmp_path, FEED.replace("  man: {letter: M}", "  man: {letter: M}\n      post: {letter: P, neutral: true, fixed: true}")
+                        .replace("- {piece: man, owner: 1, at: [b1]}",
+                                 "- {piece: man, owner: 1, at: [a1]}\n      - {piece: post, owner: neutral, at: [c1]}"))
+    st2 = blocked.initial()  # White a1, a post on c1, Black d1: nothing White does leaves Black a move
+    assert texts(st2) == {"a1-b1"}
+
+
+def test_a_capture_forbidden_unless_the_opponent_already_had_one(tmp_path):
+    # "not giving a capture unless he already has one", said with two entries of the same block:
+    # `when` reads the position before the move, `legal_if` the one after
+    g = game_from(tmp_path, KINGS.replace(
+        "          - move: {directions: all, distance: 1, to: [empty, enemy], onto: capture, legal_if: RULE}",
+        "          - move: {directions: all, distance: 1, to: [empty, enemy], onto: capture,\n"
+        "                   when: \"can_capture(opponent)\"}\n"
+        "          - move: {directions: all, distance: 1, to: [empty, enemy], onto: capture,\n"
+        "                   when: \"not can_capture(opponent)\", legal_if: \"not can_capture(opponent)\"}"))
+    st = g.initial()
+    assert texts(st) == {"a1-a2", "a1-b1"}
