@@ -279,7 +279,6 @@ _UNAVAILABLE: list[tuple[tuple[str, ...], Any, str]] = [
     (("after_move", "*", "name"), _ANY, "a suffix stating `effect` marks the moves that set an effect off"),
     (("notation", "alternative_squares"), _ANY, "each board has one square naming"),
     (("notation", "moves", "double"), _ANY, "the cube's decisions use the `cube` template"),
-    (("notation", "moves", "take"), _ANY, "the cube's decisions use the `cube` template"),
     (("notation", "moves", "drop"), _ANY, "the cube's decisions use the `cube` template"),
     (("notation", "position", "format"), "generic", "a game without a position format gets the generic "
                                                     "`stack-rows` text"),

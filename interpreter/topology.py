@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence, Union
 
-__all__ = ["SquareTopology", "HexTopology", "TrackTopology", "DIRECTION_SETS", "make_topology", "flood"]
+__all__ = ["BoardKeyError", "SquareTopology", "HexTopology", "TrackTopology", "DIRECTION_SETS", "make_topology", "flood"]
 
 #: Direction names and their (file, rank) steps on square boards.
 _SQUARE_STEPS = {
@@ -36,6 +36,14 @@ _HEX_RELATIVE = {
     "backward": (("southeast", "southwest"), ("northwest", "northeast")),
     "sideways": (("east", "west"), ("west", "east")),
 }
+
+
+class BoardKeyError(ValueError):
+    """A mistake in one of ``board``'s keys: ``where`` is the key's path inside ``board``."""
+
+    def __init__(self, message: str, *where: Any) -> None:
+        super().__init__(message)
+        self.where = where
 
 
 def _resolve(which: "str | list[str]", player: int, sets: Mapping[str, Sequence[str]],
@@ -126,6 +134,9 @@ class SquareTopology(_Board):
     steps: dict[str, tuple[int, int]] = field(default_factory=lambda: dict(_SQUARE_STEPS))
     #: set name -> the direction names it stands for
     sets: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DIRECTION_SETS))
+    #: ``board.links``: chains of squares in straight lines; where given, a step goes only along
+    #: them, to the next square of a chain (a board of points and lines drawn on a grid)
+    links: tuple[tuple[int, ...], ...] = ()
     size: int = field(init=False)
     names: list[str] = field(init=False)
     full_mask: int = field(init=False)
@@ -151,6 +162,29 @@ class SquareTopology(_Board):
             "all": self.full_mask,
         }
         self.regions = {name: mask & self.full_mask for name, mask in regions.items()}
+        self._linked: list[dict[str, int]] | None = None
+        if self.links:
+            self._linked = [{} for _ in range(self.size)]
+            for chain in self.links:
+                for a, b in zip(chain, chain[1:]):
+                    self._linked[a][self._compass(a, b)] = b
+                    self._linked[b][self._compass(b, a)] = a
+
+    def _compass(self, a: int, b: int) -> str:
+        """The compass direction from ``a`` to ``b`` along a straight line (``ValueError`` if none)."""
+        w = self.width
+        dx, dy = b % w - a % w, b // w - a // w
+        if dx and dy and abs(dx) != abs(dy):
+            raise ValueError(f"the link {self.names[a]}-{self.names[b]} is not a straight line of the grid")
+        unit = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+        return next(name for name, step in _SQUARE_STEPS.items() if step == unit)
+
+    def _near(self) -> list[int]:
+        """Per square, its orthogonal neighbours along the links (computed once)."""
+        near: list[int] | None = self.__dict__.get("_near_masks")
+        if near is None:
+            near = self.__dict__["_near_masks"] = self.neighbour_masks(list(DIRECTION_SETS["orthogonal"]))
+        return near
 
     def exists(self, sq: int) -> bool:
         return bool(self.full_mask >> sq & 1)
@@ -190,7 +224,12 @@ class SquareTopology(_Board):
         return _resolve(which, player, self.sets, _SQUARE_RELATIVE, self.steps)
 
     def step(self, sq: int, direction: str) -> int:
-        """The neighbour of ``sq`` in ``direction``, or -1 off the board."""
+        """The neighbour of ``sq`` in ``direction``, or -1 off the board (with ``links``: the next
+        square of a chain along that direction)."""
+        if self._linked is not None:
+            if direction not in self.steps:
+                raise KeyError(direction)
+            return self._linked[sq].get(direction, -1)
         df, dr = self.steps[direction]
         f, r = sq % self.width + df, sq // self.width + dr
         if 0 <= f < self.width and 0 <= r < self.height:
@@ -200,12 +239,23 @@ class SquareTopology(_Board):
 
     def grow_step(self, seed: int) -> int:
         """``seed`` plus every square one orthogonal step from it."""
+        if self._linked is not None:
+            near = self._near()
+            grown = seed
+            bits = seed
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                grown |= near[low.bit_length() - 1]
+            return grown
         w = self.width
         return (seed | (seed << w) | (seed >> w) | ((seed << 1) & self.not_first_file)
                 | ((seed >> 1) & self.not_last_file)) & self.full_mask
 
     def grow_orthogonal(self, seed: int, within: int) -> int:
         """Flood ``seed`` through ``within`` by orthogonal steps (bit-parallel)."""
+        if self._linked is not None:
+            return flood(seed, within, self._near())
         w = self.width
         nf, nl = self.not_first_file, self.not_last_file
         seed &= within
@@ -314,7 +364,27 @@ def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
     if not 1 <= width <= 26 or not 1 <= height <= 99:
         raise ValueError(f"a square board has 1 to 26 files (a-z) and 1 to 99 ranks, not {width}x{height}")
     steps, sets = own_directions(board.get("directions") or {})
-    return SquareTopology(width, height, missing_squares(board, width, height), steps, sets)
+    missing = missing_squares(board, width, height)
+    links = linked_squares(board.get("links") or [], width, height, missing)
+    return SquareTopology(width, height, missing, steps, sets, links)
+
+
+def linked_squares(chains: list[str], width: int, height: int, missing: int) -> tuple[tuple[int, ...], ...]:
+    """``board.links``: each chain (``a1-d1-g1``) as its squares; ``ValueError`` names a square that
+    is not on the board."""
+    full = SquareTopology(width, height, missing)
+    out = []
+    for i, chain in enumerate(chains):
+        try:
+            squares = tuple(full.parse_square(name.strip()) for name in str(chain).split("-"))
+            if len(squares) < 2:
+                raise ValueError(f"the link {chain!r} names one square: a link joins two or more")
+            for a, b in zip(squares, squares[1:]):
+                full._compass(a, b)
+        except ValueError as exc:
+            raise BoardKeyError(str(exc), "links", i) from None
+        out.append(squares)
+    return tuple(out)
 
 
 def own_directions(spec: dict[str, Any]) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[str, ...]]]:
@@ -326,10 +396,12 @@ def own_directions(spec: dict[str, Any]) -> tuple[dict[str, tuple[int, int]], di
     builtin = {*steps, *sets, *_SQUARE_RELATIVE}
     for name, value in spec.items():
         if name in builtin:
-            raise ValueError(f"the direction {name!r} is built in; give the board's own another name")
+            raise BoardKeyError(f"the direction {name!r} is built in; give the board's own another name",
+                                "directions", name)
         if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             if len(value) != 2 or value == [0, 0]:
-                raise ValueError(f"the direction {name!r} is a step [files, ranks], not {value!r}")
+                raise BoardKeyError(f"the direction {name!r} is a step [files, ranks], not {value!r}",
+                                    "directions", name)
             steps[name] = (int(value[0]), int(value[1]))
     for name, value in spec.items():
         if name in steps:
@@ -341,8 +413,8 @@ def own_directions(spec: dict[str, Any]) -> tuple[dict[str, tuple[int, int]], di
             elif word in sets:
                 found = sets[word]
             else:
-                raise ValueError(f"the direction set {name!r} names {word!r}, which is no step nor set "
-                                 "of this board")
+                raise BoardKeyError(f"the direction set {name!r} names {word!r}, which is no step nor set "
+                                    "of this board (sets name the steps and sets above them)", "directions", name)
             out += [d for d in found if d not in out]
         sets[name] = tuple(out)
     return steps, sets

@@ -14,6 +14,7 @@ from .base import Block, Compiling, Primitive
 from .carry import Carry
 from .converge import Converge
 from .cube import Cube
+from .fly import Fly
 from .jump import Jump
 from .leap import Leap
 from .move import Move, make_move
@@ -32,10 +33,10 @@ from .track import Track
 #: block key in game files -> its class (``make`` compiles one use of it)
 BLOCKS: dict[str, type[Block]] = {
     "place": Place, "move": Move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip, "track": Track,
-    "leap": Leap, "pass": Pass, "rotate": Rotate, "take": Take, "swap": Swap,
+    "leap": Leap, "pass": Pass, "rotate": Rotate, "take": Take, "swap": Swap, "fly": Fly,
 }
 #: the old name of :data:`BLOCKS`
 PRIMITIVES = BLOCKS
 
 __all__ = ["Block", "Compiling", "Primitive", "BLOCKS", "PRIMITIVES", "Place", "Move", "Jump", "Leap", "make_move", "Carry",
-           "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass", "Rotate", "Take", "Swap"]
+           "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass", "Rotate", "Take", "Swap", "Fly"]

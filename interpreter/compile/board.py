@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..topology import make_topology
+from ..topology import BoardKeyError, make_topology
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Compiler
@@ -40,9 +40,10 @@ def board(c: "Compiler") -> None:
         spec = _track(c, spec)
     try:
         t.topology = make_topology(spec, width, height)
+    except BoardKeyError as exc:
+        raise c.error(("board",) + exc.where, str(exc)) from None
     except ValueError as exc:
-        key = "directions" if "direction" in str(exc) else "missing" if "missing" in spec else None
-        raise c.error(("board", key) if key else ("board",), str(exc)) from None
+        raise c.error(("board", "missing") if "missing" in spec else ("board",), str(exc)) from None
     if spec.get("shape") == "hex" and not all(re.fullmatch(r"[a-z][0-9]+", n) for n in t.topology.names):
         raise c.error(("board", "ranks"), "the points of this hex board would need more letters than a-z "
                       "for their lines")
@@ -50,7 +51,7 @@ def board(c: "Compiler") -> None:
 
 #: the keys of the board each shape reads, and those every shape reads
 _SHAPE_KEYS = {
-    "square": {"width", "height", "squares", "missing", "directions"},
+    "square": {"width", "height", "squares", "missing", "directions", "links"},
     "hex": {"ranks", "names"},
     "track": {"points", "point_names", "travel", "places"},
 }

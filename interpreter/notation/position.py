@@ -223,6 +223,14 @@ class StackRows:
             st.captures[p] = values.get(f"captures_{p}", 0)
             if st.captures[p] < 0:
                 raise fail("captured pieces cannot be negative")
+        for p in (1, 2):
+            if f"reserve_{p}" not in values and st.captures[3 - p]:
+                # the reserves not written are what the board and the pieces taken leave
+                left = st.captures[3 - p]
+                for r, n in enumerate(st.reserves[p]):
+                    used = min(n, left)
+                    st.reserves[p][r] -= used
+                    left -= used
         self._count(st, fail)
         st.hash = g.rehash(st)
 

@@ -7,8 +7,9 @@ from .count import Count
 from .reach import Reach
 from .holds import Holds
 from .pattern import Pattern
+from .row import Row
 
 #: predicate key in game files -> class
-PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern, Count, Reach, Captured, Holds)}
+PREDICATES: dict[str, type[Predicate]] = {cls.name: cls for cls in (Connection, Pattern, Count, Reach, Captured, Holds, Row)}
 
-__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern", "Count", "Reach", "Captured", "Holds"]
+__all__ = ["Predicate", "PREDICATES", "Connection", "Pattern", "Count", "Reach", "Captured", "Holds", "Row"]
