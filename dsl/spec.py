@@ -31,7 +31,7 @@ BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply
 #: Names only a move's conditions and numbers may read (the move's squares, pieces, stack height).
 MOVE_VARIABLES = ("from", "to", "k", "height")
 #: Names only what follows a move may read (counters set, effects): what the move did.
-RESULT_VARIABLES = ("move_captures", "move_flips")
+RESULT_VARIABLES = ("move_captures", "move_flips", "move_placed")
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
@@ -39,13 +39,14 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
                      "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2), "liberties": (1, 1),
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
-                     "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2)}
+                     "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2), "inside": (2, 3),
+                     "total": (1, 2), "file": (1, 1), "rank": (1, 1)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
                           "captures", "can_move", "pinned", "area", "can_capture", "mobility"})
 #: Names that are never a player.
 NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square",
-                         "move_captures", "move_flips", "board_repeats", "last_to"})
+                         "move_captures", "move_flips", "move_placed", "board_repeats", "last_to"})
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
@@ -671,6 +672,20 @@ class Checker:
             self.pieces_at(path + ("remove",), removed)
         anchors = (effect.get("remove_disconnected") or {}).get("anchor")
         self.pieces_at(path + ("remove_disconnected", "anchor"), anchors)
+        gather = effect.get("gather")
+        if isinstance(gather, dict):
+            sources = gather.get("from")
+            for i, source in enumerate(sources if isinstance(sources, list) else [sources]):
+                where = path + ("gather", "from") + ((i,) if isinstance(sources, list) else ())
+                self.expression(where, source, set(RESULT_VARIABLES) | extra)
+            self.expression(path + ("gather", "to"), gather.get("to"), set(RESULT_VARIABLES) | extra)
+        fill = effect.get("fill")
+        if isinstance(fill, dict):
+            self.piece(path + ("fill", "piece"), fill.get("piece"))
+            if "region" in fill:
+                self.region(path + ("fill", "region"), fill["region"])
+            if "where" in fill:
+                self.expression(path + ("fill", "where"), fill["where"], {"square"} | set(RESULT_VARIABLES) | extra)
 
     def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None:
         """A ``to``/``over``/``from`` value: words, a region, or a condition (or a list of them)."""

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compile.conditions import Conditions
     from .state import Position
 
-__all__ = ["Effect", "Remove", "RemoveDisconnected", "SetCounters", "Trim"]
+__all__ = ["Effect", "Remove", "RemoveDisconnected", "SetCounters", "Trim", "Gather", "Fill"]
 
 #: what an effect changed: (square, the stack there before) per square
 Changes = list[tuple[int, list[int]]]
@@ -63,11 +63,73 @@ class Remove(Effect):
             stack = st.stacks[sq]
             if not any(pc >> 1 in kinds for pc in stack):
                 continue
-            if where_if is not None and not where_if(cond.square_context(st, mover, -1, -1, 0, sq)):
+            if where_if is not None and not where_if(cond.square_context(st, mover, cond.ctx.frm, cond.ctx.to, 0, sq)):
                 continue
             gone.append((sq, list(stack)))
             restack(st, sq, [pc for pc in stack if pc >> 1 not in kinds])
         return gone
+
+
+class Gather(Effect):
+    """Every piece on the squares ``sources`` name goes onto the square ``target`` names (seeds
+    captured into a store): each is a function of the context giving a square (-1: none)."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, sources: list[Callable[[Any], Any]],
+                 target: Callable[[Any], Any]) -> None:
+        super().__init__(when)
+        self.sources, self.target = sources, target
+
+    def run(self, st: "Position", cond: "Conditions") -> Changes:
+        ctx = cond.ctx
+        size = len(st.stacks)
+        to = self.target(ctx)
+        squares = []
+        for source in self.sources:
+            sq = source(ctx)
+            if isinstance(sq, int) and 0 <= sq < size and sq != to and sq not in squares:
+                squares.append(sq)
+        if not isinstance(to, int) or not 0 <= to < size:
+            return []
+        changed = [(sq, list(st.stacks[sq])) for sq in squares if st.stacks[sq]]
+        if not changed:
+            return []
+        changed.append((to, list(st.stacks[to])))
+        gathered = list(st.stacks[to])
+        for sq, before in changed[:-1]:
+            gathered += before
+            restack(st, sq, [])
+        restack(st, to, gathered)
+        return changed
+
+
+class Fill(Effect):
+    """A piece (``code``) goes on every empty square of ``region`` (a bitmask) where ``where_if``
+    holds (``square`` is the square); ``code`` per player (index 1, 2: the mover's own) or one
+    for both. Counted in ``move_placed``."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, codes: list[int], region: int,
+                 where_if: Callable[[Any], Any] | None) -> None:
+        super().__init__(when)
+        self.codes, self.region, self.where_if = codes, region, where_if
+
+    def run(self, st: "Position", cond: "Conditions") -> Changes:
+        ctx = cond.ctx
+        mover, frm, to = ctx.mover, ctx.frm, ctx.to
+        code = self.codes[mover]
+        where_if = self.where_if
+        squares = []
+        bits = self.region & ~st.occupied
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            if where_if is None or where_if(cond.square_context(st, mover, frm, to, 0, sq)):
+                squares.append(sq)
+        ctx.frm, ctx.to = frm, to
+        for sq in squares:
+            put(st, sq, [code])
+        ctx.move_placed += len(squares)
+        return [(sq, []) for sq in squares]
 
 
 class RemoveDisconnected(Effect):

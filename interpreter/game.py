@@ -487,7 +487,7 @@ class Game(TableFacts):
         ctx = self.cond.bind(st, mover)
         block = self.blocks[move[0]]
         ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
-        ctx.move_captures, ctx.move_flips = st.captures[mover] - captured, 0
+        ctx.move_captures, ctx.move_flips, ctx.move_placed = st.captures[mover] - captured, 0, 0
         before, after = self.rules.block_effects.get(move[0], ((), ()))
         out = []
         for effect in (*before, *self.rules.effects, *after):

@@ -24,6 +24,7 @@ from .rectangle import Rectangle
 from .roll import Roll
 from .rotate import Rotate
 from .slide import Slide
+from .sow import Sow
 from .step import Step
 from .swap import Swap
 from .take import Take
@@ -33,10 +34,10 @@ from .track import Track
 #: block key in game files -> its class (``make`` compiles one use of it)
 BLOCKS: dict[str, type[Block]] = {
     "place": Place, "move": Move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip, "track": Track,
-    "leap": Leap, "pass": Pass, "rotate": Rotate, "take": Take, "swap": Swap, "fly": Fly,
+    "leap": Leap, "pass": Pass, "rotate": Rotate, "take": Take, "swap": Swap, "fly": Fly, "sow": Sow,
 }
 #: the old name of :data:`BLOCKS`
 PRIMITIVES = BLOCKS
 
 __all__ = ["Block", "Compiling", "Primitive", "BLOCKS", "PRIMITIVES", "Place", "Move", "Jump", "Leap", "make_move", "Carry",
-           "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass", "Rotate", "Take", "Swap", "Fly"]
+           "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass", "Rotate", "Take", "Swap", "Fly", "Sow"]

@@ -77,10 +77,10 @@ class Sequence(Block):
         found = False
         # the next parts' conditions read the position the last part left (``from``, ``to``)
         entries = [part for part in entries if part.when is None or not done or part.when(ctx)]
-        before = (ctx.frm, ctx.to, ctx.last_to, ctx.move_captures, ctx.move_flips)
+        before = (ctx.frm, ctx.to, ctx.last_to, ctx.move_captures, ctx.move_flips, ctx.move_placed)
         for part in entries:
             ctx.st, ctx.mover = st, mover
-            ctx.frm, ctx.to, ctx.last_to, ctx.move_captures, ctx.move_flips = before
+            ctx.frm, ctx.to, ctx.last_to, ctx.move_captures, ctx.move_flips, ctx.move_placed = before
             moves: list[Any] = []
             part.block.generate(st, moves)
             for move in moves:
@@ -103,7 +103,7 @@ class Sequence(Block):
         ctx = self.cond.bind(st, mover)
         ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
         ctx.last_to = ctx.to
-        ctx.move_captures, ctx.move_flips = st.captures[mover] - captured, 0
+        ctx.move_captures, ctx.move_flips, ctx.move_placed = st.captures[mover] - captured, 0, 0
         ran = []
         for effect in part.effects:
             if effect.when is None or effect.when(ctx):

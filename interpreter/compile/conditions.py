@@ -30,7 +30,7 @@ class Ctx:
     pieces it takes (``k``) and the height of its stack (``height``); in an effect, ``square``."""
 
     __slots__ = ("st", "mover", "player", "winner", "frm", "to", "k", "height", "square", "move_captures",
-                 "move_flips", "hops", "over", "last_over", "reverses", "crowned", "last_to")
+                 "move_flips", "move_placed", "hops", "over", "last_over", "reverses", "crowned", "last_to")
 
     def __init__(self) -> None:
         self.st: Any = None
@@ -41,6 +41,8 @@ class Ctx:
         self.k = self.height = 0
         #: what the move just played put out of the game and turned over (read by what follows a move)
         self.move_captures = self.move_flips = 0
+        #: the pieces what follows a move put on the board (a `fill`)
+        self.move_placed = 0
         #: in a jump's ``hop_if``: the hops made before this one, the square this one jumps, the
         #: square the hop before it jumped (-1 at the first), whether it goes back the way the hop
         #: before it came, whether the jumper was crowned on the way
@@ -122,7 +124,8 @@ def _written(node: Any, names: tuple[str, ...]) -> bool:
 
 def _call_can_fail(node: Call) -> bool:
     first = node.args[0] if node.args else None
-    if node.name in ("height", "owner", "surrounded", "liberties", "attacked", "reachable") and first is not None \
+    if node.name in ("height", "owner", "surrounded", "liberties", "attacked", "reachable", "inside") \
+            and first is not None \
             and not _written(first, ("from", "to", "square")):
         return True  # a square computed, not written
     player_first = node.name in PLAYER_FIRST or node.name not in BUILTIN_FUNCTIONS  # or a predicate
@@ -167,6 +170,7 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
         # in what follows a move (counters set, effects)
         "move_captures": lambda x: x.move_captures,
         "move_flips": lambda x: x.move_flips,
+        "move_placed": lambda x: x.move_placed,
         # the boards of the positions since the game began (where a rule reads them)
         "board_repeats": lambda x: x.st.boards[:-1].count(x.st.boards[-1]) if x.st.boards else 0,
         # in a later part of a turn: where the part before ended
@@ -437,7 +441,54 @@ def _squares(t: "Tables") -> dict[str, Builder]:
             return mask >= 0 and x.st.occupied & mask == mask
         return closed
 
-    return {"height": height, "owner": owner, "surrounded": surrounded}
+    def region_of(args: list[Evaluator], at: int) -> Callable[[Any], int]:
+        """The squares of the region named by argument ``at``, with the player after it for a
+        region kept per player (his half; without a player, both halves)."""
+        name = args[at](None)
+        if not t.is_region(name):
+            raise ValueError(f"{name!r} is not a region of this board")
+        if len(args) > at + 1:
+            who = args[at + 1]
+            halves = [0, t.player_region_mask(name, 1), t.player_region_mask(name, 2)]
+            return lambda x: halves[who(x)]
+        mask = t.region_mask(name)
+        return lambda x: mask
+
+    def inside(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """Whether the square is one of the region's (``inside(to, pits, mover)``)."""
+        sq = _square_arg(t, args[0], asts[0])
+        region = region_of(args, 1)
+        return lambda x: sq(x) >= 0 and bool(region(x) >> sq(x) & 1)
+
+    def total(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The pieces in the stacks of the region's squares, whoever owns them."""
+        region = region_of(args, 0)
+
+        def count(x: Any) -> int:
+            bits = region(x) & x.st.occupied
+            stacks = x.st.stacks
+            n = 0
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                n += len(stacks[low.bit_length() - 1])
+            return n
+        return count
+
+    def coordinate(of_rank: bool) -> Builder:
+        """``file(square)``, ``rank(square)``: the square's file or rank on a square board, from 1."""
+        def build(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+            sq = _square_arg(t, args[0], asts[0])
+            width = getattr(t.topology, "width", 0)
+            if not width:
+                raise ValueError("file() and rank() count the files and ranks of a square board")
+            if of_rank:
+                return lambda x: sq(x) // width + 1
+            return lambda x: sq(x) % width + 1
+        return build
+
+    return {"height": height, "owner": owner, "surrounded": surrounded, "inside": inside, "total": total,
+            "file": coordinate(False), "rank": coordinate(True)}
 
 
 def _groups(t: "Tables") -> dict[str, Builder]:

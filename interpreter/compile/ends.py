@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.passing import Pass
-from ..effects import Effect, Outflank, Remove, RemoveDisconnected, RemoveGroups, Trim
+from ..effects import Effect, Fill, Gather, Outflank, Remove, RemoveDisconnected, RemoveGroups, Trim
 from ..moves import PassMove
 from .memory import setters
 from ..outcome import DEFAULT_RESULTS, EndRule
@@ -127,6 +127,10 @@ def effect(c: "Compiler", path: tuple[Any, ...], e: dict[str, Any]) -> Effect:
         return _outflank(c, path + ("outflank",), e["outflank"] or {}, when)
     if "remove_groups" in e:
         return _remove_groups(c, path + ("remove_groups",), e["remove_groups"] or {}, when)
+    if "gather" in e:
+        return _gather(c, path + ("gather",), e["gather"], when)
+    if "fill" in e:
+        return _fill(c, path + ("fill",), e["fill"], when)
     if "remove_disconnected" in e:
         spec = e["remove_disconnected"] or {}
         anchors = spec.get("anchor", [])
@@ -170,6 +174,45 @@ def _outflank(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: 
     lines = [[topo.ray(sq, d) for d in dirs] for sq in range(topo.size)]
     return Outflank(when, lines, spec.get("then", "flip") == "flip", int(spec.get("most", 0)),
                     _kinds(c, spec.get("pieces")))
+
+
+def _gather(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:
+    sources = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
+    many = isinstance(spec["from"], list)
+    return Gather(when, [_square_of(c, path + (("from", i) if many else ("from",)), s) for i, s in enumerate(sources)],
+                  _square_of(c, path + ("to",), spec["to"]))
+
+
+def _square_of(c: "Compiler", path: tuple[Any, ...], value: Any) -> Callable[[Any], Any]:
+    """An expression giving a square: a number, or a square's name (``'h1'``, or chosen by a
+    condition: ``'h1' if mover == 1 else 'a2'``)."""
+    fn = c.condition(path, value)
+    parse = c.t.topology.parse_square
+    report = c.report
+
+    def square(ctx: Any) -> Any:
+        got = fn(ctx)
+        if not isinstance(got, str):
+            return got
+        try:
+            return parse(got)
+        except ValueError as exc:
+            report(path, f"while playing, {value!r} gave {got!r}: {exc}; nothing is gathered")
+            return -1
+    return square
+
+
+def _fill(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:
+    t = c.t
+    kind = t.kind_index[spec["piece"]]
+    owner = spec.get("owner", "mover")
+    if owner == "neutral":
+        codes = [kind * 2] * 3
+    else:
+        codes = [0, kind * 2 + (0 if owner == "mover" else 1), kind * 2 + (1 if owner == "mover" else 0)]
+    region = t.region_mask(spec["region"]) if "region" in spec else t.topology.full_mask
+    where_if = c.condition(path + ("where",), spec["where"]) if "where" in spec else None
+    return Fill(when, codes, region, where_if)
 
 
 def _remove_groups(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:
