@@ -415,6 +415,8 @@ class Checker:
         self.player_counters = {k for k, c in counters.items() if (c or {}).get("per_player")}
         self.names |= self.counters
         self.functions = set(BUILTIN_FUNCTIONS) | self.predicates | self.player_counters
+        #: the block being checked is a later part of a turn (under `then`): it may read the part before
+        self.later_part = False
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
         self.errors.append(self.doc.marks.error(path, message))
@@ -741,7 +743,9 @@ class Checker:
                 self.block(path + ("then", k, sub), sub, sub_params or {}, after=True)
         kind = self.blocks.get(name) if self.blocks is not None else None
         if kind is not None:
+            self.later_part = after
             kind.check(self, path, params)
+            self.later_part = False
 
 
 #: the old name of :class:`Checker`

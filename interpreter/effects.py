@@ -36,6 +36,10 @@ class Effect:
     def run(self, st: "Position", cond: "Conditions") -> Any:  # pragma: no cover - each effect has one
         raise NotImplementedError
 
+    def fired(self, changes: Any) -> bool:
+        """Whether what :meth:`run` returned changed anything (a suffix marks such moves)."""
+        return bool(changes)
+
     def undo(self, st: "Position", changes: Any) -> None:
         """Put back what :meth:`run` changed (by default: stacks, as (square, stack before))."""
         for sq, before in reversed(changes):
@@ -267,6 +271,9 @@ class Outflank(Effect):
             add_captures(st, mover, len(before))
         return sq, before
 
+    def fired(self, changes: Any) -> bool:
+        return bool(changes[1])
+
     def undo(self, st: "Position", changes: Any) -> None:
         mover, changed = changes
         if not self.flip:
@@ -307,6 +314,9 @@ class RemoveGroups(Effect):
         if self.opponent:
             add_captures(st, mover, sum(len(before) for _, before in gone))
         return mover, gone
+
+    def fired(self, changes: Any) -> bool:
+        return bool(changes[1])
 
     def undo(self, st: "Position", changes: Any) -> None:
         mover, gone = changes

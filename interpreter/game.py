@@ -204,13 +204,13 @@ class Game(TableFacts):
             return []
         out = []
         phase = self.phases[st.phase]
-        if phase.plain:
+        if self.rules.legal_if:
+            generate(phase, st, out, self.cond, legal=self._legal_after)
+        elif phase.plain:
             for block in phase.blocks:
                 block.generate(st, out)
         else:
             generate(phase, st, out, self.cond)
-        if self.rules.legal_if and out:
-            out = self._legal_after(st, out)
         if self.rules.prefer_if and out:
             out = self._preferred(st, out)
         if not out and self.pass_move is not None:
@@ -295,9 +295,8 @@ class Game(TableFacts):
         self._asking += 1
         try:
             out: list[Any] = []
-            generate(self.phases[st.phase], st, out, self.cond, whens=not nested)
-            if out and self.rules.legal_if and not nested:
-                out = self._legal_after(st, out)
+            legal = self._legal_after if self.rules.legal_if and not nested else None
+            generate(self.phases[st.phase], st, out, self.cond, whens=not nested, legal=legal)
             return out
         finally:
             self._asking -= 1
@@ -318,22 +317,25 @@ class Game(TableFacts):
         after it (and its effects) the opponent controls fewer pieces (pieces in columns his
         piece tops), or ``player`` has captured more."""
         player = as_player(player)
-        return any(self._takes(st, player, move, lambda: self._controlled(st, 3 - player))
+        before, captured = self._controlled(st, 3 - player), st.captures[player]
+        return any(self._after(st, player, move, lambda: self._controlled(st, 3 - player) < before
+                               or st.captures[player] > captured)
                    for move in self._moves_of(st, player))
 
     def attacked(self, st: State, square: int, player: int) -> bool:
         """Whether a move of ``player`` in ``st`` would take the piece on ``square`` (or cover it):
-        after the move the square's top piece is another or gone."""
+        a piece not his own, which after the move is no longer on top there."""
         player = as_player(player)
         stack = st.stacks[square]
-        if not stack:
+        if not stack or self.t.code_owner[stack[-1]] == player:
             return False
-        return any(self._takes(st, player, move, lambda: tuple(st.stacks[square][-1:]))
+        top, height = stack[-1], len(stack)
+        return any(self._after(st, player, move, lambda: len(st.stacks[square]) != height
+                               or st.stacks[square][-1] != top)
                    for move in self._moves_of(st, player))
 
-    def _takes(self, st: State, player: int, move: Move, measure: Callable[[], Any]) -> bool:
-        """Whether playing ``move`` for ``player`` changes ``measure()`` (or adds to his captures)."""
-        before, captured = measure(), st.captures[player]
+    def _after(self, st: State, player: int, move: Move, holds: Callable[[], bool]) -> bool:
+        """Whether ``holds()`` is true once ``move`` is played for ``player`` (taken back after)."""
         flip = player != st.to_move
         if flip:
             st.to_move = player
@@ -341,7 +343,7 @@ class Game(TableFacts):
         self._asking += 1
         try:
             undo = self._play_pieces(st, move)
-            changed = measure() != before or st.captures[player] != captured
+            changed = holds()
             self._unplay_pieces(st, move, undo)
         finally:
             self._asking -= 1
@@ -372,8 +374,9 @@ class Game(TableFacts):
             return f"this kind of move is allowed only when {block.params['when']}"
         if phase.compulsory and block not in phase.compulsory:
             return "capturing is compulsory: a capture must be played"
-        return "a capture taking more is compulsory" if phase.prefer == "most" else \
-            "a capture taking more value is compulsory"
+        reasons = {"most": "a capture taking more pieces", "value": "a capture taking more value",
+                   "capturer": "a capture by a more valuable piece"}
+        return " or ".join(reasons[c] for c in phase.prefer) + " is compulsory"
 
     # -- the step view: a turn of the dice one number at a time ----------------------------------------
     def _stepper(self, st: State) -> Any:
@@ -498,7 +501,8 @@ class Game(TableFacts):
 
     def fired_effects(self, undo: Any) -> bool:
         """Whether the move ``undo`` came from made an after-move rule fire."""
-        return not self._plain and any(changes for effect, changes in undo[4] if not isinstance(effect, SetCounters))
+        return not self._plain and any(effect.fired(changes) for effect, changes in undo[4]
+                                       if not isinstance(effect, SetCounters))
 
     def undo(self, st: State, move: "Move", undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""

@@ -32,8 +32,9 @@ class Phase:
     whens: list[Callable[[Any], Any] | None] | None = None
     #: blocks whose moves, when there are any, are the only legal ones (``compulsory``)
     compulsory: list["Block"] | None = None
-    #: among compulsory moves keep those capturing the most pieces or the most value (``prefer``)
-    prefer: str = "any"
+    #: among compulsory moves keep the best by these criteria in turn (``prefer``: ``most``,
+    #: ``value``, ``capturer``); empty: any
+    prefer: tuple[str, ...] = ()
     #: the legal moves are simply every block's moves (no `when`, nothing compulsory)
     plain: bool = True
 
@@ -46,10 +47,12 @@ class Phase:
         return self.blocks
 
 
-def generate(phase: Phase, st: "Position", out: list[Any], cond: "Conditions", whens: bool = True) -> None:
+def generate(phase: Phase, st: "Position", out: list[Any], cond: "Conditions", whens: bool = True,
+             legal: Callable[[Any, list[Any]], list[Any]] | None = None) -> None:
     """Append the legal moves of ``phase`` in ``st`` (see the module docstring); with ``whens``
-    false, every block's moves whatever its ``when``."""
-    if phase.plain:
+    false, every block's moves whatever its ``when``; ``legal`` keeps the moves whose block's
+    ``legal_if`` holds, before the compulsory ones are set apart."""
+    if phase.plain and legal is None:
         for block in phase.blocks:
             block.generate(st, out)
         return
@@ -61,11 +64,17 @@ def generate(phase: Phase, st: "Position", out: list[Any], cond: "Conditions", w
             when = conditions[i]
             if when is not None and not when(cond.bind(st, st.to_move)):
                 continue
-        block.generate(st, forced if compulsory and block in compulsory else out)
+        target = forced if compulsory and block in compulsory else out
+        if legal is None:
+            block.generate(st, target)
+        else:
+            own: list[Any] = []
+            block.generate(st, own)
+            target.extend(legal(st, own) if own else own)
     if forced:
-        if phase.prefer != "any":
+        if phase.prefer:
             blocks = phase.blocks
-            weights = [_owner(blocks, m).weight(st, m, phase.prefer) for m in forced]
+            weights = [tuple(_owner(blocks, m).weight(st, m, c) for c in phase.prefer) for m in forced]
             best = max(weights)
             forced = [m for m, w in zip(forced, weights) if w == best]
         out.clear()

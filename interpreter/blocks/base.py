@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import Position
     from ..tables import Tables
 
-__all__ = ["Block", "Compiling", "Conditions", "Checking", "COMMON_KEYS"]
+__all__ = ["Block", "Compiling", "Conditions", "Checking", "COMMON_KEYS", "reads_the_part_before"]
 
 
 class Conditions(Protocol):
@@ -96,6 +96,8 @@ class Checking(Protocol):
     data: dict[str, Any]
     pieces: Any
     regions: Any
+    #: the block is a later part of a turn (under `then`), whose conditions may read the part before
+    later_part: bool
 
     def fail(self, path: tuple[Any, ...], message: str) -> None: ...
 
@@ -110,6 +112,21 @@ class Checking(Protocol):
     def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None: ...
 
     def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None: ...
+
+
+def reads_the_part_before(checker: Checking, path: tuple[Any, ...], text: Any, names: set[str]) -> None:
+    """Refuse an expression of a block that is not a later part of a turn where it reads ``names``
+    (the squares of the part before: ``to``, ``from``, ``last_to``), which only a later part has."""
+    if checker.later_part or not isinstance(text, str):
+        return
+    from ..dsl.expr import ExprError, names_in, parse_expr
+    try:
+        read = names_in(parse_expr(text)) & (names | {"last_to"})
+    except ExprError:
+        return
+    if read:
+        checker.fail(path, f"{text!r} reads {', '.join(sorted(read))}: the squares of the part of a turn "
+                     "before, which only a later part (under `then`) has")
 
 
 #: the keys every move block takes, which the phase reads (``when``), the game (``sets``) or nobody (``description``):

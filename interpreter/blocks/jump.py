@@ -144,9 +144,9 @@ class Jump(Block):
             },
             "removal": {
                 "description": (
-                    "When jumped pieces leave: `now` (default: at each jump, so their squares are free for "
-                    "the rest of the chain) or `end` (when the chain is over; until then they stand and "
-                    "block)."
+                    "When jumped pieces leave (or, with `take_top`, lose their top piece): `now` (default: at "
+                    "each jump, so their squares are free for the rest of the chain) or `end` (when the chain "
+                    "is over; until then they stand and block)."
                 ),
                 "enum": ["now", "end"],
                 "default": "now",
@@ -171,9 +171,16 @@ class Jump(Block):
             "prefer": {
                 "description": (
                     "Among compulsory moves: `any` (default: free choice), `most` (only those jumping the "
-                    "most pieces), `value` (only those capturing the most value, each piece's `value`)."
+                    "most pieces), `value` (only those capturing the most value, each piece's `value`), "
+                    "`capturer` (only those made by the most valuable piece); a list of these is read in "
+                    "order, a later one deciding between moves the earlier ones leave equal "
+                    "(`[value, capturer]`: the most value, and of equal values the king's capture)."
                 ),
-                "enum": ["any", "most", "value"],
+                "anyOf": [
+                    {"enum": ["any", "most", "value", "capturer"]},
+                    {"type": "array", "items": {"enum": ["most", "value", "capturer"]}, "minItems": 1,
+                     "uniqueItems": True},
+                ],
                 "default": "any",
             },
             "promote": {
@@ -219,9 +226,12 @@ class Jump(Block):
         if self.rejump and self.mode != "take_top":
             raise c.error(path + ("rejump",), "a piece jumped again and again would make a chain "
                                "without end: `rejump` needs `jumped: take_top` (each jump takes a piece)")
-        #: jumped pieces leave at once (``now``) or when the chain is over (``end``); pieces whose top
-        #: is taken always change at once
-        self.now = params.get("removal", "now") == "now" or self.mode == "take_top"
+        #: jumped pieces leave (or lose their top piece) at once (``now``) or when the chain is over
+        #: (``end``: until then they stand, block and cannot be jumped again)
+        self.now = params.get("removal", "now") == "now"
+        if self.rejump and not self.now:
+            raise c.error(path + ("rejump",), "a column jumped again must have lost its top piece already: "
+                          "`rejump` needs `removal: now`")
         #: ``distinct: captures``: chains with the same start, end and pieces jumped are one move
         self.distinct_captures = params.get("distinct", "path") == "captures"
         promote = params.get("promote")
@@ -404,9 +414,12 @@ class Jump(Block):
         put(st, a, unit)
 
     def weight(self, st: "Position", move: "Move", prefer: str) -> int:
-        """How much the move captures: pieces jumped (``most``) or their value (``value``)."""
+        """How much the move captures: pieces jumped (``most``) or their value (``value``); or the
+        value of the piece that jumps (``capturer``)."""
         if prefer == "most":
             return len(move[3])
+        if prefer == "capturer":
+            return self.value[st.stacks[move[1]][-1]]
         return sum(self.value[st.stacks[mid][-1]] for mid in move[3])
 
     # -- notation -----------------------------------------------------------------------------------

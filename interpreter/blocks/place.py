@@ -8,7 +8,7 @@ from typing import Any, Callable, cast
 
 from ..ledger import change_reserve, lift, put, retop
 from ..moves import Move, field
-from .base import Block, Checking, Compiling
+from .base import Block, Checking, Compiling, reads_the_part_before
 from .parts import Landing
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -162,6 +162,7 @@ class Place(Block):
             checker.refuse(path + ("reserve",), params["reserve"], "a piece comes from the reserve its kind belongs to")
         if "from" in params:
             checker.expression(path + ("from",), params["from"], {"from", "to"})
+            reads_the_part_before(checker, path + ("from",), params["from"], {"from", "to"})
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)

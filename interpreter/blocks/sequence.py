@@ -40,6 +40,8 @@ class Part:
     when: Callable[[Any], Any] | None = None
     effects: list[Any] = field(default_factory=list)
     legal_if: Callable[[Any], Any] | None = None
+    #: the player moves again after a turn in which this part was played, where it holds
+    again: Callable[[Any], Any] | None = None
     then: list["Part"] = field(default_factory=list)
     #: the turn may end after this part even where a next part could be played
     optional: bool = False
@@ -63,6 +65,18 @@ class Sequence(Block):
             if part.block.index not in self.parts:
                 self.parts[part.block.index] = part
                 todo += part.then
+        #: a part's `again` may give the mover another turn (read by the game after the turn)
+        self.roll_again = any(part.again is not None for part in self.parts.values())
+
+    def again(self, move: "Move") -> bool:
+        """Whether the turn ``move`` gives its player another: the ``again`` of a part it played
+        holds (read in the position after the turn)."""
+        ctx = self.cond.ctx
+        for part in move[1]:
+            again = self.parts[part[0]].again
+            if again is not None and again(ctx):
+                return True
+        return False
 
     # -- listing the turns ------------------------------------------------------------------------
     def generate(self, st: "Position", out: list[Any]) -> None:

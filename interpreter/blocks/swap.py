@@ -1,12 +1,12 @@
 """``swap``: the players change sides (the pie rule): every piece on the board changes owner, and
-with it the reserves and the captures, so the player who swaps goes on with what his opponent
-built. ``squares`` may turn the board over too, for games whose two sides are not alike."""
+with it the reserves, the captures and the counters kept per player, so the player who swaps goes
+on with what his opponent built. ``squares`` may turn the board over too, for games whose two sides are not alike."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..ledger import add_captures, change_reserve, restack
+from ..ledger import add_captures, change_reserve, restack, set_counter
 from ..moves import Move
 from .base import Block, Checking, Compiling
 
@@ -72,6 +72,8 @@ class Swap(Block):
                               "board must be square, as wide as high")
             self.where = [(sq % width) * width + sq // width for sq in range(size)]
         self.move = SwapMove((index,))
+        #: the first slots of the counters kept per player (player 1's, player 2's the next)
+        self.paired = [slot for slot, per_player in t.counter_slots.values() if per_player]
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         out.append(self.move)
@@ -84,18 +86,23 @@ class Swap(Block):
             new = [flip[pc] for pc in stack]
             if new != st.stacks[target]:
                 restack(st, target, new)
-        self._exchange(st)
+        self._exchange(st, self.paired)
         return before
 
     def undo(self, st: "Position", move: "Move", info: Any) -> None:
-        self._exchange(st)
+        self._exchange(st, self.paired)
         for sq, stack in enumerate(info):
             if st.stacks[sq] != stack:
                 restack(st, sq, stack)
 
     @staticmethod
-    def _exchange(st: "Position") -> None:
-        """The reserves and the captures change hands (its own inverse)."""
+    def _exchange(st: "Position", paired: list[int]) -> None:
+        """The reserves, the captures and the counters per player change hands (its own inverse)."""
+        for slot in paired:
+            one, two = st.counters[slot], st.counters[slot + 1]
+            if one != two:
+                set_counter(st, slot, two)
+                set_counter(st, slot + 1, one)
         for r in range(len(st.reserves[1])):
             one, two = st.reserves[1][r], st.reserves[2][r]
             if one != two:

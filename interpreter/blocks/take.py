@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..ledger import add_captures, lift, put, return_to_reserves, topped
 from ..moves import Move, field
-from .base import Block, Checking, Compiling
+from .base import Block, Checking, Compiling, reads_the_part_before
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Position
@@ -84,6 +84,7 @@ class Take(Block):
         for key in ("where", "avoid"):
             if key in params:
                 checker.expression(path + (key,), params[key], {"square", "from", "to"})
+                reads_the_part_before(checker, path + (key,), params[key], {"from", "to"})
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)

@@ -322,20 +322,21 @@ def _questions(t: "Tables", cond: Conditions) -> dict[str, Builder]:
 
     def reachable(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         """Whether an empty path (through the board's neighbours: orthogonal on a square board)
-        leads from the square to the region (the owner's own, for a region per player)."""
+        leads from the square to the region (for a region per player: the half of the piece's owner, or
+        of the mover where the square is empty or neutral)."""
         sq = _square_arg(t, args[0], asts[0])
         name = args[1](None)
         topo = cast("Board", t.topology)
         near = topo.neighbour_masks(topo.directions("orthogonal" if topo.__class__.__name__ == "SquareTopology"
                                                     else "all"))
-        goals = [t.player_region_mask(name, p) for p in (1, 1, 2)]
+        goals = [0] + [t.player_region_mask(name, p) for p in (1, 2)]
         owner = t.code_owner
         full = topo.full_mask
 
         def path(x: Any) -> bool:
             s = sq(x)
             stack = x.st.stacks[s]
-            goal = goals[owner[stack[-1]]] if stack else goals[0]
+            goal = goals[owner[stack[-1]] or x.mover] if stack else goals[x.mover]
             if goal >> s & 1:
                 return True
             reach = flood(near[s] & full & ~x.st.occupied, full & ~x.st.occupied, near)

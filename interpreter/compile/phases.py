@@ -89,19 +89,16 @@ def _block(c: "Compiler", kind: str, params: dict[str, Any], where: tuple[Any, .
 def _sequence(c: "Compiler", first: "Block", params: dict[str, Any], where: tuple[Any, ...],
               blocks: list["Block"]) -> "Block":
     """A turn of several parts that begins with a move of ``first`` (see :mod:`spielwerk.blocks.sequence`)."""
-    agains: list[Any] = []
-    head = _part(c, first, params, where, blocks, agains, top=True)
+    head = _part(c, first, params, where, blocks, top=True)
     seq = Sequence(c, len(blocks), head, where)
     blocks.append(seq)
-    if agains:
-        c.again[seq.index] = lambda ctx: any(again(ctx) for again in agains)
     if "prefer_if" in params:
         c.prefer_if[seq.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
     return seq
 
 
 def _part(c: "Compiler", block: "Block", params: dict[str, Any], where: tuple[Any, ...], blocks: list["Block"],
-          agains: list[Any], top: bool = False) -> Part:
+          top: bool = False) -> Part:
     """One entry of a turn of several parts, with the entries that may follow it."""
     part = Part(block, None if top or "when" not in params else c.condition(where + ("when",), params["when"]))
     part.effects = [effect(c, where + ("effects", i), e) for i, e in enumerate(params.get("effects", []))]
@@ -110,13 +107,13 @@ def _part(c: "Compiler", block: "Block", params: dict[str, Any], where: tuple[An
     if "legal_if" in params:
         part.legal_if = c.condition(where + ("legal_if",), params["legal_if"])
     if "again" in params:
-        agains.append(c.condition(where + ("again",), params["again"]))
+        part.again = c.condition(where + ("again",), params["again"])
     part.optional = bool(params.get("then_optional", False))
     for k, item in enumerate(params.get("then", [])):
         (kind, sub), = item.items()
         sub = sub or {}
         at = where + ("then", k, kind)
-        part.then.append(_part(c, _block(c, kind, sub, at, blocks), sub, at, blocks, agains))
+        part.then.append(_part(c, _block(c, kind, sub, at, blocks), sub, at, blocks))
     return part
 
 
@@ -135,16 +132,18 @@ def _follow_ups(c: "Compiler", block: "Block", params: dict[str, Any], where: tu
         c.prefer_if[block.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
 
 
-def _prefer(c: "Compiler", i: int, ph: dict[str, Any], prims: list["Block"]) -> str:
-    """What the compulsory blocks of a phase prefer (they must agree)."""
-    prefer = "any"
+def _prefer(c: "Compiler", i: int, ph: dict[str, Any], prims: list["Block"]) -> tuple[str, ...]:
+    """What the compulsory blocks of a phase prefer, criterion by criterion (they must agree)."""
+    prefer: tuple[str, ...] = ()
     for j, block in enumerate(prims):
         params = block.params
-        if params.get("compulsory") and params.get("prefer", "any") != "any":
-            if prefer not in ("any", params["prefer"]):
+        given = params.get("prefer", "any")
+        if params.get("compulsory") and given != "any":
+            given = tuple(given) if isinstance(given, list) else (given,)
+            if prefer and prefer != given:
                 raise c.error(block.path + ("prefer",), "the compulsory moves of a phase must "
-                              f"prefer the same ({prefer!r} here before)")
-            prefer = params["prefer"]
+                              f"prefer the same ({' then '.join(prefer)} here before)")
+            prefer = given
     return prefer
 
 

@@ -78,6 +78,17 @@ class MoveNotation:
             self.templates[prim.index] = self._compile(prim, text, fields)
         #: what separates the parts of a turn of several parts (``notation.then``)
         self.then: str = spec.get("then", "/")
+        parts = [part.block for prim in game.blocks for part in getattr(prim, "parts", {}).values()
+                 if hasattr(prim, "turn_parts")]
+        if parts and (not self.then.strip() or self.then != self.then.strip()):
+            raise game.spec.error(("notation", "then"), f"{self.then!r} cannot join the parts of a turn: a "
+                                  "record splits moves at spaces, so the separator must have none")
+        for block in parts:
+            text = templates.get(block.name, block.default_template)
+            if self.then in re.sub(r"\{\w+\}", "", text):
+                raise game.spec.error(("notation", "then"), f"{self.then!r} joins the parts of a turn, but the "
+                                      f"{block.name} template {text!r} writes it too: a turn could not be read "
+                                      "back; choose another `notation.then`")
         for phase in game.phases:  # two blocks of one phase must not write their moves alike
             written: dict[str, Any] = {}
             for prim in phase.blocks:
@@ -327,9 +338,11 @@ class MoveNotation:
         done: list[Any] = []
         played = []
         mover = st.to_move
+        seq.cond.ctx.last_to = -1  # the first part has no part before it
         try:
             for piece in pieces:
                 found = None
+                refused = ""  # why a part that reads well is not offered here
                 for entry in seq.next_entries(tuple(done)):
                     tpl = self.templates[entry.block.index]
                     m = tpl.regex.fullmatch(piece)
@@ -338,11 +351,19 @@ class MoveNotation:
                     groups = m.groupdict()
                     values = {k: read(groups.get(k) or "") for k, read in tpl.readers.items()}
                     try:
-                        found = (entry, entry.block.from_fields(st, values))
+                        part = entry.block.from_fields(st, values)
                     except (InvalidMoveError, KeyError, ValueError):
                         continue
+                    offered: list[Any] = []  # a part is played only where its block offers it
+                    entry.block.generate(st, offered)
+                    if part not in offered:
+                        refused = refused or entry.block.explain(st, part)
+                        continue
+                    found = (entry, part)
                     break
                 if found is None:
+                    if refused and done:
+                        raise IllegalMoveError(f"{piece} after {self.then.join(pieces[:len(done)])}: {refused}", text)
                     return None
                 entry, part = found
                 played.append((entry, part, seq._play(st, entry, part, mover)))
@@ -350,6 +371,7 @@ class MoveNotation:
         finally:
             for entry, part, changes in reversed(played):
                 seq._unplay(st, entry, part, changes)
+            seq.cond.ctx.last_to = -1
         return TurnMove((seq.index, tuple(done)))
 
     def _facts(self, st: "Position", move: "Move") -> set[str]:
@@ -413,7 +435,11 @@ class MoveNotation:
                         legal = set(g.legal_moves(st))
                     if turn in legal:
                         return turn
-                    reasons.append(g.why_not(st, prim, turn))
+                    longer = [m for m in legal if m[0] == turn[0] and m[1][:len(turn[1])] == turn[1]]
+                    if longer:
+                        reasons.append(f"the turn is not over: a part must follow, as in {self.format(st, longer[0])}")
+                    else:
+                        reasons.append(g.why_not(st, prim, turn))
                 continue
             tpl = self.templates[prim.index]
             m = tpl.regex.fullmatch(t)

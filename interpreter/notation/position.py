@@ -74,6 +74,10 @@ class StackRows:
             default += "".join(f" {{{f}}}" for f in fields)
             self.counter_fields.update({f: slot + i for i, f in enumerate(fields)})
         self.trailer: str = spec.get("trailer", default)
+        left_out = [f for f in self.counter_fields if "{" + f + "}" not in self.trailer]
+        if left_out:
+            raise game.spec.error(("notation", "position", "trailer"), "the counters are part of the position: the "
+                                  f"trailer must write {', '.join('{' + f + '}' for f in left_out)}")
         why = {"reserve": "reserves change in play here (stack overflow, pieces sent back)",
                "captures": "a rule reads the captured pieces"}
         for key, needed in (("reserve", game.hash_reserves), ("captures", game.hash_captures)):

@@ -15,12 +15,18 @@ SQUARE = """
         pieces: {p: {letter: P}}"""
 
 CASES = {
-    "a spread with a distance": ("""
+    "a spread over some squares": ("""
         players: [white, black]
         board: {shape: square, width: 4, height: 4, stacking: true}
         pieces: {p: {letter: P}}
-        phases: [{name: play, moves: [{move: {take: {max: 3}, drop: spread, to: any, distance: 2}}]}]
-        """, "`distance` does not apply"),
+        phases: [{name: play, moves: [{move: {take: {max: 3}, drop: spread, to: any, over: any}}]}]
+        """, "`over` does not apply"),
+    "exact drops without a spread": ("""
+        players: [white, black]
+        board: {shape: square, width: 4, height: 4, stacking: true}
+        pieces: {p: {letter: P}}
+        phases: [{name: play, moves: [{move: {take: stack, to: any, drop_each: 1}}]}]
+        """, "`drop_each` says how a spread drops its pieces"),
     "a move onto pieces on a board that does not stack": (SQUARE + """
         phases: [{name: play, moves: [{move: {distance: 1, to: any}}]}]
         """, "this board does not stack"),

@@ -89,7 +89,7 @@ def _without_hop_if(g):
 def test_straight_jumps_over_the_dark_squares():
     g = spielwerk.load("frisian-draughts")
     # White man c3, Black man c5: c3 jumps straight up to c7, over the dark square between
-    st = g.parse_position("x5/x5/x5/x5/x5/x,2M,x3/x5/x,1M,x3/x5/x5 1 1")
+    st = g.parse_position("x5/x5/x5/x5/x5/x,2M,x3/x5/x,1M,x3/x5/x5 1 1 0 0 -1 -1")
     assert texts(st) == {"c3xc7"}
 
 
@@ -97,7 +97,7 @@ def test_the_capture_of_the_most_value_is_compulsory():
     g = spielwerk.load("frisian-draughts")
     # White men c3 and g3; a Black king on d4 (value 3), a Black man on h4 (value 2): taking the
     # king is compulsory
-    st = g.parse_position("x5/x5/x5/x5/x5/x5/x,2K,x,2M,x/x,1M,x,1M,x/x5/x5 1 1")
+    st = g.parse_position("x5/x5/x5/x5/x5/x5/x,2K,x,2M,x/x,1M,x,1M,x/x5/x5 1 1 0 0 -1 -1")
     assert texts(st) == {"c3xe5"}
 
 

@@ -53,10 +53,10 @@ def test_a_turn_reads_back_part_by_part_and_is_one_move_in_records():
     st.push_text("b1-b2/b1")
     assert st.to_move == 2
     st.pop()
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="c4 after b1-b2"):
         st.push_text("b1-b2/c4")  # the arrow cannot fly there from b2
-    with pytest.raises(IllegalMoveError):
-        st.push_text("b1-b2")  # the turn is not over: the arrow is compulsory
+    with pytest.raises(IllegalMoveError, match="the turn is not over"):
+        st.push_text("b1-b2")  # the arrow is compulsory
 
 
 def test_a_turn_is_undone_to_the_same_position_and_hash():
