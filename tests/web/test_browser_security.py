@@ -155,6 +155,6 @@ def test_the_page_shows_the_agent_thinking_and_cancels_it(browser, server, tmp_p
     assert "stopped" in page.locator("#message").inner_text()
     assert page.locator("#agentgo").is_visible()
     state = page.evaluate("fetch('/api/state?id=' + game.id).then(r => r.json())")
-    assert state["history"] == ["a1"] and state["agent_to_move"] and not state["thinking"]
+    assert [h["text"] for h in state["history"]] == ["a1"] and state["agent_to_move"] and not state["thinking"]
     assert_not_pwned(page, seen)
     page.close()

@@ -16,6 +16,7 @@ def test_api_plays_undoes_and_explains(client):
     assert state["agent_to_move"]
     state = client.post("/api/agent", json={"id": game["id"]}).json()
     assert len(state["history"]) == 2 and not state["agent_to_move"]
+    assert [h["text"] for h in state["history"]][0] == "a1" and state["history"][0]["player"] == 1
     assert client.post("/api/undo", json={"id": game["id"]}).json()["history"] == []
     bad = client.post("/api/move", json={"id": game["id"], "move": "Sa1"}).json()
     assert "only flat may be placed now" in bad["error"]
@@ -41,7 +42,7 @@ def test_bad_requests_get_messages(client):
     assert bad.status_code == 404 and "no bundled game" in bad.json()["error"]
     bad = client.post("/api/new", json={"game": "tak", "black": "mcts:iterations=9999"})
     assert bad.status_code == 400 and "at most 3000" in bad.json()["error"]
-    bad = client.get("/api/state?id=nope")
+    bad = client.get("/api/state?id=nosuchgame")
     assert bad.status_code == 404 and "no such game" in bad.json()["error"]
     bad = client.post("/api/new", json={"game": "tak", "options": {"size": "99"}})
     assert bad.status_code == 400 and bad.json()["error"]
@@ -52,12 +53,16 @@ def test_bad_requests_get_messages(client):
     assert out["errors"][0]["line"] == 3 and "unknown name 'q'" in out["errors"][0]["message"]
 
 
-def test_games_kept_are_bounded():
+def test_games_in_memory_are_bounded_and_the_rest_come_back_from_the_store():
     with make_client(max_games=3) as client:
         ids = [client.post("/api/new", json={"game": "tak"}).json()["id"] for _ in range(5)]
-        gone = client.get(f"/api/state?id={ids[0]}")
+        client.post("/api/move", json={"id": ids[0], "move": "a1"})
+        assert len(client.app.state.server.games.matches) <= 3
+        back = client.get(f"/api/state?id={ids[1]}").json()
+        assert back["id"] == ids[1] and back["history"] == []
+        assert client.get(f"/api/state?id={ids[0]}").json()["history"][0]["text"] == "a1"
+        gone = client.get("/api/state?id=nosuchgame0")
         assert gone.status_code == 404 and "no such game" in gone.json()["error"]
-        assert "error" not in client.get(f"/api/state?id={ids[-1]}").json()
 
 
 def test_pages_and_export_import(client):
@@ -70,7 +75,7 @@ def test_pages_and_export_import(client):
     assert out["record"].startswith("[Size") and out["position"]
     fresh = client.post("/api/new", json={"game": "tak", "options": {"size": "4"}}).json()
     back = client.post("/api/import", json={"id": fresh["id"], "record": out["record"]}).json()
-    assert back["history"] == ["a1"]
+    assert [h["text"] for h in back["history"]] == ["a1"]
     back = client.post("/api/import", json={"id": fresh["id"], "position": out["position"]}).json()
     assert back["position"] == out["position"]
     # moves after an imported position are written from that position, not from the start
@@ -78,7 +83,7 @@ def test_pages_and_export_import(client):
                                          "black": "human"}).json()
     client.post("/api/import", json={"id": both["id"], "position": "x4/x4/x4/1,2,x2 1 3"})
     moved = client.post("/api/move", json={"id": both["id"], "move": "a1>"}).json()
-    assert moved["history"] == ["a1>"]
+    assert [h["text"] for h in moved["history"]] == ["a1>"]
 
 
 # -- in a real browser ----------------------------------------------------------------------------
