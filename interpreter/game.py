@@ -266,6 +266,7 @@ class Game(TableFacts):
         dice, cube_step = view.dice, view.cube_step
         block.apply(view, block.partial_move(view, steps, None))
         view.dice, view.cube_step = dice, cube_step
+        view.stack = []  # its moves cannot be taken back on the board changed
         return view
 
     # -- what a player reads: labels, counts, who rolls ------------------------------------------------

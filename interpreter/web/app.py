@@ -19,6 +19,7 @@ import random
 import secrets
 from collections import OrderedDict
 from contextlib import asynccontextmanager, contextmanager
+from importlib import resources
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, Iterator
 
 from starlette.applications import Starlette
@@ -138,6 +139,7 @@ class _Match:
         mine = not over and not view.get("chance") and self.seats[to_move - 1] == "human" and seat in (None, to_move)
         out = dict(view, id=credential, label=self.label, seats=list(self.seats), agent_to_move=agent_to_move,
                    your_turn=mine, you=seat, history=self.history(), thinking=self.thinking is not None,
+                   version=self.version,
                    variant=self.variant, game=self.source[1] if self.source[0] == "bundled" else None,
                    options=self.options, **extra)
         if seat is None:
@@ -273,11 +275,26 @@ class _Server:
         self.games = _Games(limits)
         self.store = store
         self.catalogue: list[dict[str, Any]] | None = None
+        self.schema_text: str | None = None
         #: seat tokens read so far: token -> (game id, seat)
         self.seats: dict[str, tuple[str, int]] = {}
         #: games being read back from the store, so that two requests read one only once
         self.loading: dict[str, asyncio.Future[_Match]] = {}
         self.closing = False
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def end_streams(self) -> None:
+        """End every event stream (a server about to stop; safe from any thread)."""
+        self.closing = True
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+
+        def poke() -> None:
+            for match in list(self.games.matches.values()):
+                for queue in match.listeners:
+                    queue.put_nowait(-1)
+        loop.call_soon_threadsafe(poke)
 
     def close(self) -> None:
         self.closing = True
@@ -601,6 +618,13 @@ class _Server:
             raise Refused(f"no bundled game {name!r}", 404)
         return jobs.source({"game": name})
 
+    async def schema(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The game file schema, for the editor's completion of keys."""
+        if self.schema_text is None:
+            self.schema_text = (resources.files("spielwerk.schema") / "game.schema.json").read_text(encoding="utf-8")
+        out: dict[str, Any] = json.loads(self.schema_text)
+        return out
+
     async def games_list(self) -> list[dict[str, Any]]:
         if self.catalogue is None:
             out = await self.quick.run("catalogue", {}, 60.0, what="reading the bundled games")
@@ -726,7 +750,7 @@ def create_app(max_games: int | None = None, *, host: str = "127.0.0.1", port: i
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        loop = asyncio.get_running_loop()
+        loop = server.loop = asyncio.get_running_loop()
         for pool in (server.quick, server.think):  # the workers start while the first page loads
             loop.run_in_executor(None, pool.warm)
         try:
@@ -749,6 +773,7 @@ def create_app(max_games: int | None = None, *, host: str = "127.0.0.1", port: i
         get("/api/at", server.at), post("/api/validate", server.validate), get("/api/export", server.export),
         post("/api/import", server.import_), get("/api/source", server.source),
         post("/api/variant", server.variant), get("/api/variant", server.variant_text),
+        get("/api/schema", server.schema),
         Route("/api/events", server.events, methods=["GET"]),
         Mount("/static", StaticFiles(packages=[("spielwerk.web", "static")]), name="static"),
     ]

@@ -67,6 +67,7 @@ class Server:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.app.state.server.end_streams()
         self.server.should_exit = True
         self.thread.join(10)
 
