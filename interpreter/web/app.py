@@ -658,7 +658,7 @@ class _Server:
                 match.listeners.discard(queue)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+                                 headers={"x-accel-buffering": "no"})
 
 
 #: seconds between the comments an event stream sends while nothing changes (so proxies keep it)

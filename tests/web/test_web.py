@@ -378,12 +378,13 @@ def test_random_requests_get_answers_never_tracebacks(client):
     values = hs.recursive(scalars, lambda inner: hs.lists(inner, max_size=4) |
                           hs.dictionaries(hs.text(max_size=8), inner, max_size=4), max_leaves=10)
     keys = hs.sampled_from(["id", "game", "spec", "options", "white", "black", "seed", "move", "record",
-                            "position"])
+                            "position", "step", "variant"])
     bodies = hs.dictionaries(keys, values, max_size=5)
 
     @settings(max_examples=150, deadline=None)
     @given(path=hs.sampled_from(["/api/new", "/api/move", "/api/roll", "/api/agent", "/api/undo",
-                                 "/api/validate", "/api/import", "/api/cancel"]), body=bodies)
+                                 "/api/validate", "/api/import", "/api/cancel", "/api/step", "/api/invite",
+                                 "/api/variant"]), body=bodies)
     def check(path, body):
         response = client.post(path, json=body)
         assert response.status_code in (200, 400, 404, 409), (path, body, response.text[:300])
