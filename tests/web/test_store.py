@@ -57,8 +57,13 @@ def test_postgresql_keeps_games_variants_and_seats():
         store.close()
 
 
-def test_a_game_comes_back_after_a_restart_with_its_dice_and_its_turn_in_progress():
-    db = scratch_db()
+STORES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
+    not os.environ.get("SPIELWERK_TEST_POSTGRES"), reason="no PostgreSQL server named by SPIELWERK_TEST_POSTGRES"))]
+
+
+@pytest.mark.parametrize("kind", STORES)
+def test_a_game_comes_back_after_a_restart_with_its_dice_and_its_turn_in_progress(kind):
+    db = scratch_db() if kind == "sqlite" else os.environ["SPIELWERK_TEST_POSTGRES"]
     with make_client(db=db) as client:
         game = client.post("/api/new", json={"game": "backgammon", "white": "human", "black": "human",
                                              "seed": 5}).json()

@@ -135,6 +135,9 @@ def test_a_whole_tak_game_by_clicks(browser, server, tmp_path):
         assert clicks < 60
     assert "game over" in page.locator("#status").inner_text()
     shot(page, tmp_path, "tak-finished")
+    page.goto(f"{server}/")
+    assert page.locator("form.game").count() > 5
+    shot(page, tmp_path, "games", full_page=False)
 
 
 def test_a_piece_kind_is_chosen_on_the_board_and_targets_are_highlighted(browser, server, tmp_path):
@@ -362,7 +365,7 @@ def test_a_phone_sized_screen_needs_no_sideways_scrolling(browser, server, tmp_p
         assert width <= 390, (path, width)
         box = page.locator("#board svg").bounding_box() if "play" in path else None
         assert box is None or box["width"] <= 390
-        shot(page, tmp_path, name)
+        shot(page, tmp_path, name, full_page=name != "phone-games")
     context.close()
 
 

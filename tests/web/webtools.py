@@ -76,9 +76,9 @@ class Server:
         return len(self.app.state.server.games.matches)
 
 
-def shot(page, tmp_path, name):
+def shot(page, tmp_path, name, full_page=True):
     path = os.path.join(SHOTS or str(tmp_path), f"{name}.png")
-    page.screenshot(path=path, full_page=True)
+    page.screenshot(path=path, full_page=full_page)
     assert os.path.getsize(path) > 5_000
 
 

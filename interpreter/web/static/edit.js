@@ -96,7 +96,8 @@ async function check() {
   const mine = ++asked;
   const out = await api("/api/validate", {spec: editor.getText(), options: optionsToSend()});
   if (mine !== asked) return;
-  if (out.ok) showOptions(out.data.options);
+  // a file that cannot be read declares no options: the form keeps the ones it had
+  if (out.ok && (Object.keys(out.data.options).length || !out.data.errors.length)) showOptions(out.data.options);
   showProblems(out.ok ? out.data.errors : (out.data.errors || [{line: 1, col: 1, message: out.data.error}]));
 }
 
