@@ -482,7 +482,7 @@ def render_track(game: "GameLike", st: "Position") -> str:
                 pinned = st.stacks[sq] and code_owner[st.stacks[sq][-1]] != who
                 on_points.append(f"{game.square_label(who, sq)}:{mine}{'p' if pinned else ''}")
         places = [f"{name}:{len(st.stacks[sqs[who]])}" for name, sqs in topo.places.items()]
-        extra = f"  pips:{counts['pips'][who - 1]}" if "pips" in counts else ""
+        extra = f"  pips {counts['pips'][who - 1]}" if "pips" in counts else ""
         extra += f"  points:{st.score[who]}" if game.score_target is not None else ""
         lines.append(f"{game.players[who - 1]:>6}: {' '.join(on_points) or '-'}  {' '.join(places)}{extra}")
     dice = f", dice {st.dice[0]}-{st.dice[1]}" if st.dice else ""

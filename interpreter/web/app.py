@@ -122,7 +122,7 @@ class _Match:
         source = ["variant", self.variant] if self.variant is not None else list(self.source)
         return {"source": source, "options": self.options, "seats": list(self.seats), "seed": self.seed,
                 "draws": self.draws, "label": self.label, "root": self.root, "entries": self.entries,
-                "done": self.done, "tokens": self.tokens}
+                "done": self.done, "tokens": self.tokens, "version": self.version}
 
     def history(self) -> list[dict[str, Any]]:
         """The moves played (rolls left out), each with its place in the record (``upto``: how
@@ -386,6 +386,7 @@ class _Server:
         for _ in range(record.get("draws", 0)):
             match.draw()
         match.root, match.tokens, match.label = record.get("root"), dict(record.get("tokens") or {}), record["label"]
+        match.version = int(record.get("version", 0))  # a page that followed it before takes what comes next
         for seat, token in match.tokens.items():
             self.seats[token] = (key, int(seat))
         payload = match.payload(self.limits, entries=record["entries"])

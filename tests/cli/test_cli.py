@@ -203,7 +203,7 @@ def test_a_race_board_is_numbered_from_the_side_of_the_player_on_roll(capsys):
     lines = out.splitlines()
     first = lines.index("the dice decide who starts")
     assert lines[first + 1] == "black rolls 3-1" and "1. black: 13/10 6/5" in out
-    assert "24:2 13:5 8:3 6:5" in lines[first - 1] and "pips:167" in lines[first - 1]
+    assert "24:2 13:5 8:3 6:5" in lines[first - 1] and "pips 167" in lines[first - 1]
     after = lines.index("white on roll")
     assert lines[after + 1].startswith("white rolls ")
     labels = [line.split() for line in lines[:after] if line.strip().startswith(("1 ", "24 "))]

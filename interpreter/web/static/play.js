@@ -355,7 +355,7 @@ function stepClick(sq) {
     mark(mine.map((s) => s.to), "target");
     return;
   }
-  say(`no checker to move from ${sq} with these dice` + (next.length ? "" : ""));
+  say(`no checker to move from ${sq} with these dice`);
 }
 
 function showInvites() {
