@@ -1,12 +1,16 @@
-"""The web app's routes: the pages, the JSON API, and the games being played.
+"""The web app's routes: the pages, the JSON API, the event streams, and the games being played.
 
-The server's process keeps, for each game being played, its source (a bundled game's name, or a
-game file typed in the editor), its options, its record (the position it began from and the moves
-played, with their texts for the list of moves played) and the last view the page was sent. All the
-engine's work (compiling, working out positions, agents thinking) is done by worker processes
-(:mod:`.jobs`, :mod:`.workers`) with a time limit each, so the event loop answers every request
-at once: two pools, one for quick work (reading game files, moves, rolls, views) and one for
-agents, so that an agent's thinking never makes a person's move wait.
+The server's process keeps in memory, for each game being played, its source (a bundled game's
+name, or a game file typed in the editor, stored as a variant), its options, its seats, its record
+(the position it began from and the moves played, each with its text, its player and its dice),
+the steps of a dice turn chosen so far, its invite tokens and the last view it sent; each change
+is written to the store (:mod:`.store`), from which a game not in memory is read back, and pushed
+to the pages following the game (server-sent events). A game is named by its id (every seat) or
+by a seat's invite token (that seat only). All the engine's work (compiling, working out
+positions, replaying a stored game, agents thinking) is done by worker processes (:mod:`.jobs`,
+:mod:`.workers`) with a time limit each, so the event loop answers every request at once: two
+pools, one for quick work and one for agents, so that an agent's thinking never makes a person's
+move wait.
 """
 
 from __future__ import annotations

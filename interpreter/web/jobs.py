@@ -2,10 +2,11 @@
 
 The server's own process keeps no compiled game: a game being played is its source (a bundled
 game's name, or the text of a game file typed in the editor), its options and its record (the
-position it began from and the moves played). Each job here gets that, rebuilds the position in the
-worker (from a compiled game and a position the worker keeps from its last jobs, when it has them),
-does its work and answers with plain data: the moves it played with their texts, and the view the
-page shows. Every job is bounded by the time the pool gives it; a worker that overruns is killed.
+position it began from, the moves played and the steps of a dice turn chosen so far). Each job
+here gets that, rebuilds the position in the worker (from a compiled game and a position the worker
+keeps from its last jobs, when it has them), does its work and answers with plain data: the moves
+it played with their entries in the record (text, player, dice; a roll as the roll drawn), and the
+view the page shows. A stored game is read back by replaying its entries (:func:`restore`). Every job is bounded by the time the pool gives it; a worker that overruns is killed.
 
 A job is a function of one ``dict`` and answers a ``dict``; it refuses bad input with a
 ``SpielwerkError`` (its message goes to the page) or a :class:`GameFileProblems` (located problems

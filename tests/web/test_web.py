@@ -238,6 +238,7 @@ def test_the_editor_marks_errors_as_you_type_and_plays_the_variant(browser, serv
     assert "phases" in page.evaluate("editor.keysAt([])") and "width" in page.evaluate("editor.keysAt(['board'])")
     page.evaluate("t => editor.setText(t)", text.replace("default: 5", "default: 4", 1))
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    wait_until(page, "document.querySelector('#options input[name=size]').value === '4'", 30)  # the new default
     page.click("#play")
     state = wait_for_person(page)
     assert state["title"] == "Tak" and len(state["moves"]) == 16 and state["variant"]  # the variant's 4x4 board

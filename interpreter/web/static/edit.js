@@ -42,7 +42,8 @@ function showProblems(list) {
 // The options form: one field per option the file declares, keeping the values chosen.
 function showOptions(fields) {
   const box = $("options");
-  const before = chosenOptions();
+  const before = {};  // the values a person chose stay; the others follow the file's defaults
+  document.querySelectorAll("#options .option.chosen").forEach((f) => { before[f.name] = f.value; });
   box.replaceChildren();
   optionFields = fields || {};
   const names = Object.keys(optionFields);
@@ -70,7 +71,12 @@ function showOptions(fields) {
     field.className = "option";
     const value = name in before ? before[name] : (o.default === null || typeof o.default === "object" ? "" : String(o.default));
     field.value = value;
-    field.addEventListener("change", () => { clearTimeout(timer); timer = setTimeout(check, 100); });
+    if (name in before) field.classList.add("chosen");
+    field.addEventListener("change", () => {
+      field.classList.add("chosen");
+      clearTimeout(timer);
+      timer = setTimeout(check, 100);
+    });
     label.appendChild(field);
     box.appendChild(label);
   }

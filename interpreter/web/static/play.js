@@ -42,6 +42,8 @@ function follow(id) {
 }
 
 function enter(view) {
+  fillPlayers($("white"), CONFIG.agents, view.seats[0]);
+  fillPlayers($("black"), CONFIG.agents, view.seats[1]);
   game = view;
   viewing = null;
   show();
