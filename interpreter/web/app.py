@@ -645,6 +645,8 @@ class _Server:
         except JobError as exc:
             return _error(exc.message, exc.status)
         credential = request.query_params["id"]
+        if len(match.listeners) >= MOST_LISTENERS:
+            return _error(f"at most {MOST_LISTENERS} pages follow one game: close some", 503)
         queue: asyncio.Queue[int] = asyncio.Queue()
         match.listeners.add(queue)
 
@@ -668,6 +670,8 @@ class _Server:
 
 #: seconds between the comments an event stream sends while nothing changes (so proxies keep it)
 EVENT_PING = 15.0
+#: event streams one game may have open at once
+MOST_LISTENERS = 32
 
 
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
