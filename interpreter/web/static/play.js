@@ -37,6 +37,9 @@ function follow(id) {
   events.onmessage = (ev) => {
     let view = null;
     try { view = JSON.parse(ev.data); } catch (err) { return; }
+    // an event about what this page shows already (its own answer came first) changes nothing,
+    // and leaves a choice being made on the board open
+    if (game && view.id === game.id && view.version <= game.version) return;
     accept(view);
   };
 }
