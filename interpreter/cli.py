@@ -503,8 +503,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"Spielwerk at http://{shown}:{args.port}/ (Ctrl-C stops it)", flush=True)
     if args.host.strip("[]") in WILDCARDS:
         print("warning: every address of this machine serves the app: anyone who can reach it on the network "
-              "may play, start agents and type game files (there is no login)", file=sys.stderr, flush=True)
-    serve(args.host, args.port, allow_hosts=args.allow_host or ())
+              "may play, start agents and type game files (there is no login), and whoever has a game's "
+              "address or an invite link may play that game or seat; the connection is plain HTTP, "
+              "readable on the way (invite links included)", file=sys.stderr, flush=True)
+    if args.db:
+        serve(args.host, args.port, allow_hosts=args.allow_host or (), db=args.db)
+    else:
+        serve(args.host, args.port, allow_hosts=args.allow_host or ())
     return 0
 
 
@@ -684,14 +689,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="a web app: play any game against a person or an agent, edit rules",
                        description="Serve the web app: the bundled games, a play page (click pieces, "
-                                   "agents as opponents, undo, records in and out) and a rule editor "
-                                   "that checks a game file as it is typed and plays it.")
+                                   "agents as opponents, undo, records in and out, invite links to "
+                                   "play with a friend) and a rule editor that checks a game file as "
+                                   "it is typed and plays it. Games and variants are stored, each "
+                                   "with its own address.")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1, "
                    "this machine only; 0.0.0.0: every address, reachable by anyone on the network)")
     p.add_argument("--port", type=_count(1), default=8000, help="the port (default: 8000)")
     p.add_argument("--allow-host", action="append", metavar="NAME",
                    help="also answer requests sent to this host name (repeatable), such as the machine's "
                         "name on the network or a proxy's; other names are refused")
+    p.add_argument("--db", metavar="URL",
+                   help="where games and variants are kept: an SQLite file's path (default: web.sqlite3 in "
+                        "spielwerk's folder of the user's data folder, $XDG_DATA_HOME or ~/.local/share) or "
+                        "postgresql://user:password@host/name (pip install 'spielwerk[postgres]')")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("games", help="list the bundled games with their options and pictures",

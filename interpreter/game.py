@@ -416,6 +416,59 @@ class Game(TableFacts):
             return cast("Move", done[0])
         return cast("Move", block.step_move(st, tuple(choice for choice in done if choice is not None)))
 
+    def turn_so_far(self, st: State, done: Any) -> State:
+        """A copy of ``st`` with the steps ``done`` of the turn in progress played, for showing
+        (the player and his dice stay as they were; the copy is not for playing on)."""
+        block = self._stepper(st)
+        view = st.copy()
+        steps = tuple(choice for choice in done if choice is not None)
+        if block is None or not steps:
+            return view
+        dice, cube_step = view.dice, view.cube_step
+        block.apply(view, block.partial_move(view, steps, None))
+        view.dice, view.cube_step = dice, cube_step
+        view.stack = []  # its moves cannot be taken back on the board changed
+        return view
+
+    # -- what a player reads: labels, counts, who rolls ------------------------------------------------
+    def square_label(self, player: int, sq: int) -> str:
+        """Square ``sq`` as ``player``'s move texts name it: a block that writes squares in the
+        player's own numbers says so (``square_label``); otherwise the board's name."""
+        for block in self.blocks:
+            label = getattr(block, "square_label", None)
+            if label is not None:
+                return str(label(player, sq))
+        return str(self.topology.name(sq))
+
+    def own_labels(self) -> bool:
+        """Whether some square's label depends on the player reading it (see :meth:`square_label`)."""
+        size = self.topology.size
+        return any(self.square_label(1, sq) != self.square_label(2, sq) for sq in range(size))
+
+    def counts(self, st: State) -> dict[str, list[int]]:
+        """Counts a player keeps in his head, per player (index 0 the first): ``pips``, the
+        numbers still to run, for a game whose blocks count them."""
+        out: dict[str, list[int]] = {}
+        for block in self.blocks:
+            pips = getattr(block, "pips", None)
+            if pips is not None:
+                out["pips"] = [int(pips(st, 1)), int(pips(st, 2))]
+        return out
+
+    def on_roll(self, st: State) -> int | None:
+        """The player the dice due now are rolled for, or None where the roll itself decides who
+        starts (an opening roll); outside a roll, the player to move."""
+        if not self.is_chance(st):
+            return st.to_move
+        players = set()
+        for roll, _ in self.chance_outcomes(st):
+            info = self.apply(st, roll)
+            players.add(st.to_move)
+            self.undo(st, roll, info)
+            if len(players) > 1:
+                return None
+        return players.pop() if players else st.to_move
+
     # -- playing a move -----------------------------------------------------------------------------
     def apply(self, st: State, move: "Move") -> Any:
         """Play ``move`` on ``st`` in place; return what :meth:`undo` needs. The move is not checked."""

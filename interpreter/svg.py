@@ -182,15 +182,18 @@ def _move_arrows(st: "State", most: int = 150) -> list[tuple[int, int]]:
     return sorted(out)
 
 
-def board_svg(st: "State", *, size: int = 480, arrows: bool = False, last_move: bool = True) -> str:
-    """The position ``st`` as an SVG picture about ``size`` pixels wide."""
+def board_svg(st: "State", *, size: int = 480, arrows: bool = False, last_move: bool = True,
+              viewer: int | None = None) -> str:
+    """The position ``st`` as an SVG picture about ``size`` pixels wide. A race track's points
+    are labelled as ``viewer``'s move texts name them (:meth:`Game.square_label`; by default the
+    player to move's)."""
     game = st.game
     painter = _Painter(game)
     topo = game.topology
     marked = set(_last_move_squares(st)) if last_move else set()
     pairs = _move_arrows(st) if arrows else []
     if getattr(topo, "paths", None) is not None:
-        return _track(st, painter, size, marked)
+        return _track(st, painter, size, marked, viewer or st.to_move)
     if hasattr(topo, "coords"):
         return _hex(st, painter, size, marked, pairs)
     return _square(st, painter, size, marked, pairs)
@@ -370,7 +373,7 @@ def _legend(st: "State", painter: _Painter, x: float, y: float, cell: float,
     return out, (len(lines) + 0.6) * font * 1.4
 
 
-def _track(st: "State", painter: _Painter, size: int, marked: set[int]) -> str:
+def _track(st: "State", painter: _Painter, size: int, marked: set[int], viewer: int) -> str:
     game = st.game
     topo: Any = game.topology
     s = painter.style
@@ -400,8 +403,9 @@ def _track(st: "State", painter: _Painter, size: int, marked: set[int]) -> str:
                     f'fill="{colour}" stroke="{s["line"]}" stroke-width="0.6"'
                     + (f' style="stroke:{s["highlight"]};stroke-width:3"' if sq in marked else "") + "/>")
         label_y = base - pw * 0.2 if top else base + pw * 0.45
-        body.append(f'<text x="{x:.1f}" y="{label_y:.1f}" font-size="{pw * 0.32:.1f}" text-anchor="middle" '
-                    f'font-family="sans-serif" fill="{s["line"]}">{escape(topo.name(sq))}</text>')
+        body.append(f'<text class="label" data-label="{escape(topo.name(sq))}" x="{x:.1f}" y="{label_y:.1f}" '
+                    f'font-size="{pw * 0.32:.1f}" text-anchor="middle" font-family="sans-serif" '
+                    f'fill="{s["line"]}">{escape(game.square_label(viewer, sq))}</text>')
         body += _checkers(painter, st, sq, x, base, pw, top)
     board_right = column(half - 1) + pw / 2 + pw * 0.3
     if quarter:

@@ -467,12 +467,14 @@ def _track_picture(game: "GameLike", st: "Position") -> list[str]:
             cells.append(cell.rjust(4))
         return "".join(cells)
 
+    reader = game.on_roll(st) or 1  # points as the player on roll's moves name them
+
     def names(squares: list[int]) -> str:
         cells = []
         for j, sq in enumerate(squares):
             if quarter and j == quarter:
                 cells.append(" |")
-            cells.append(topo.name(sq)[:4].rjust(4))
+            cells.append(game.square_label(reader, sq)[:4].rjust(4))
         return "".join(cells)
 
     top = list(range(half))
@@ -489,24 +491,30 @@ def _track_picture(game: "GameLike", st: "Position") -> list[str]:
 
 
 def render_track(game: "GameLike", st: "Position") -> str:
-    """A race position for a terminal: the board drawn (see ``_track_picture``); then per player,
-    his checkers on each point (the board's point names, in his direction of travel) and in each
-    place, and his points where the game has ``scoring``; then who is on roll with which dice."""
+    """A race position for a terminal: the board drawn (see ``_track_picture``, its points
+    numbered as the moves of the player on roll name them); then per player, his checkers on each
+    point (in his own numbers, as his moves name them, in his direction of travel) and in each
+    place, his pip count, and his points where the game has ``scoring``; then who is on roll with
+    which dice, or that the roll decides who starts."""
     topo = cast("TrackTopology", game.topology)
     code_owner = game.code_owner
     lines = _track_picture(game, st)
+    counts = game.counts(st)
     for who in (2, 1):
         on_points = []
         for sq in topo.paths[who]:
             mine = sum(1 for pc in st.stacks[sq] if code_owner[pc] == who)
             if mine:  # a pinned checker is counted for its owner, marked with a `p`
                 pinned = st.stacks[sq] and code_owner[st.stacks[sq][-1]] != who
-                on_points.append(f"{topo.name(sq)}:{mine}{'p' if pinned else ''}")
+                on_points.append(f"{game.square_label(who, sq)}:{mine}{'p' if pinned else ''}")
         places = [f"{name}:{len(st.stacks[sqs[who]])}" for name, sqs in topo.places.items()]
-        extra = f"  points:{st.score[who]}" if game.score_target is not None else ""
+        extra = f"  pips {counts['pips'][who - 1]}" if "pips" in counts else ""
+        extra += f"  points:{st.score[who]}" if game.score_target is not None else ""
         lines.append(f"{game.players[who - 1]:>6}: {' '.join(on_points) or '-'}  {' '.join(places)}{extra}")
     dice = f", dice {st.dice[0]}-{st.dice[1]}" if st.dice else ""
-    tail = f"{game.players[st.to_move - 1]} on roll{dice}"
+    roller = game.on_roll(st)
+    tail = f"{game.players[st.to_move - 1]} on roll{dice}" if roller is not None else \
+        "the dice decide who starts"
     if st.result is not None:
         tail = f"game over: {st.result.token}"
     return "\n".join(lines) + "\n" + tail

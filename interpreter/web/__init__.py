@@ -11,6 +11,7 @@ their scripts and style sheet are files (``/static/``). The pages talk to a smal
 - :mod:`.workers` and :mod:`.jobs`: the engine's work in worker processes, each job with a time
   limit (agents think there; a hostile game file is read there),
 - :mod:`.limits`: what one game may cost, estimated before it is compiled,
+- :mod:`.store`: the games and variants kept (SQLite by default, PostgreSQL for a shared host),
 - :mod:`.pages`: the HTML, every text in it escaped for where it lands.
 
 See docs/reference/web.md for what the server exposes and how.
@@ -27,8 +28,10 @@ __all__ = ["AGENTS", "Limits", "create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: Iterable[str] = (),
-          limits: Limits | None = None) -> None:
-    """Run the app with uvicorn until stopped."""
+          limits: Limits | None = None, db: str | None = None) -> None:
+    """Run the app with uvicorn until stopped (``db``: where games are stored, see
+    :func:`~spielwerk.web.store.open_store`)."""
     import uvicorn
-    app = create_app(host=host, port=port, allow_hosts=allow_hosts, limits=limits)
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False, proxy_headers=False)
+    app = create_app(host=host, port=port, allow_hosts=allow_hosts, limits=limits, db=db)
+    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False, proxy_headers=False,
+                timeout_graceful_shutdown=3)

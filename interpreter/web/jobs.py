@@ -2,10 +2,11 @@
 
 The server's own process keeps no compiled game: a game being played is its source (a bundled
 game's name, or the text of a game file typed in the editor), its options and its record (the
-position it began from and the moves played). Each job here gets that, rebuilds the position in the
-worker (from a compiled game and a position the worker keeps from its last jobs, when it has them),
-does its work and answers with plain data: the moves it played with their texts, and the view the
-page shows. Every job is bounded by the time the pool gives it; a worker that overruns is killed.
+position it began from, the moves played and the steps of a dice turn chosen so far). Each job
+here gets that, rebuilds the position in the worker (from a compiled game and a position the worker
+keeps from its last jobs, when it has them), does its work and answers with plain data: the moves
+it played with their entries in the record (text, player, dice; a roll as the roll drawn), and the
+view the page shows. A stored game is read back by replaying its entries (:func:`restore`). Every job is bounded by the time the pool gives it; a worker that overruns is killed.
 
 A job is a function of one ``dict`` and answers a ``dict``; it refuses bad input with a
 ``SpielwerkError`` (its message goes to the page) or a :class:`GameFileProblems` (located problems
@@ -164,10 +165,48 @@ def _state(job: dict[str, Any], game: Game) -> State:
     return st
 
 
-def _view(game: Game, st: State, limits: Limits) -> dict[str, Any]:
-    """What the page shows of ``st``: the picture, who is to move, the dice, the result, and the
-    legal moves (at most ``limits.listed`` of them, with the squares each takes pieces from and
-    changes). A position with more than ``limits.moves`` legal moves is refused."""
+def _move_info(game: Game, st: State, move: Any) -> dict[str, Any]:
+    """A listed move for the page: its text, the squares it takes pieces from (``from``) and adds
+    them to or changes (``to``), how many it lifts off the first of those (``lift``) and the kind
+    of piece it leaves on top of the last square it adds to (``kind``), so that a page can offer
+    the moves that share a click as a choice of kinds or counts."""
+    name = game.topology.name
+    lost, gained, changed = move_squares(st, move)
+    lift = 0
+    kind = None
+    if lost or gained:
+        info = game.apply(st, move)
+        if lost:
+            left = len(st.stacks[lost[0]])
+        if gained and st.stacks[gained[-1]]:
+            kind = str(game.kind_names[st.stacks[gained[-1]][-1] >> 1])
+        game.undo(st, move, info)
+        if lost:
+            lift = len(st.stacks[lost[0]]) - left
+    return {"text": game.format_move(st, move), "from": [name(sq) for sq in lost],
+            "to": [name(sq) for sq in changed], "lift": lift, "kind": kind}
+
+
+def _done(job: dict[str, Any]) -> list[Any]:
+    """The steps of the turn in progress chosen so far, as the step view takes them."""
+    return [None if d is None else (int(d[0]), int(d[1])) for d in job.get("done") or []]
+
+
+def _labels(game: Game) -> dict[str, dict[str, str]] | None:
+    """Each square's label as each player's move texts name it, where the two differ (a race
+    track's own numbers); None where every player reads the board's names."""
+    if not game.own_labels():
+        return None
+    name = game.topology.name
+    return {str(p): {name(sq): game.square_label(p, sq) for sq in range(game.topology.size)} for p in (1, 2)}
+
+
+def _view(game: Game, st: State, limits: Limits, done: list[Any] | None = None) -> dict[str, Any]:
+    """What the page shows of ``st``: the picture, who is to move (and who rolls), the dice, the
+    result, counts such as the pips, and the legal moves (at most ``limits.listed`` of them, with
+    the squares each takes pieces from and changes). In a dice turn made step by step, also the
+    next steps after the steps ``done`` (the picture shows those played). A position with more
+    than ``limits.moves`` legal moves is refused."""
     chance = game.is_chance(st)
     over = None if chance else game.outcome(st)
     moves = [] if over is not None or chance else game.legal_moves(st)
@@ -175,25 +214,42 @@ def _view(game: Game, st: State, limits: Limits) -> dict[str, Any]:
         raise SpielwerkError(f"this position has {len(moves):,} legal moves: this server plays positions "
                              f"of at most {limits.moves:,}")
     name = game.topology.name
-    listed = []
-    for move in moves[:limits.listed]:
-        lost, _, changed = move_squares(st, move)
-        listed.append({"text": game.format_move(st, move), "from": [name(sq) for sq in lost],
-                       "to": [name(sq) for sq in changed]})
+    listed = [_move_info(game, st, move) for move in moves[:limits.listed]]
+    shown = st
+    steps: dict[str, Any] | None = None
+    if over is None and not chance and game.stepwise(st):
+        done = done or []
+        try:
+            choices = game.turn_steps(st, done)
+        except Exception:  # steps that no longer fit the position: start the turn afresh
+            done, choices = [], game.turn_steps(st, [])
+        shown = game.turn_so_far(st, done)
+        p = st.to_move
+        label = game.square_label
+        steps = {"done": [None if d is None else [d[0], d[1]] for d in done],
+                 "played": [f"{label(p, d[0])}/{label(p, d[1])}" for d in done if d is not None],
+                 "next": [{"from": name(c[0]), "to": name(c[1]), "text": f"{label(p, c[0])}/{label(p, c[1])}"}
+                          for c in choices if c is not None],
+                 "stop": any(c is None for c in choices) and bool(done)}
     return {
         "title": str(game.title), "players": [str(p) for p in game.players], "to_move": st.to_move,
-        "ply": st.ply, "svg": board_svg(st), "chance": over is None and chance,
+        "on_roll": game.on_roll(st) if over is None else None,
+        "ply": st.ply, "svg": board_svg(shown), "chance": over is None and chance,
         "dice": list(st.dice) if st.dice else None,
         "result": None if over is None else {"token": over.token, "winner": over.winner, "rule": over.result,
                                               "value": over.value},
         "moves": listed, "more_moves": max(0, len(moves) - len(listed)), "position": game.position_text(st),
+        "steps": steps, "counts": game.counts(shown), "labels": _labels(game),
     }
 
 
-def _played(game: Game, st: State, move: Any) -> tuple[Any, str | None]:
-    """``move`` (about to be played in ``st``) with its text for the list of moves played (none
-    for a roll of the dice)."""
-    return move, None if move[0] == game.roll_index else game.format_move(st, move)
+def _played(game: Game, st: State, move: Any) -> tuple[Any, dict[str, Any]]:
+    """``move`` (about to be played in ``st``) with its entry in the record: a roll of the dice as
+    the roll drawn, any other move as its text, with who played it and with which dice."""
+    if move[0] == game.roll_index:
+        return move, {"roll": [int(x) for x in move]}
+    dice = [int(d) for d in st.dice if d] if st.dice else None
+    return move, {"text": game.format_move(st, move), "player": st.to_move, "dice": dice}
 
 
 def _push(game: Game, st: State, moves: list[Any], limits: Limits) -> dict[str, Any]:
@@ -214,20 +270,26 @@ def _push(game: Game, st: State, moves: list[Any], limits: Limits) -> dict[str, 
 
 # -- the jobs ------------------------------------------------------------------------------------
 
+def _option_fields(spec: Spec) -> dict[str, Any]:
+    """A game file's options for a form: each one's type, default and values."""
+    options = {}
+    for key, decl in (spec.data.get("options") or {}).items():
+        if not decl:
+            continue
+        full = spec.option_decl(key)
+        options[str(key)] = {"type": str(full.get("type", "int")), "default": full.get("default"),
+                             "values": [v for v in full.get("values", [])],
+                             "min": full.get("min"), "max": full.get("max")}
+    return options
+
+
 def catalogue(job: dict[str, Any]) -> dict[str, Any]:
     """The bundled games for the front page: name, title, description and options of each."""
     games = []
     for name in bundled_games():
         spec = load_spec_for(name)
-        options = {}
-        for key, decl in (spec.data.get("options") or {}).items():
-            if not decl:
-                continue
-            full = spec.option_decl(key)
-            options[str(key)] = {"type": str(full.get("type", "int")), "default": full.get("default"),
-                                 "values": [v for v in full.get("values", [])]}
         games.append({"name": name, "title": str(spec.data.get("title", name)),
-                      "description": str(spec.data.get("description", "")), "options": options})
+                      "description": str(spec.data.get("description", "")), "options": _option_fields(spec)})
     return {"games": games}
 
 
@@ -239,22 +301,26 @@ def source(job: dict[str, Any]) -> dict[str, Any]:
     return {"game": name, "text": (resources.files("spielwerk.games") / f"{name}.yaml").read_text(encoding="utf-8")}
 
 
-def typed_problems(text: str, limits: Limits) -> tuple[list[dict[str, Any]], str | None]:
+def typed_problems(text: str, limits: Limits, options: dict[str, Any] | None = None
+                   ) -> tuple[list[dict[str, Any]], str | None, dict[str, Any]]:
     """A typed game file's located problems (as ``spielwerk validate`` finds them, and the
-    server's limits at the default options), and its game's name."""
+    server's limits at the ``options`` given, each option's default otherwise: exactly what
+    playing it checks), its game's name and its options for a form."""
+    fields: dict[str, Any] = {}
     try:
         spec = _typed_spec(text)
-        _compile(spec, {}, limits, True)
+        fields = _option_fields(spec)
+        _compile(spec, options or {}, limits, True)
     except GameFileProblems as exc:
-        return exc.problems, None
-    except SpielwerkError as exc:  # an option's default the file cannot take
-        return [{"line": 1, "col": 1, "message": str(exc)}], None
-    return [], str(spec.data.get("game"))
+        return exc.problems, None, fields
+    except SpielwerkError as exc:  # an option the file cannot take
+        return [{"line": 1, "col": 1, "message": str(exc)}], None, fields
+    return [], str(spec.data.get("game")), fields
 
 
 def validate(job: dict[str, Any]) -> dict[str, Any]:
-    errors, game = typed_problems(job["spec"], job["limits"])
-    return {"errors": errors, "game": game}
+    errors, game, fields = typed_problems(job["spec"], job["limits"], job.get("options"))
+    return {"errors": errors, "game": game, "options": fields}
 
 
 def new(job: dict[str, Any]) -> dict[str, Any]:
@@ -264,6 +330,83 @@ def new(job: dict[str, Any]) -> dict[str, Any]:
     view = _view(game, st, job["limits"])
     key = game_key(tuple(job["source"]), job["options"])
     return {"view": view, "label": str(game.spec.data.get("game", "typed")), "memory": _games[key][1]}
+
+
+def restore(job: dict[str, Any]) -> dict[str, Any]:
+    """A stored game read back: its moves rebuilt from their texts (a roll from the roll drawn),
+    from its start; its view, label and estimated memory."""
+    game = _game(job)
+    root = job.get("root")
+    st = game.initial() if root is None else game.parse_position(root)
+    moves: list[Any] = []
+    for i, entry in enumerate(job["entries"]):
+        if "roll" in entry:
+            wanted = list(entry["roll"])
+            found = [m for m, _ in game.chance_outcomes(st) if list(m) == wanted]
+            if not found:
+                raise SpielwerkError(f"the stored game's roll {i + 1} is no roll of this position")
+            move_: Any = found[0]
+        else:
+            move_ = game.parse_move(st, entry["text"])
+        moves.append(move_)
+        st.push(move_)
+    key = game_key(tuple(job["source"]), job["options"])
+    _states[job["match"]] = (key, root, st)
+    view = _view(game, st, job["limits"], _done(job))
+    return {"moves": moves, "view": view, "label": str(game.spec.data.get("game", "typed")),
+            "memory": _games[key][1]}
+
+
+def view(job: dict[str, Any]) -> dict[str, Any]:
+    """The view of the game as it stands, with the steps ``done`` of the turn in progress."""
+    game = _game(job)
+    return {"view": _view(game, _state(job, game), job["limits"], _done(job))}
+
+
+def view_at(job: dict[str, Any]) -> dict[str, Any]:
+    """The position after the first ``upto`` moves of the record, to look at (no moves listed)."""
+    game = _game(job)
+    upto = int(job["upto"])
+    st = _state(dict(job, moves=job["moves"][:upto]), game)
+    over = game.outcome(st) if not game.is_chance(st) else None
+    return {"svg": board_svg(st), "to_move": st.to_move, "dice": list(st.dice) if st.dice else None,
+            "position": game.position_text(st), "counts": game.counts(st),
+            "result": None if over is None else {"token": over.token, "winner": over.winner,
+                                                 "rule": over.result, "value": over.value}}
+
+
+def step(job: dict[str, Any]) -> dict[str, Any]:
+    """One step of a dice turn chosen (``step``: the from and to squares' names, or None to end
+    the turn where that is allowed): answers the steps chosen so far, or the whole turn played
+    once it is complete."""
+    game = _game(job)
+    st = _state(job, game)
+    if game.is_chance(st) or game.outcome(st) is not None or not game.stepwise(st):
+        raise SpielwerkError("no turn is being played step by step now")
+    done = _done(job)
+    choices = game.turn_steps(st, done)
+    wanted = job["step"]
+    name = game.topology.name
+    if wanted is None:
+        if None not in choices:
+            raise SpielwerkError("the turn cannot end here: play the dice")
+        chosen: Any = None
+    else:
+        fits = [c for c in choices if c is not None and [name(c[0]), name(c[1])] == list(wanted)]
+        if not fits:
+            p = st.to_move
+            got = "/".join(str(w) for w in wanted)
+            raise SpielwerkError(f"no step {got} now: the steps are "
+                                 + (", ".join(f"{game.square_label(p, c[0])}/{game.square_label(p, c[1])}"
+                                              for c in choices if c is not None) or "none"))
+        chosen = fits[0]
+    done = done + [chosen]
+    if chosen is not None and game.turn_steps(st, done):
+        return {"done": [None if d is None else [d[0], d[1]] for d in done], "pushed": [],
+                "view": _view(game, st, job["limits"], done)}
+    out = _push(game, st, [game.turn_move(st, done)], job["limits"])
+    out["done"] = []
+    return out
 
 
 def move(job: dict[str, Any]) -> dict[str, Any]:
@@ -342,7 +485,7 @@ def import_(job: dict[str, Any]) -> dict[str, Any]:
         if problem:
             raise SpielwerkError(problem)
         root: str | None = game.position_text(st)
-        played: list[tuple[Any, str | None]] = []
+        played: list[tuple[Any, dict[str, Any]]] = []
     else:
         from ..replay import replay_text
         try:
@@ -380,5 +523,6 @@ def export(job: dict[str, Any]) -> dict[str, Any]:
 #: the jobs by name
 JOBS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "catalogue": catalogue, "source": source, "validate": validate, "new": new, "move": move, "roll": roll,
-    "agent": agent, "undo": undo, "import": import_, "export": export,
+    "agent": agent, "undo": undo, "import": import_, "export": export, "restore": restore, "view": view,
+    "view_at": view_at, "step": step,
 }

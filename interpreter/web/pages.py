@@ -67,22 +67,27 @@ def index_page(games: list[dict[str, Any]]) -> str:
 
 
 _PLAY_BODY = """
-<p><a href="/">games</a> · <a id="editlink" href="/edit">edit these rules</a></p>
+<nav><a href="/">games</a> · <a id="editlink" href="/edit">edit these rules</a></nav>
 <h1 id="title">Spielwerk</h1>
 <div id="setup">first player <select id="white"></select> second player <select id="black"></select>
 <button id="start" type="button">New game</button>
 <label><input type="checkbox" id="autoroll" checked> roll automatically</label></div>
-<div id="layout"><div id="board"></div>
-<div id="side"><div id="status"></div>
+<div id="layout"><div id="boardarea"><div id="board"></div><div id="chooser" hidden></div>
+<div id="viewing" hidden><span id="viewingtext"></span> <button id="backtogame" type="button">back to the game</button></div>
+</div>
+<div id="side"><div id="status"></div><div id="seat"></div><div id="counts"></div>
 <div id="thinking" hidden><span id="thinker"></span> <button id="cancel" type="button">Cancel</button></div>
 <div id="message" role="status"></div>
-<button id="roll" type="button">Roll</button> <button id="undo" type="button">Undo</button>
-<button id="agentgo" type="button" hidden>Let the agent move</button>
-<p><input id="typed" placeholder="type a move" size="18"> <button id="typedgo" type="button">Play it</button></p>
-<p>legal moves <input id="filter" placeholder="filter" size="10"> <span id="more"></span></p><div id="moves"></div>
-<p>moves played</p><div id="history"></div>
+<div id="turn"><button id="roll" type="button">Roll</button> <button id="undo" type="button">Undo</button>
+<button id="endturn" type="button" hidden>End the turn</button>
+<button id="agentgo" type="button" hidden>Let the agent move</button> <span id="turnsofar"></span></div>
+<p><input id="typed" placeholder="type a move" size="14"> <button id="typedgo" type="button">Play it</button></p>
+<p>legal moves <input id="filter" placeholder="filter" size="8"> <span id="more"></span></p><div id="moves"></div>
+<p>moves played</p><ol id="history"></ol>
+<div id="hostonly"><p><button id="invite" type="button">Invite</button> a link for each person's seat: whoever
+opens it plays that seat, live</p><div id="invites"></div>
 <p><button id="export" type="button">Export</button> <button id="import" type="button">Import</button></p>
-<textarea id="io" rows="6" placeholder="a record or a position text"></textarea></div></div>
+<textarea id="io" rows="6" placeholder="a record or a position text"></textarea></div></div></div>
 """
 
 
@@ -91,14 +96,15 @@ def play_page(config: dict[str, Any]) -> str:
 
 
 _EDIT_BODY = """
-<p><a href="/">games</a></p><h1>Rule editor</h1>
-<p>Edit a game file; problems appear as you type. <button id="play" type="button">Play it</button>
-first player <select id="white"></select> second player <select id="black"></select></p>
+<nav><a href="/">games</a></nav><h1>Rule editor</h1>
+<div id="edittools"><button id="play" type="button">Play it</button>
+first player <select id="white"></select> second player <select id="black"></select>
+<button id="save" type="button">Save</button> <span id="saved"></span></div>
 <div id="message" role="status"></div>
-<ul id="errors"></ul>
-<textarea id="spec" rows="32" spellcheck="false"></textarea>
+<div id="editlayout"><div id="editor"></div>
+<div id="editside"><h2>Problems</h2><ul id="errors"></ul><h2>Options</h2><div id="options"></div></div></div>
 """
 
 
 def edit_page(config: dict[str, Any]) -> str:
-    return _page("Spielwerk: editor", _EDIT_BODY, ["common.js", "edit.js"], config)
+    return _page("Spielwerk: editor", _EDIT_BODY, ["common.js", "editor.js", "edit.js"], config)

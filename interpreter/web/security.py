@@ -3,9 +3,10 @@
 - **Host**: the name the request was sent to must be the server's own (:class:`HostRule`), so a
   page of another site cannot reach this server through a name of its own that it points at this
   machine (DNS rebinding): 421 otherwise.
-- **Origin**: a request that changes something (any method but GET, HEAD and OPTIONS) sent by a
-  page of another origin is refused (403), and so is one a browser marks as cross-site
-  (``Sec-Fetch-Site``). A request without ``Origin`` (a script, curl) passes.
+- **Origin**: a request that changes something (any method but GET, HEAD and OPTIONS), and any
+  request of the API (its event streams included), sent by a page of another origin is refused
+  (403), and so is one a browser marks as cross-site (``Sec-Fetch-Site``). A request without
+  ``Origin`` (a script, curl) passes.
 - **Content type**: such a request carries JSON (``application/json``), 415 otherwise: a form or a
   ``text/plain`` body, which a page of another site may send without asking, never reaches the API.
 - **Size**: a body that says it is longer than the limit is refused at once (413).
@@ -172,14 +173,15 @@ class Guard:
             return 421, ("this server does not answer to the host name "
                          f"{headers.get('host', '(none)')[:100]!r} (see `spielwerk serve --allow-host`)")
         method = scope.get("method", "GET") if scope["type"] == "http" else "WEBSOCKET"
-        if method in SAFE_METHODS:
+        api = scope.get("path", "").startswith("/api/")
+        if method in SAFE_METHODS and not api:
             return None
         origin = headers.get("origin")
         if origin is not None and not _origin_is_own(origin, "https" if secure else "http", headers["host"]):
             return 403, "requests from pages of other sites are refused"
         if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
             return 403, "requests from pages of other sites are refused"
-        if scope["type"] != "http":
+        if scope["type"] != "http" or method in SAFE_METHODS:
             return None
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":

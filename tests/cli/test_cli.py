@@ -194,6 +194,26 @@ def test_undo_in_a_dice_game_keeps_the_dice(capsys, monkeypatch):
     assert len(rolls) == 1  # undo went back to the same roll, no new one
 
 
+def test_a_race_board_is_numbered_from_the_side_of_the_player_on_roll(capsys):
+    """The terminal board labels the points as the moves of the player on roll name them, each
+    player's checkers are listed in his own numbers with his pip count, and the board before an
+    opening roll does not name a player on roll that the roll may not choose."""
+    code, out, _ = run(capsys, "play", "backgammon", "--white", "random", "--black", "random", "--seed", "2",
+                       "--max-plies", "2")
+    lines = out.splitlines()
+    first = lines.index("the dice decide who starts")
+    assert lines[first + 1] == "black rolls 3-1" and "1. black: 13/10 6/5" in out
+    assert "24:2 13:5 8:3 6:5" in lines[first - 1] and "pips 167" in lines[first - 1]
+    after = lines.index("white on roll")
+    assert lines[after + 1].startswith("white rolls ")
+    labels = [line.split() for line in lines[:after] if line.strip().startswith(("1 ", "24 "))]
+    assert labels[-1][:3] == ["24", "23", "22"]  # white's numbers, white on roll
+    played = re.search(r"2\. white: (\S+)", out)
+    assert played and "/" in played.group(1)
+    last_labels = [line.split() for line in lines if line.strip().startswith(("1 ", "24 "))][-1]
+    assert last_labels[:3] == ["1", "2", "3"]  # black's numbers after white's move: black on roll
+
+
 @pytest.mark.skipif(shutil.which("spielwerk") is None, reason="the console script is not installed")
 def test_the_console_script_runs():
     proc = subprocess.run(["spielwerk", "perft", "tak", "--depth", "2"], capture_output=True, text=True)

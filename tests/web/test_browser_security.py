@@ -57,18 +57,41 @@ def test_reflected_script_never_runs(browser, server, payload, policy):
 
 
 def test_a_typed_game_file_shows_its_texts_as_text(browser, server, tmp_path):
-    page = browser.new_page()
+    context = browser.new_context()
+    page = context.new_page()
     seen = watch(page)
     page.goto(f"{server}/edit")
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
-    page.fill("#spec", hostile_game())
+    page.evaluate("t => editor.setText(t)", hostile_game())
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    page.select_option("#black", "human")
     page.click("#play")
     wait_until(page, "typeof game !== 'undefined' && game !== null", 30)
     assert page.locator("#title").inner_text() == HOSTILE
+    assert "/game/" in page.url and page.evaluate("game.variant")
     assert HOSTILE + " 1 to move" in page.locator("#status").inner_text()
     assert page.locator("#moves button", has_text="<b>Fa1").count() == 1
     assert HOSTILE in page.locator("#board svg title").text_content()
+    # its invite links show the texts as text too, in the seat's own page
+    page.click("#invite")
+    wait_until(page, "document.querySelectorAll('#invites input.invite').length === 2", 15)
+    assert HOSTILE in page.locator("#invites").inner_text()
+    link = page.eval_on_selector_all("#invites input.invite", "els => els.map(e => e.value)")[1]
+    seat = context.new_page()
+    seen_seat = watch(seat)
+    seat.goto(link)
+    wait_until(seat, "typeof game !== 'undefined' && game !== null && game.you === 2", 15)
+    assert HOSTILE + " 2" in seat.locator("#seat").inner_text()
+    assert_not_pwned(seat, seen_seat)
+    assert seen_seat["errors"] == [] and seen_seat["csp"] == [], seen_seat
+    seat.close()
+    # and the editor of the stored variant shows its text as text
+    page.click("#editlink")
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    assert PAYLOADS[0] in page.locator("#editor").evaluate("e => e.shadowRoot.querySelector('.cm-content').textContent")
+    assert_not_pwned(page, seen)
+    page.go_back()
+    wait_until(page, "typeof game !== 'undefined' && game !== null", 30)
     # a finished game: the result's token (an <img> tag with a handler) is shown as text
     page.fill("#io", "1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 6")
     page.click("#import")
@@ -77,7 +100,7 @@ def test_a_typed_game_file_shows_its_texts_as_text(browser, server, tmp_path):
     shot(page, tmp_path, "hostile-game")
     assert_not_pwned(page, seen)
     assert seen["errors"] == [] and seen["csp"] == [], seen
-    page.close()
+    context.close()
 
 
 def test_the_pages_work_under_their_policy(browser, server):
@@ -155,6 +178,6 @@ def test_the_page_shows_the_agent_thinking_and_cancels_it(browser, server, tmp_p
     assert "stopped" in page.locator("#message").inner_text()
     assert page.locator("#agentgo").is_visible()
     state = page.evaluate("fetch('/api/state?id=' + game.id).then(r => r.json())")
-    assert state["history"] == ["a1"] and state["agent_to_move"] and not state["thinking"]
+    assert [h["text"] for h in state["history"]] == ["a1"] and state["agent_to_move"] and not state["thinking"]
     assert_not_pwned(page, seen)
     page.close()

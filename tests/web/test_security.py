@@ -91,8 +91,28 @@ def test_no_query_parameter_reaches_a_page_as_markup(client, payload):
             assert config["from"] == payload
 
 
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_no_address_of_a_game_seat_or_variant_reaches_a_page_as_markup(client, payload):
+    """The new pages take their game, seat token or variant from the path: as data, or 404."""
+    from urllib.parse import quote
+    for prefix, key in (("/game/", "id"), ("/join/", "id"), ("/edit/", "variant")):
+        response = client.get(prefix + quote(payload, safe=""))
+        if response.status_code == 404:
+            assert_clean(response)
+            continue
+        assert response.status_code == 200
+        tags = assert_inert(response.text)
+        assert "<" not in tags.config and ">" not in tags.config
+        assert json.loads(tags.config)[key] == payload
+    for path in ("/api/state?id=", "/api/events?id=", "/api/variant?variant=", "/api/at?upto=1&id="):
+        response = client.get(path + quote(payload, safe=""))
+        assert response.status_code == 404, (path, response.text)
+        assert_clean(response)
+
+
 def test_the_pages_carry_no_inline_script_or_style(client):
-    for path in ("/", "/play?game=tak", "/edit?from=tak"):
+    game = client.post("/api/new", json={"game": "tak"}).json()["id"]
+    for path in ("/", "/play?game=tak", "/edit?from=tak", f"/game/{game}", "/edit/0123456789abcdef01234567"):
         html = client.get(path).text
         tags = assert_inert(html)
         assert not any(tag == "style" or "style" in attrs for tag, attrs in tags.tags), path
@@ -166,6 +186,71 @@ def test_a_foreign_origin_may_not_post(client):
     own = client.post("/api/new", json={"game": "tak"}, headers={"origin": BASE, "sec-fetch-site": "same-origin"})
     assert own.status_code == 200
     assert client.post("/api/new", json={"game": "tak"}).status_code == 200
+
+
+def test_a_foreign_origin_may_not_read_the_api_or_its_events(client):
+    """The API's GETs (the game's view, its event stream, its record) pass the Origin rule too: a
+    page of another site that learnt a game's address still gets nothing."""
+    game = client.post("/api/new", json={"game": "tak"}).json()["id"]
+    for path in (f"/api/state?id={game}", f"/api/events?id={game}", f"/api/export?id={game}",
+                 f"/api/at?id={game}&upto=0", "/api/schema"):
+        for headers in ({"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"},
+                        {"sec-fetch-site": "same-site"}):
+            response = client.get(path, headers=headers)
+            assert response.status_code == 403, (path, headers)
+            assert_clean(response)
+        assert client.get(path, headers={"host": "evil.example"}).status_code == 421
+    # a page of another site may still link to a game's page (a navigation, not the API)
+    page = client.get(f"/game/{game}", headers={"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate"})
+    assert page.status_code == 200
+
+
+def test_an_invite_token_plays_its_seat_only(client):
+    game = client.post("/api/new", json={"game": "tak", "options": {"size": 3}, "white": "human",
+                                         "black": "human"}).json()
+    invited = client.post("/api/invite", json={"id": game["id"]}).json()
+    tokens = {seat: link.rsplit("/", 1)[1] for seat, link in invited["invites"].items()}
+    assert set(tokens) == {"1", "2"} and all(len(t) >= 24 for t in tokens.values())
+    assert len(game["id"]) >= 16 and game["id"] not in "".join(tokens.values())
+    second = client.get(f"/api/state?id={tokens['2']}")
+    assert second.status_code == 200 and second.json()["you"] == 2 and "invites" not in second.json()
+    assert game["id"] not in second.text  # a seat's page never learns the game's own address
+    refused = client.post("/api/move", json={"id": tokens["2"], "move": "a1"})
+    assert refused.status_code == 409 and "turn" in refused.json()["error"]
+    for path in ("/api/invite", "/api/import"):
+        response = client.post(path, json={"id": tokens["2"], "record": "1. a1"})
+        assert response.status_code == 403, path
+        assert_clean(response)
+    assert client.post("/api/move", json={"id": tokens["1"], "move": "a1"}).status_code == 200
+    # a seat takes back its own move only, before the other side has moved since
+    assert client.post("/api/move", json={"id": tokens["2"], "move": "c3"}).status_code == 200
+    assert client.post("/api/undo", json={"id": tokens["1"]}).status_code == 409
+    undone = client.post("/api/undo", json={"id": tokens["2"]}).json()
+    assert [h["text"] for h in undone["history"]] == ["a1"]
+    # a guessed token, or one of another shape, is no game
+    for guess in (tokens["1"][:-1] + ("A" if tokens["1"][-1] != "A" else "B"), "x' OR '1'='1", "../" * 5):
+        assert client.get("/api/state", params={"id": guess}).status_code == 404
+
+
+def test_the_event_stream_obeys_the_same_rules(live):
+    import httpx
+    with httpx.Client(timeout=30) as http:
+        game = http.post(f"{live.url}/api/new", json={"game": "tak", "options": {"size": 3}, "white": "human",
+                                                      "black": "human"}).json()
+        with http.stream("GET", f"{live.url}/api/events", params={"id": game["id"]}) as stream:
+            assert stream.status_code == 200 and stream.headers["content-type"].startswith("text/event-stream")
+            assert stream.headers["content-security-policy"] == CSP and stream.headers["cache-control"] == "no-store"
+            lines = stream.iter_lines()
+            first = next(line for line in lines if line.startswith("data: "))
+            assert json.loads(first[6:])["id"] == game["id"]
+            http.post(f"{live.url}/api/move", json={"id": game["id"], "move": "a1"})
+            moved = json.loads(next(line for line in lines if line.startswith("data: "))[6:])
+            assert [h["text"] for h in moved["history"]] == ["a1"]
+        refused = http.get(f"{live.url}/api/events", params={"id": game["id"]}, headers={"origin": "http://evil.example"})
+        assert refused.status_code == 403
+        wrong = http.get(f"{live.url}/api/events", params={"id": game["id"]},
+                         headers={"host": f"rebound.test:{live.port}"})
+        assert wrong.status_code == 421
 
 
 def test_only_json_may_be_posted(client):
@@ -340,8 +425,10 @@ def test_kept_games_are_bounded_by_memory():
     with make_client(limits=Limits(games=64, kept_memory=6 * 1024 * 1024)) as client:
         ids = [client.post("/api/new", json={"game": "tak", "options": {"size": n}}).json()["id"] for n in (5, 6, 7, 8)]
         ids += [client.post("/api/new", json={"game": "tak", "options": {"size": 8}}).json()["id"] for _ in range(3)]
-        kept = [i for i in ids if client.get(f"/api/state?id={i}").status_code == 200]
+        kept = list(client.app.state.server.games.matches)
         assert ids[0] not in kept and kept == ids[-len(kept):] and 3 <= len(kept) < len(ids)
+        # the others left memory, not the store: each comes back when asked for
+        assert client.get(f"/api/state?id={ids[0]}").status_code == 200
 
 
 # -- random requests ------------------------------------------------------------------------------
@@ -355,10 +442,11 @@ def test_random_headers_and_bodies_never_get_a_500(client):
     headers = hs.dictionaries(hs.sampled_from(["content-type", "origin", "host", "sec-fetch-site", "content-length",
                                                "x-forwarded-host", "referer"]), header_values, max_size=4)
     bodies = hs.one_of(hs.binary(max_size=200), hs.builds(lambda d: json.dumps(d).encode(), hs.dictionaries(
-        hs.sampled_from(["id", "game", "spec", "options", "move", "white", "seed"]),
+        hs.sampled_from(["id", "game", "spec", "options", "move", "white", "seed", "step", "variant", "upto"]),
         hs.one_of(hs.none(), hs.integers(), hs.text(max_size=20), hs.just(game_id), hs.just("tak")), max_size=4)))
     routes = ["/api/new", "/api/move", "/api/roll", "/api/agent", "/api/undo", "/api/validate", "/api/import",
-              "/api/cancel", "/api/state", "/api/export", "/api/source", "/api/nothing"]
+              "/api/cancel", "/api/state", "/api/export", "/api/source", "/api/nothing", "/api/step", "/api/invite",
+              "/api/at", "/api/variant"]
 
     @settings(max_examples=200, deadline=None)
     @given(path=hs.sampled_from(routes), method=hs.sampled_from(["GET", "POST", "PUT"]), headers=headers, body=bodies)

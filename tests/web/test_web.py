@@ -3,6 +3,8 @@ headless Chromium (Playwright drives the system browser; no browser is downloade
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from webtools import make_client, shot, wait_until
@@ -16,6 +18,7 @@ def test_api_plays_undoes_and_explains(client):
     assert state["agent_to_move"]
     state = client.post("/api/agent", json={"id": game["id"]}).json()
     assert len(state["history"]) == 2 and not state["agent_to_move"]
+    assert [h["text"] for h in state["history"]][0] == "a1" and state["history"][0]["player"] == 1
     assert client.post("/api/undo", json={"id": game["id"]}).json()["history"] == []
     bad = client.post("/api/move", json={"id": game["id"], "move": "Sa1"}).json()
     assert "only flat may be placed now" in bad["error"]
@@ -41,7 +44,7 @@ def test_bad_requests_get_messages(client):
     assert bad.status_code == 404 and "no bundled game" in bad.json()["error"]
     bad = client.post("/api/new", json={"game": "tak", "black": "mcts:iterations=9999"})
     assert bad.status_code == 400 and "at most 3000" in bad.json()["error"]
-    bad = client.get("/api/state?id=nope")
+    bad = client.get("/api/state?id=nosuchgame")
     assert bad.status_code == 404 and "no such game" in bad.json()["error"]
     bad = client.post("/api/new", json={"game": "tak", "options": {"size": "99"}})
     assert bad.status_code == 400 and bad.json()["error"]
@@ -52,12 +55,16 @@ def test_bad_requests_get_messages(client):
     assert out["errors"][0]["line"] == 3 and "unknown name 'q'" in out["errors"][0]["message"]
 
 
-def test_games_kept_are_bounded():
+def test_games_in_memory_are_bounded_and_the_rest_come_back_from_the_store():
     with make_client(max_games=3) as client:
         ids = [client.post("/api/new", json={"game": "tak"}).json()["id"] for _ in range(5)]
-        gone = client.get(f"/api/state?id={ids[0]}")
+        client.post("/api/move", json={"id": ids[0], "move": "a1"})
+        assert len(client.app.state.server.games.matches) <= 3
+        back = client.get(f"/api/state?id={ids[1]}").json()
+        assert back["id"] == ids[1] and back["history"] == []
+        assert client.get(f"/api/state?id={ids[0]}").json()["history"][0]["text"] == "a1"
+        gone = client.get("/api/state?id=nosuchgame0")
         assert gone.status_code == 404 and "no such game" in gone.json()["error"]
-        assert "error" not in client.get(f"/api/state?id={ids[-1]}").json()
 
 
 def test_pages_and_export_import(client):
@@ -70,7 +77,7 @@ def test_pages_and_export_import(client):
     assert out["record"].startswith("[Size") and out["position"]
     fresh = client.post("/api/new", json={"game": "tak", "options": {"size": "4"}}).json()
     back = client.post("/api/import", json={"id": fresh["id"], "record": out["record"]}).json()
-    assert back["history"] == ["a1"]
+    assert [h["text"] for h in back["history"]] == ["a1"]
     back = client.post("/api/import", json={"id": fresh["id"], "position": out["position"]}).json()
     assert back["position"] == out["position"]
     # moves after an imported position are written from that position, not from the start
@@ -78,7 +85,7 @@ def test_pages_and_export_import(client):
                                          "black": "human"}).json()
     client.post("/api/import", json={"id": both["id"], "position": "x4/x4/x4/1,2,x2 1 3"})
     moved = client.post("/api/move", json={"id": both["id"], "move": "a1>"}).json()
-    assert moved["history"] == ["a1>"]
+    assert [h["text"] for h in moved["history"]] == ["a1>"]
 
 
 # -- in a real browser ----------------------------------------------------------------------------
@@ -90,30 +97,69 @@ def click_square(page, name):
 
 def wait_for_person(page):
     """Until it is the person's turn (agents and rolls done) or the game is over."""
-    wait_until(page, "game && (game.result || (!game.agent_to_move && !game.chance))", 30)
+    wait_until(page, "game && (game.result || game.your_turn)", 30)
     return page.evaluate("game")
+
+
+def play_by_clicks(page, state, move):
+    """Play ``move`` (a listed move of ``state``) by clicking its squares, and its piece's kind or
+    count on the board where several moves share those clicks."""
+    if move["from"]:
+        click_square(page, move["from"][0])
+        click_square(page, move["to"][-1])
+    else:
+        click_square(page, move["to"][0])
+    if page.locator("#chooser").is_visible():
+        page.click(f'#chooser button[data-move="{move["text"]}"]')
+
+
+def place(page, square):
+    """Place a flat on ``square`` by clicks (choosing it on the board where other kinds may go)."""
+    click_square(page, square)
+    if page.locator("#chooser").is_visible():
+        page.click(f'#chooser button[data-move="{square}"]')
 
 
 def test_a_whole_tak_game_by_clicks(browser, server, tmp_path):
     page = browser.new_page()
     page.goto(f"{server}/play?game=tak&size=3&black=random")
     state = wait_for_person(page)
+    assert "/game/" in page.url  # the game's own address replaced the query's
     clicks = 0
     while not state["result"]:
-        move = state["moves"][0]
-        if move["from"]:
-            click_square(page, move["from"][0])
-            click_square(page, move["to"][-1])
-        else:
-            click_square(page, move["to"][0])
-        if page.locator("#message").inner_text().startswith("choose"):  # several moves fit the clicks
-            page.click(f'#moves button:text-is("{move["text"]}")')
+        move = state["moves"][clicks % len(state["moves"])]
+        play_by_clicks(page, state, move)
         clicks += 1
         wait_until(page, f"game.history.length > {len(state['history'])}", 30)
         state = wait_for_person(page)
         assert clicks < 60
     assert "game over" in page.locator("#status").inner_text()
     shot(page, tmp_path, "tak-finished")
+    page.goto(f"{server}/")
+    assert page.locator("form.game").count() > 5
+    shot(page, tmp_path, "games", full_page=False)
+
+
+def test_a_piece_kind_is_chosen_on_the_board_and_targets_are_highlighted(browser, server, tmp_path):
+    page = browser.new_page()
+    page.goto(f"{server}/play?game=tak&size=5&white=human&black=human")
+    wait_for_person(page)
+    click_square(page, "a1")
+    wait_until(page, "game.history.length === 1", 15)
+    click_square(page, "e5")
+    wait_until(page, "game.history.length === 2", 15)
+    click_square(page, "c3")  # a flat, a wall or the capstone: chosen on the board
+    wait_until(page, "!document.getElementById('chooser').hidden", 10)
+    labels = page.eval_on_selector_all("#chooser button.move", "els => els.map(e => e.textContent)")
+    assert labels == ["flat", "wall", "cap"], labels
+    shot(page, tmp_path, "tak-choose-kind")
+    page.click('#chooser button[data-move="Sc3"]')
+    wait_until(page, "game.history.length === 3", 15)
+    assert page.evaluate("game.history[2].text") == "Sc3"
+    click_square(page, "a1")  # black's flat on a1 may go to a2 or b1: both highlighted
+    targets = page.eval_on_selector_all("#board .square.target", "els => els.map(e => e.dataset.square)")
+    assert sorted(targets) == ["a2", "b1"], targets
+    assert page.evaluate("document.querySelectorAll('#board .square.selected').length") == 1
 
 
 def test_an_illegal_click_says_why(browser, server, tmp_path):
@@ -136,39 +182,192 @@ def test_an_illegal_click_says_why(browser, server, tmp_path):
     shot(page, tmp_path, "tak-illegal-click")
 
 
-def test_a_whole_backgammon_game_by_clicks(browser, server, tmp_path):
+def test_ten_backgammon_turns_one_checker_per_die(browser, server, tmp_path):
+    """Each turn is clicked one checker per die through the step view: a checker, then the point
+    it goes to; the board shows the checkers moved so far, the labels are the mover's numbers,
+    and the turn shows in the history as one line once it is complete."""
     page = browser.new_page()
     page.goto(f"{server}/play?game=backgammon&black=random")
     state = wait_for_person(page)
-    turns = 0
-    while not state["result"]:
+    turns = steps = 0
+    while turns < 10 and not state["result"]:
         before = len(state["history"])
-        page.click("#moves button.move >> nth=0")
+        if not state["steps"]["next"]:  # nothing playable: the pass is the one move
+            page.click('#moves button[data-move="pass"]')
+        while state["steps"] and state["steps"]["next"] and len(state["history"]) == before:
+            chosen = state["steps"]["next"][0]
+            click_square(page, chosen["from"])
+            targets = page.eval_on_selector_all("#board .target", "els => els.map(e => e.dataset.square)")
+            assert chosen["to"] in targets
+            click_square(page, chosen["to"])
+            steps += 1
+            wait_until(page, f"game.history.length > {before} || (game.steps && game.steps.done.length > "
+                             f"{len(state['steps']['done'])})", 30)
+            state = page.evaluate("game")
+            if state["steps"] and state["steps"]["done"] and len(state["history"]) == before:
+                assert page.locator("#turnsofar").inner_text().startswith("so far: ")
+                if turns == 2:
+                    shot(page, tmp_path, "backgammon-one-checker-played")
         wait_until(page, f"game.history.length > {before}", 30)
         state = wait_for_person(page)
         turns += 1
-        if turns == 3:
-            shot(page, tmp_path, "backgammon-playing")
-        assert turns < 400
-    assert "game over" in page.locator("#status").inner_text()
-    shot(page, tmp_path, "backgammon-finished")
+    assert turns == 10 and steps >= 15
+    mine = [h for h in state["history"] if h["player"] == 1]
+    assert len(mine) >= 10 and all(h["dice"] for h in mine)
+    assert page.locator("#history li").count() == len(state["history"])
+    assert "pips: white" in page.locator("#counts").inner_text()
+    labels = page.eval_on_selector_all("#board text.label", "els => els.map(e => e.textContent)")
+    assert "24" in labels and "1A" not in labels  # numbered from the mover's side, as the moves are
+    shot(page, tmp_path, "backgammon-playing")
 
 
-def test_the_editor_shows_errors_as_you_type_and_plays_the_variant(browser, server, tmp_path):
+def test_the_editor_marks_errors_as_you_type_and_plays_the_variant(browser, server, tmp_path):
     page = browser.new_page()
     page.goto(f"{server}/edit?from=tak")
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
-    text = page.input_value("#spec")
-    page.fill("#spec", text + "\nbogus_key: 1\n")
+    text = page.evaluate("editor.getText()")
+    assert page.locator("#editor").evaluate("e => e.shadowRoot.querySelectorAll('.cm-lineNumbers .cm-gutterElement').length") > 10
+    page.evaluate("t => editor.setText(t)", text + "\nbogus_key: 1\n")
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') !== '0'", 30)
     assert "bogus_key" in page.locator("#errors").inner_text()
+    wait_until(page, "document.getElementById('editor').shadowRoot.querySelectorAll('.cm-lint-marker-error').length > 0", 10)
+    page.click("#errors li a")  # the problem's place: the cursor goes to its line
+    line = page.evaluate("editor.view.state.doc.lineAt(editor.view.state.selection.main.head).number")
+    assert line == text.count("\n") + 2
     shot(page, tmp_path, "editor-error")
-    page.fill("#spec", text.replace("default: 5", "default: 4", 1))
+    assert "phases" in page.evaluate("editor.keysAt([])") and "width" in page.evaluate("editor.keysAt(['board'])")
+    page.evaluate("t => editor.setText(t)", text.replace("default: 5", "default: 4", 1))
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    wait_until(page, "document.querySelector('#options input[name=size]').value === '4'", 30)  # the new default
     page.click("#play")
     state = wait_for_person(page)
-    assert state["title"] == "Tak" and len(state["moves"]) == 16  # the variant's 4x4 board
+    assert state["title"] == "Tak" and len(state["moves"]) == 16 and state["variant"]  # the variant's 4x4 board
+    assert "/edit/" in page.get_attribute("#editlink", "href")
     shot(page, tmp_path, "editor-variant-playing")
+    page.click("#editlink")  # back to the variant's text, kept
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    assert "default: 4" in page.evaluate("editor.getText()")
+
+
+def test_the_editor_checks_at_the_options_chosen(browser, server):
+    """The editor and Play accept the same files: an option's value the server refuses is
+    refused as it is chosen in the editor's options form."""
+    page = browser.new_page()
+    page.goto(f"{server}/edit?from=tak")
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    text = page.evaluate("editor.getText()")
+    page.evaluate("t => editor.setText(t)", text.replace("max: 8", "max: 30", 1))
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    page.fill("#options input[name=size]", "30")
+    page.dispatch_event("#options input[name=size]", "change")
+    wait_until(page, "document.getElementById('errors').getAttribute('data-count') !== '0'", 30)
+    assert "this server" in page.locator("#errors").inner_text()
+    assert page.is_disabled("#play")
+
+
+def test_reload_back_and_a_restart_keep_the_game(browser, tmp_path):
+    from webtools import Server, scratch_db
+    db = scratch_db()
+    context = browser.new_context()
+    with Server(db=db) as first:
+        page = context.new_page()
+        page.goto(f"{first.url}/play?game=tak&size=4&white=human&black=human")
+        wait_for_person(page)
+        for sq in ("a1", "d4", "b2"):
+            n = page.evaluate("game.history.length")
+            place(page, sq)
+            wait_until(page, f"game.history.length > {n}", 15)
+        address = page.url
+        assert "/game/" in address
+        page.reload()
+        wait_until(page, "game && game.history.length === 3", 15)
+        page.goto(f"{first.url}/")
+        page.go_back()
+        wait_until(page, "game && game.history.length === 3", 15)
+        assert page.url == address
+        other = context.new_page()  # a second tab on the same address, left open across the restart
+        other.goto(address)
+        wait_until(other, "game && game.history.length === 3", 15)
+        port = first.port
+    with Server(port=port, db=db) as second:
+        started = time.monotonic()
+        page.reload()
+        wait_until(page, "game && game.history.length === 3", 30)
+        restored = time.monotonic() - started
+        assert [h["text"] for h in page.evaluate("game.history")] == ["a1", "d4", "b2"]
+        place(page, "c3")
+        wait_until(page, "game.history.length === 4", 15)
+        wait_until(other, "game.history.length === 4", 30)  # its event stream came back by itself
+        print(f"a game read back after a restart in {restored:.2f} s (page load included)")
+    context.close()
+
+
+def test_a_typed_variant_is_played_live_from_its_invite_links(browser, server, tmp_path):
+    """Two people, two browser contexts: the variant is typed in the editor, its page invites,
+    each opens his seat's link, and each sees the other's moves as they are made."""
+    host = browser.new_page()
+    host.goto(f"{server}/edit?from=tak")
+    wait_until(host, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    text = host.evaluate("editor.getText()").replace("default: 5", "default: 3", 1).replace("title: Tak", "title: Playtest")
+    host.evaluate("t => editor.setText(t)", text)
+    wait_until(host, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
+    host.select_option("#black", "human")
+    host.click("#play")
+    wait_until(host, "typeof game !== 'undefined' && game !== null", 30)
+    host.click("#invite")
+    wait_until(host, "document.querySelectorAll('#invites input.invite').length === 2", 15)
+    links = host.eval_on_selector_all("#invites input.invite", "els => els.map(e => e.value)")
+    shot(host, tmp_path, "invite-links")
+    contexts = [browser.new_context(), browser.new_context()]
+    pages = [c.new_page() for c in contexts]
+    for page, link in zip(pages, links):
+        page.goto(link)
+        wait_until(page, "typeof game !== 'undefined' && game !== null && events !== null", 15)
+        assert page.evaluate("game.title") == "Playtest" and page.evaluate("game.invites") is None
+    assert pages[0].evaluate("game.you") == 1 and pages[1].evaluate("game.you") == 2
+    # the seat not on turn can do nothing
+    assert not pages[1].evaluate("game.your_turn")
+    latencies = []
+    for ply in range(6):
+        mover, watcher = pages[ply % 2], pages[(ply + 1) % 2]
+        wait_until(mover, "game.your_turn", 15)
+        state = mover.evaluate("game")
+        move = next(m for m in state["moves"] if not m["from"]) if ply < 2 else state["moves"][0]
+        watcher.evaluate("() => { window.__seen = null; events.addEventListener('message', "
+                         "() => { window.__seen = window.__seen || Date.now(); }); }")
+        started = mover.evaluate("Date.now()")
+        play_by_clicks(mover, state, move)
+        wait_until(watcher, f"game.history.length === {ply + 1}", 15)
+        latencies.append(watcher.evaluate("window.__seen") - started)
+        if state["result"]:
+            break
+    assert [h["text"] for h in pages[0].evaluate("game.history")] == [h["text"] for h in pages[1].evaluate("game.history")]
+    wait_until(host, "game.history.length === 6", 15)  # the game's own page follows too
+    shot(pages[1], tmp_path, "invite-second-seat")
+    print("live latency (ms) from a click to the other browser's event:", latencies)
+    assert max(latencies) < 5000
+    for c in contexts:
+        c.close()
+    host.close()
+
+
+def test_a_phone_sized_screen_needs_no_sideways_scrolling(browser, server, tmp_path):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    for path, ready, name in [("/", "document.querySelectorAll('form.game').length > 3", "phone-games"),
+                              ("/play?game=backgammon&black=random", "game && game.your_turn", "phone-backgammon"),
+                              ("/play?game=tak&size=5&black=random", "game && game.your_turn", "phone-tak"),
+                              ("/edit?from=tak", "document.getElementById('errors').hasAttribute('data-count')",
+                               "phone-editor")]:
+        page.goto(server + path)
+        wait_until(page, ready, 30)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (path, width)
+        box = page.locator("#board svg").bounding_box() if "play" in path else None
+        assert box is None or box["width"] <= 390
+        shot(page, tmp_path, name, full_page=name != "phone-games")
+    context.close()
 
 
 def test_random_requests_get_answers_never_tracebacks(client):
@@ -183,12 +382,13 @@ def test_random_requests_get_answers_never_tracebacks(client):
     values = hs.recursive(scalars, lambda inner: hs.lists(inner, max_size=4) |
                           hs.dictionaries(hs.text(max_size=8), inner, max_size=4), max_leaves=10)
     keys = hs.sampled_from(["id", "game", "spec", "options", "white", "black", "seed", "move", "record",
-                            "position"])
+                            "position", "step", "variant"])
     bodies = hs.dictionaries(keys, values, max_size=5)
 
     @settings(max_examples=150, deadline=None)
     @given(path=hs.sampled_from(["/api/new", "/api/move", "/api/roll", "/api/agent", "/api/undo",
-                                 "/api/validate", "/api/import", "/api/cancel"]), body=bodies)
+                                 "/api/validate", "/api/import", "/api/cancel", "/api/step", "/api/invite",
+                                 "/api/variant"]), body=bodies)
     def check(path, body):
         response = client.post(path, json=body)
         assert response.status_code in (200, 400, 404, 409), (path, body, response.text[:300])

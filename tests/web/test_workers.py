@@ -71,7 +71,7 @@ def test_cancel_stops_the_agent_and_keeps_the_game(live):
         thread.join(30)
         assert answer["status"] == 409 and answer["body"]["cancelled"]
         state = client.get(f"{live.url}/api/state", params={"id": game_id}).json()
-        assert state["history"] == ["a1"] and state["agent_to_move"] and not state["thinking"]
+        assert [h["text"] for h in state["history"]] == ["a1"] and state["agent_to_move"] and not state["thinking"]
         assert not client.post(f"{live.url}/api/cancel", json={"id": game_id}).json()["cancelled"]
         # the game goes on: the agent moves when asked again (random this time, to be quick)
         other = client.post(f"{live.url}/api/new", json={"game": "tak", "options": {"size": 8}, "black": "random"})

@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import socket
+import tempfile
 import threading
 import time
 import warnings
@@ -22,9 +23,16 @@ SHOTS = os.environ.get("SPIELWERK_SHOTS")  # a folder to keep the screenshots in
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def scratch_db() -> str:
+    """A fresh SQLite file for one app (never the user's own store)."""
+    return os.path.join(tempfile.mkdtemp(prefix="spielwerk-test-"), "web.sqlite3")
+
+
 def make_client(**options):
-    """A test client of a fresh app, its workers started and ended with it (use it in ``with``)."""
+    """A test client of a fresh app with a store of its own, its workers started and ended with it
+    (use it in ``with``)."""
     warnings.filterwarnings("ignore", category=DeprecationWarning)
+    options.setdefault("db", scratch_db())
     return TestClient(create_app(port=8000, **options), base_url=BASE)
 
 
@@ -37,12 +45,15 @@ def free_port() -> int:
 class Server:
     """The app served by uvicorn in a thread, on a free port of 127.0.0.1."""
 
-    def __init__(self, **options) -> None:
+    def __init__(self, port: int | None = None, **options) -> None:
         uvicorn = pytest.importorskip("uvicorn")
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        options.setdefault("db", scratch_db())
+        self.db = options["db"]
         self.app = create_app(port=self.port, **options)
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                timeout_graceful_shutdown=2)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -56,6 +67,7 @@ class Server:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.app.state.server.end_streams()
         self.server.should_exit = True
         self.thread.join(10)
 
@@ -64,9 +76,9 @@ class Server:
         return len(self.app.state.server.games.matches)
 
 
-def shot(page, tmp_path, name):
+def shot(page, tmp_path, name, full_page=True):
     path = os.path.join(SHOTS or str(tmp_path), f"{name}.png")
-    page.screenshot(path=path, full_page=True)
+    page.screenshot(path=path, full_page=full_page)
     assert os.path.getsize(path) > 5_000
 
 

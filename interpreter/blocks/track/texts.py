@@ -34,6 +34,22 @@ class TrackTexts(Turns):
             return "off"
         return str(self.N + 1 - self.pos_of[p][sq])
 
+    def square_label(self, p: int, sq: int) -> str:
+        """A square as ``p``'s move texts write it: his own point numbers (the board's names where
+        the notation writes those), the places by their names."""
+        if self.names_mode or not self.pos_of[p][sq]:
+            return str(self.t.topology.name(sq))
+        return str(self.N + 1 - self.pos_of[p][sq])
+
+    def pips(self, st: "Position", p: int) -> int:
+        """``p``'s pip count: the numbers his checkers still need to bear off (those waiting to
+        enter count the whole path)."""
+        me, _ = self.counts(st, p)
+        total = sum(me[k] * (self.N + 1 - k) for k in range(self.N + 1))
+        if self.out is not None:
+            total += me[-1] * (self.N + 1)
+        return total
+
     def action_keys(self) -> list[Any]:
         n = self.t.topology.size
         return [(a, b) for a in range(n) for b in range(n) if a != b]
