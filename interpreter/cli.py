@@ -52,6 +52,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             spec = load_spec(path)
             Game(spec)  # compile with default options: catches what only compiling can see
+            for w in spec.warnings:  # the file is valid: these do not change the exit status
+                print(f"{w.file}:{w.line}:{w.col}: warning: {w.message}")
         except SpecErrors as exc:
             for e in exc.errors:
                 print(e.located())

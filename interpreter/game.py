@@ -35,7 +35,8 @@ __all__ = ["Game", "State", "Outcome"]
 class Game(TableFacts):
     """The rules of one game with fixed option values. Build it with :func:`spielwerk.load`."""
 
-    def __init__(self, spec: Spec, options: dict[str, Any] | None = None, *, fast_paths: bool = True) -> None:
+    def __init__(self, spec: Spec, options: dict[str, Any] | None = None, *, fast_paths: bool = True,
+                 move_limit: int | None = None) -> None:
         rules = compile_rules(spec, options, fast_paths=fast_paths)
         self.rules: Rules = rules
         self.spec = spec
@@ -82,6 +83,14 @@ class Game(TableFacts):
         problem = getattr(self.position, "problem", lambda: None)()
         if problem is not None:
             raise spec.error(*problem)
+        if move_limit is not None:  # a caller's own bound (the web app's), instead of the file's
+            if isinstance(move_limit, bool) or not isinstance(move_limit, int) or move_limit < 1:
+                raise OptionError(f"move_limit: a whole number of at least 1, not {move_limit!r}")
+            t.move_limit = move_limit
+        #: the bound given to the constructor (None: the game file's), kept when pickled
+        self._own_limit = move_limit
+        #: the most legal moves one position may have (``limits.moves``, or the caller's bound)
+        self.move_limit = t.move_limit
         t.freeze()
 
     @property
@@ -179,7 +188,17 @@ class Game(TableFacts):
             generate(phase, st, out, self.cond)
         if not out and self.pass_move is not None:
             out.append(self.pass_move)
+        if len(out) > self.move_limit:
+            raise self._too_many(out)
         return out
+
+    def _too_many(self, moves: list[Move]) -> Exception:
+        """The error of a position with more legal moves than the bound, located at the block that
+        made the most of them."""
+        counts: dict[int, int] = {}
+        for move in moves:
+            counts[move[0]] = counts.get(move[0], 0) + 1
+        return self.blocks[max(counts, key=lambda i: counts[i])].too_many()
 
     def can_move(self, st: State, player: int) -> bool:
         """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
@@ -577,7 +596,7 @@ class Game(TableFacts):
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its spec and option values, and is compiled again when unpickled
         (for worker processes: see :mod:`spielwerk.batch`)."""
-        return (_compiled, (self.spec, self.options, self.fast_paths))
+        return (_compiled, (self.spec, self.options, self.fast_paths, self._own_limit))
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -763,6 +782,6 @@ class State(Position):
         return self.game.render(self)
 
 
-def _compiled(spec: Spec, options: dict[str, Any], fast_paths: bool) -> Game:
+def _compiled(spec: Spec, options: dict[str, Any], fast_paths: bool, move_limit: int | None = None) -> Game:
     """Compile ``spec`` with ``options`` (how a pickled game is read back)."""
-    return Game(spec, options, fast_paths=fast_paths)
+    return Game(spec, options, fast_paths=fast_paths, move_limit=move_limit)

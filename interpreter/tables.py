@@ -47,6 +47,8 @@ class Tables:
         # phases, dice and the cube
         "phase_names", "phase_end", "roll_index", "dice_count", "faces", "opening", "cube_index",
         "score_target",
+        # the most legal moves one position may have (``limits.moves``)
+        "move_limit",
         # hashing
         "zobrist", "zobrist_stride", "side_key", "orient_keys", "phase_keys", "dice_keys",
         "hash_reserves", "hash_captures", "_keys", "_frozen",
@@ -100,6 +102,9 @@ class Tables:
     opening: dict[str, Any] | None
     cube_index: int
     score_target: int | None
+    #: the most legal moves one position may have (``limits.moves``): a block that would make more
+    #: raises :class:`~spielwerk.dsl.errors.MoveLimitError`
+    move_limit: int
     #: Zobrist keys: ``zobrist[(sq * zobrist_stride + height) * num_codes + code]``
     zobrist: list[int]
     zobrist_stride: int

@@ -28,13 +28,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
+from ..dsl.errors import MoveLimitError
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..dsl.errors import SpecError
     from ..moves import Move
     from ..state import Position
     from ..tables import Tables
 
-__all__ = ["Block", "Compiling", "Conditions", "Checking", "COMMON_KEYS"]
+__all__ = ["Block", "Compiling", "Conditions", "Checking", "COMMON_KEYS", "too_many_moves"]
 
 
 class Conditions(Protocol):
@@ -111,6 +113,13 @@ class Checking(Protocol):
 
     def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None: ...
 
+    def warn(self, path: tuple[Any, ...], message: str) -> None: ...
+
+    def own(self, *paths: tuple[Any, ...]) -> tuple[Any, ...]: ...
+
+    @property
+    def stacking(self) -> bool: ...
+
 
 #: the keys every move block takes, which the phase reads (``when``) or nobody (``description``):
 #: the schema lists them with each block's own keys
@@ -155,6 +164,8 @@ class Block:
         self.index = index
         self.params = params
         self.path = path
+        #: where the block is written, for the errors it raises while playing (too many moves)
+        self.site = c.error(path, "")
 
     @classmethod
     def make(cls, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> "Block":
@@ -171,6 +182,10 @@ class Block:
         """Refuse this block on a board without ``stacking`` (``why``: what piles up)."""
         if not c.t.stacking:
             raise c.error(("board", "stacking"), f"{why}: the board needs `stacking: true`")
+
+    def too_many(self) -> MoveLimitError:
+        """The error of a position where this block's moves pass the game's bound (``limits.moves``)."""
+        return too_many_moves(self.site, self.name, self.t.move_limit)
 
     # -- play ---------------------------------------------------------------------------------------
     def generate(self, st: "Position", out: list[Any]) -> None:
@@ -236,6 +251,14 @@ class Block:
     def part_text(self, st: "Position", key: Any) -> str:
         """One part of a move of several parts as text (a hop, a step)."""
         return "-".join(self.t.topology.names[sq] for sq in key)
+
+
+def too_many_moves(site: "SpecError", name: str, limit: int) -> MoveLimitError:
+    """More than ``limit`` moves in one position, located at ``site`` (where the block ``name`` is
+    written), saying how to allow more."""
+    return MoveLimitError(f"more than {limit:,} moves in one position: `{name}` makes too many moves "
+                          "here (its moves can grow without bound); `limits: {moves: N}` at the top of "
+                          "the game file allows more", site.file, site.line, site.col, site.excerpt)
 
 
 #: the old name of :class:`Block`

@@ -120,6 +120,15 @@ class Jump(Block):
                 ),
                 "default": False,
             },
+            "revisit": {
+                "type": "boolean",
+                "description": (
+                    "True (default): a chain may land again on a square it has landed on before, or on the "
+                    "square it started from. False: every landing of a chain is on a new square (chains that "
+                    "leave the jumped pieces standing, `jumped: keep`, then end)."
+                ),
+                "default": True,
+            },
             "removal": {
                 "description": (
                     "When jumped pieces leave: `now` (default: at each jump, so their squares are free for "
@@ -169,6 +178,16 @@ class Jump(Block):
     def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
         super().check(checker, path, params)
         check_lines(checker, path, params)
+        jumped = params.get("jumped", "remove")
+        if jumped == "take_top" and not checker.stacking:
+            checker.fail(checker.own(path + ("jumped",), ("board", "stacking")), "`jumped: take_top` puts the "
+                         "jumped piece under the jumper, which builds a stack: the board needs `stacking: true` "
+                         "(or the jump `jumped: remove`)")
+        if jumped == "keep" and params.get("chain", True) and params.get("revisit", True):
+            checker.warn(path + ("jumped",), "`jumped: keep` with chains: the jumped pieces stay, so chains may "
+                         "cross the same pieces in every order and land on the same squares again, and their "
+                         "number can grow exponentially with the pieces; `revisit: false` makes every landing "
+                         "a new square, `chain: false` makes a move one jump")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -181,6 +200,8 @@ class Jump(Block):
         self.mode = params.get("jumped", "remove")
         self.chain = bool(params.get("chain", True))
         self.rejump = bool(params.get("rejump", False))
+        #: a chain may land on a square it has been on before (``revisit``)
+        self.revisit = bool(params.get("revisit", True))
         if self.rejump and self.mode != "take_top":
             raise c.error(path + ("rejump",), "a piece jumped again and again would make a chain "
                                "without end: `rejump` needs `jumped: take_top` (each jump takes a piece)")
@@ -207,8 +228,10 @@ class Jump(Block):
                 continue  # nothing to jump from here (the first jump never needs its own square)
             unit = lift(st, a, k)
             start = len(out)
-            self._chains(st, p, a, a, unit, [], [], out)
-            put(st, a, unit)
+            try:
+                self._chains(st, p, a, a, unit, [], [], out)
+            finally:
+                put(st, a, unit)
             if self.distinct_captures:
                 self._dedupe(out, start)
 
@@ -256,24 +279,30 @@ class Jump(Block):
                 jumped: list[int], out: list[Any]) -> None:
         top = unit[-1]
         for mid, t in self._targets(st, p, cur, top, jumped, len(unit)):
+            if not self.revisit and (t == a or t in landings):
+                continue  # every landing on a new square
             landings.append(t)
             jumped.append(mid)
             undo = self._take(st, p, mid, unit) if self.now else None
-            promoted = self.promotion.target(top, p, t) if self.promotion is not None else -1
-            if promoted >= 0 and cast("Promotion", self.promotion).chain == "continues":
-                unit[-1] = promoted
-            if not self.chain or (promoted >= 0 and cast("Promotion", self.promotion).chain == "ends"):
-                out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
-            else:
-                before = len(out)
-                self._chains(st, p, a, t, unit, landings, jumped, out)
-                if len(out) == before:  # nothing more to jump: the chain ends here
+            try:
+                promoted = self.promotion.target(top, p, t) if self.promotion is not None else -1
+                if promoted >= 0 and cast("Promotion", self.promotion).chain == "continues":
+                    unit[-1] = promoted
+                if not self.chain or (promoted >= 0 and cast("Promotion", self.promotion).chain == "ends"):
                     out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
-            unit[-1] = top
-            if undo is not None:
-                self._untake(st, p, mid, unit, undo)
-            landings.pop()
-            jumped.pop()
+                else:
+                    before = len(out)
+                    self._chains(st, p, a, t, unit, landings, jumped, out)
+                    if len(out) == before:  # nothing more to jump: the chain ends here
+                        out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
+                if len(out) > self.t.move_limit:  # chains can multiply without end: stop at the bound
+                    raise self.too_many()
+            finally:  # the position as it was, also when the bound stops the search
+                unit[-1] = top
+                if undo is not None:
+                    self._untake(st, p, mid, unit, undo)
+                landings.pop()
+                jumped.pop()
 
     # -- the jumped piece ---------------------------------------------------------------------------
     def _take(self, st: "Position", p: int, mid: int, unit: list[int]) -> Any:

@@ -22,7 +22,7 @@ from ..dsl.errors import InvalidMoveError
 from ..ledger import add_captures, clear, lift, put, recode_top, return_to_reserves, take_under, topped
 from ..moves import LineMove, SpreadMove
 from .base import Block, Checking, Compiling
-from .carry import compositions, read_drops
+from .carry import compositions, count_compositions, read_drops
 from .parts import Landing, Promotion, check_lines, compile_rays, source_codes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -248,6 +248,10 @@ class Move(Block):
             for key in ("min", "max"):
                 if key in take:
                     checker.expression(path + ("take", key), take[key], {"height"})
+        if params.get("drop") == "spread" and (take == "stack" or isinstance(take, dict) and "max" not in take):
+            checker.warn(path + ("take",), "`drop: spread` without `take.max`: the spreads of one stack double "
+                         "with every piece it holds (a stack of 20 has about a million); give a carry limit, "
+                         "`take: {max: N}`")
         if params.get("distance", "any") != "any":
             checker.expression(path + ("distance",), params["distance"], {"k", "height"})
         check_lines(checker, path, params)
@@ -436,6 +440,7 @@ class Move(Block):
         stacks = st.stacks
         p = st.to_move
         land = self.landing
+        limit = self.t.move_limit
         for d, ray in rays:
             di = self.dir_names.index(d)
             n = 0
@@ -447,11 +452,16 @@ class Move(Block):
                     stop = code
                     break
                 n += 1
+            # the drops may go only as far as every square on the way allows
+            reach = n if land.simple else next((i for i in range(n) if not land.allows(st, p, a, ray[i], 0)), n)
+            # a spread's moves double with every piece carried: count them before making them
+            if len(out) + sum(count_compositions(k, reach) for k in ks) > limit:
+                raise self.too_many()
             for k in ks:
-                for drops in compositions(k, n):
-                    if land.simple or all(land.allows(st, p, a, ray[i], 0) for i in range(len(drops))):
-                        out.append(SpreadMove((self.index, a, di, drops)))
+                out.extend(SpreadMove((self.index, a, di, drops)) for drops in compositions(k, reach))
             if self.flattener[top] and stop >= 0 and self.flattenable[stop]:
+                if n and len(out) + sum(count_compositions(k - 1, n) for k in ks) > limit:
+                    raise self.too_many()
                 for k in ks:
                     if n == 0:
                         if k == 1:

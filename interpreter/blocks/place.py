@@ -140,6 +140,9 @@ class Place(Block):
             checker.expression(path + ("where",), where)
         if "reserve" in params:
             checker.refuse(path + ("reserve",), params["reserve"], "a piece comes from the reserve its kind belongs to")
+        if params.get("onto", "empty") != "empty" and not checker.stacking:
+            checker.fail(checker.own(path + ("onto",), ("board", "stacking")), "a piece placed on top of another builds a stack: the board needs "
+                         "`stacking: true` (or leave `onto` out: empty squares only)")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)

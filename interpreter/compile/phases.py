@@ -12,7 +12,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..blocks.base import Block
     from .context import Compiler
 
-__all__ = ["phases", "phase_ends"]
+__all__ = ["phases", "phase_ends", "move_limit", "MOVE_LIMIT"]
+
+#: the most legal moves one position may have where the game file does not say (``limits.moves``):
+#: hundreds of times the most any bundled game but Puff has (which says its own), low enough that
+#: a rule whose moves grow without bound stops within seconds and a few hundred MB
+MOVE_LIMIT = 100_000
+
+
+def move_limit(c: "Compiler") -> None:
+    """``limits.moves``: the most legal moves one position may have."""
+    given = (c.data.get("limits") or {}).get("moves", MOVE_LIMIT)
+    c.t.move_limit = c.number(("limits", "moves"), given, 1, 100_000_000)
 
 
 def phases(c: "Compiler", blocks: list["Block"]) -> list[Phase]:
