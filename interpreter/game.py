@@ -16,6 +16,7 @@ from .compile import Rules, compile_rules
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError
 from .dsl.spec import Spec
 from .effects import Effect
+from .material import Material
 from .moves import Move, RollMove
 from .notation.moves import MoveNotation
 from .notation.position import position_format
@@ -77,6 +78,8 @@ class Game(TableFacts):
         self._plain = (not rules.effects and not self.repetition and rules.trim is None and not self._clear_dice
                        and all(p.first is None and p.until is None for p in self.phases) and not self._roll_again)
         self.cond.can_move = self.can_move
+        #: what a position may hold at a ply (built when a position text is first read)
+        self._material: Material | None = None
         notation = spec.data.get("notation", {})
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
@@ -479,9 +482,18 @@ class Game(TableFacts):
         """A picture of the board for a terminal."""
         return self.position.render(st)
 
-    def position_problem(self, st: State) -> str | None:
-        """Why ``st`` (read from a text) cannot arise in this game, or None: each block may refuse
+    def position_problem(self, st: State, ply_known: bool | None = None) -> str | None:
+        """Why ``st`` (read from a text) cannot arise in this game, or None: more or fewer pieces
+        than the game can have at its ply (:mod:`spielwerk.material`; ``ply_known``: the text gave
+        the ply, by default where the game's position text writes one), and each block may refuse
         a layout it cannot play (a track its points and places)."""
+        if self._material is None:
+            self._material = Material(self)
+        if ply_known is None:
+            ply_known = bool(getattr(self.position, "gives_ply", True))
+        problem = self._material.problem(st, ply_known)
+        if problem:
+            return problem
         for block in self.blocks:
             problem = block.position_problem(st)
             if problem:

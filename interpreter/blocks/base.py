@@ -220,6 +220,11 @@ class Block:
         """Why a position read from a text cannot occur in a game with this block, or None."""
         return None
 
+    def takes_off(self) -> bool:
+        """Whether a move of this block may take a piece off the board or turn it into another kind
+        (True unless the block knows better: the readers of position texts then count on nothing)."""
+        return True
+
     # -- texts ----------------------------------------------------------------------------------------
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         raise NotImplementedError

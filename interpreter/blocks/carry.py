@@ -199,6 +199,9 @@ class Carry(Block):
         t = st.stacks[ray[len(drops) - 1]]
         return bool(t) and self.flattenable[t[-1]]
 
+    def takes_off(self) -> bool:
+        return any(self.flattenable)  # flattening turns a piece into another kind
+
     action_doc = ("a from square x a direction x the drops (pieces left on each square, an ordered "
                   "sum of at most the carry limit with no more parts than squares that way)")
 

@@ -367,6 +367,9 @@ class Jump(Block):
         return sum(self.value[st.stacks[mid][-1]] for mid in move[3])
 
     # -- notation -----------------------------------------------------------------------------------
+    def takes_off(self) -> bool:
+        return self.mode == "remove" or self.promotion is not None
+
     action_doc = "one hop of a chain: the square it leaves x the square it lands on (a chain is one action per hop)"
     multi_part = True
 

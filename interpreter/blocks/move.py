@@ -570,6 +570,9 @@ class Move(Block):
         return cast("Board", self.t.topology).ray(a, self.dir_names[d])
 
     # -- notation -----------------------------------------------------------------------------------
+    def takes_off(self) -> bool:
+        return self.captures or self.returns or self.promotion is not None or any(self.flattenable)
+
     action_doc = ("a from square x a square on one of its lines (x the count taken, where the block "
                   "lets it vary); with `drop: spread`, a from square x a direction x the drops")
 

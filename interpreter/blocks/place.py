@@ -240,6 +240,9 @@ class Place(Block):
         if r >= 0:
             change_reserve(st, self.supplier(st), r, 1)
 
+    def takes_off(self) -> bool:
+        return False  # a piece placed stays
+
     action_doc = "a kind the block places x a square it may go on (kinds in the block's order, squares in board order)"
 
     def action_keys(self) -> list[Any]:
