@@ -18,7 +18,12 @@ A block is one file. It holds everything about one kind of move:
 Abilities only some blocks have are methods here with defaults: a turn made step by step
 (:meth:`step_choices`, :meth:`step_move`), another turn after a move (:meth:`again`), the weight of a
 capture (:meth:`weight`), a move of several parts (:attr:`multi_part`, :meth:`partial_move`,
-:meth:`part_text`), a position the block cannot play (:meth:`position_problem`).
+:meth:`part_text`), a position the block cannot play (:meth:`position_problem`), whether its moves
+may take a piece off the board (:meth:`takes_off`, which the readers of position texts ask).
+
+A block whose moves can grow without bound (chains, spreads) stops at the game's bound on the
+moves of one position, ``self.t.move_limit``, by raising :meth:`too_many`, a located error at
+the block; the game checks every listing once it is made.
 
 A move is a tuple whose first item is the block's index in the game; the rest are the block's own
 fields (squares, counts, steps).

@@ -15,9 +15,9 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["phases", "phase_ends", "move_limit", "MOVE_LIMIT"]
 
 #: the most legal moves one position may have where the game file does not say (``limits.moves``):
-#: hundreds of times the most moves of the bundled games that keep it (a game whose turns have more
-#: results says its own), low enough that a rule whose moves grow without bound stops within
-#: seconds and a few hundred MB
+#: about 180 times the most moves the bundled games that keep it have in random play (a game whose
+#: turns have more results says its own), low enough that a rule whose moves grow without bound
+#: stops within seconds and a few hundred MB
 MOVE_LIMIT = 100_000
 
 
