@@ -188,9 +188,10 @@ class Block:
         if not c.t.stacking:
             raise c.error(("board", "stacking"), f"{why}: the board needs `stacking: true`")
 
-    def too_many(self) -> MoveLimitError:
-        """The error of a position where this block's moves pass the game's bound (``limits.moves``)."""
-        return too_many_moves(self.site, self.name, self.t.move_limit)
+    def too_many(self, what: str = "moves in one position") -> MoveLimitError:
+        """The error of a position where this block's moves pass the game's bound (``limits.moves``);
+        ``what`` says what passed it (the moves, or the work of making them)."""
+        return too_many_moves(self.site, self.name, self.t.move_limit, what)
 
     # -- play ---------------------------------------------------------------------------------------
     def generate(self, st: "Position", out: list[Any]) -> None:
@@ -263,12 +264,12 @@ class Block:
         return "-".join(self.t.topology.names[sq] for sq in key)
 
 
-def too_many_moves(site: "SpecError", name: str, limit: int) -> MoveLimitError:
-    """More than ``limit`` moves in one position, located at ``site`` (where the block ``name`` is
-    written), saying how to allow more."""
-    return MoveLimitError(f"more than {limit:,} moves in one position: `{name}` makes too many moves "
-                          "here (its moves can grow without bound); `limits: {moves: N}` at the top of "
-                          "the game file allows more", site.file, site.line, site.col, site.excerpt)
+def too_many_moves(site: "SpecError", name: str, limit: int, what: str = "moves in one position") -> MoveLimitError:
+    """More than ``limit`` moves in one position (or ``what`` else), located at ``site`` (where the
+    block ``name`` is written), saying how to allow more."""
+    return MoveLimitError(f"more than {limit:,} {what}: `{name}` makes too many moves here (its moves "
+                          "can grow without bound); `limits: {moves: N}` at the top of the game file "
+                          "allows more", site.file, site.line, site.col, site.excerpt)
 
 
 #: the old name of :class:`Block`

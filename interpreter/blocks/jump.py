@@ -200,6 +200,7 @@ class Jump(Block):
         self.mode = params.get("jumped", "remove")
         self.chain = bool(params.get("chain", True))
         self.rejump = bool(params.get("rejump", False))
+        self._tried = 0
         #: a chain may land on a square it has been on before (``revisit``)
         self.revisit = bool(params.get("revisit", True))
         if self.rejump and self.mode != "take_top":
@@ -219,6 +220,9 @@ class Jump(Block):
         p = st.to_move
         stacks = st.stacks
         mine = topped(st, self.codes[p])
+        #: the jumps tried in this position: a search through long chains costs its jumps, so it
+        #: stops at the bound on the moves of a position as one through many short chains does
+        self._tried = 0
         while mine:
             low = mine & -mine
             a = low.bit_length() - 1
@@ -281,6 +285,9 @@ class Jump(Block):
         for mid, t in self._targets(st, p, cur, top, jumped, len(unit)):
             if not self.revisit and (t == a or t in landings):
                 continue  # every landing on a new square
+            self._tried += 1
+            if self._tried > self.t.move_limit:
+                raise self.too_many("jumps tried for the moves of one position")
             landings.append(t)
             jumped.append(mid)
             undo = self._take(st, p, mid, unit) if self.now else None

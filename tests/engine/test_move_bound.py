@@ -34,8 +34,9 @@ def test_d3_jump_chains_stop_at_the_bound_with_a_located_error(capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == (
-        f"spielwerk: error: {HOP}:14:9: more than 100,000 moves in one position: `jump` makes too many moves "
-        "here (its moves can grow without bound); `limits: {moves: N}` at the top of the game file allows more\n")
+        f"spielwerk: error: {HOP}:14:9: more than 100,000 jumps tried for the moves of one position: `jump` "
+        "makes too many moves here (its moves can grow without bound); `limits: {moves: N}` at the top of the "
+        "game file allows more\n")
 
 
 def test_d3_the_26_file_stops_too_and_the_position_is_left_as_it_was():
@@ -45,7 +46,7 @@ def test_d3_the_26_file_stops_too_and_the_position_is_left_as_it_was():
     with pytest.raises(spielwerk.MoveLimitError) as info:
         st.legal_moves()
     assert (info.value.line, info.value.col) == (14, 9)
-    assert "more than 2,000 moves in one position" in info.value.message
+    assert "more than 2,000 jumps tried for the moves of one position" in info.value.message
     assert (st.text(), st.hash, [list(s) for s in st.stacks]) == before
     assert game.rehash(st) == st.hash
 
@@ -84,7 +85,7 @@ def test_the_bound_is_the_game_files_and_a_callers(tmp_path):
         Game(spec, move_limit=0)
     text = open(HOP).read().replace("no_moves: lose", "no_moves: lose\nlimits: {moves: 50}")
     path = write(tmp_path, text, "hop-50.yaml")
-    with pytest.raises(spielwerk.MoveLimitError, match="more than 50 moves"):
+    with pytest.raises(spielwerk.MoveLimitError, match="more than 50 jumps tried"):
         spielwerk.load(path).initial().legal_moves()
     assert Game(load_spec(path), move_limit=500_000).move_limit == 500_000
 
@@ -95,6 +96,18 @@ def test_a_limit_out_of_range_is_refused_at_the_key(tmp_path, capsys):
     assert main(["validate", path]) == 1
     out = capsys.readouterr().out
     assert out == f"{path}:16:10: limits/moves: 0 is less than the minimum of 1\n"
+
+
+def test_a_chain_search_counts_its_jumps_and_the_chains_it_makes(tmp_path):
+    # with room for every jump tried, the chains themselves pass the bound
+    text = open(HOP).read().replace("no_moves: lose", "no_moves: lose\nlimits: {moves: 3000}")
+    game = spielwerk.load(write(tmp_path, text, "hop-3000.yaml"))
+    with pytest.raises(spielwerk.MoveLimitError, match="more than 3,000 (jumps tried for the moves of one "
+                       "position|moves in one position)"):
+        game.initial().legal_moves()
+    few = spielwerk.load(os.path.join(os.path.dirname(HOP), "..", "..", "..", "..", "docs", "examples",
+                                      "checkers.yaml"))
+    assert len(few.initial().legal_moves()) == 7  # ordinary chains are far from it
 
 
 def test_the_bound_is_checked_on_every_listing_of_moves(tmp_path):
