@@ -13,6 +13,7 @@ __all__ = [
     "InvalidPositionError",
     "InvalidRecordError",
     "OptionError",
+    "MoveLimitError",
     "SpielwerkWarning",
 ]
 
@@ -54,6 +55,12 @@ class SpecErrors(SpielwerkError):
 
 class OptionError(SpielwerkError):
     """An option value that the game does not declare or does not accept."""
+
+
+class MoveLimitError(SpecError):
+    """A position with more legal moves than the game allows (``limits.moves``), located at the
+    move block of the game file that made them: a rule whose moves grow without bound stops here
+    instead of taking all the memory there is."""
 
 
 class MoveError(SpielwerkError):

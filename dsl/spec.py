@@ -69,6 +69,9 @@ class Spec:
     expressions: dict[tuple[Any, ...], Node] = field(default_factory=dict)
     #: the move blocks' own checks have run (see :func:`load_spec`'s ``blocks``)
     blocks_checked: bool = False
+    #: what the checks found worth saying that does not stop the game (``spielwerk validate``
+    #: prints it): rules whose moves can grow without bound
+    warnings: list[SpecError] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -401,6 +404,8 @@ class Checker:
         self.blocks = blocks
         self.data = doc.data
         self.errors: list[SpecError] = []
+        #: problems that do not make the file wrong (see :attr:`Spec.warnings`)
+        self.warnings: list[SpecError] = []
         self.expressions: dict[tuple[Any, ...], Node] = {}
         self.pieces = set(self.data.get("pieces", {}))
         self.predicates = set(self.data.get("predicates", {}))
@@ -420,6 +425,22 @@ class Checker:
 
     def fail(self, path: tuple[Any, ...], message: str) -> None:
         self.errors.append(self.doc.marks.error(path, message))
+
+    def warn(self, path: tuple[Any, ...], message: str) -> None:
+        """A located warning: the file is valid, but the rule at ``path`` may cost more than it should."""
+        self.warnings.append(self.doc.marks.error(path, message))
+
+    def own(self, *paths: tuple[Any, ...]) -> tuple[Any, ...]:
+        """Of keys that contradict each other, the one written in the file checked (a variant's own
+        key rather than the one it extends), else the first."""
+        mine = [p for p in paths if self.doc.marks.at(p).file == self.doc.file]
+        return mine[0] if mine else paths[0]
+
+    @property
+    def stacking(self) -> bool:
+        """Whether pieces stack on this board (``board.stacking``)."""
+        board = self.data.get("board")
+        return isinstance(board, dict) and bool(board.get("stacking", False))
 
     def piece(self, path: tuple[Any, ...], name: Any) -> None:
         if name not in self.pieces:
@@ -796,7 +817,7 @@ def load_spec(path: str, *, blocks: Mapping[str, Any] | None = None) -> Spec:
     checker.run()
     if checker.errors:
         raise checker.errors[0] if len(checker.errors) == 1 else SpecErrors(checker.errors)
-    return Spec(doc.data, doc.marks, doc.file, checker.expressions, blocks is not None)
+    return Spec(doc.data, doc.marks, doc.file, checker.expressions, blocks is not None, checker.warnings)
 
 
 def check_blocks(spec: Spec, blocks: Mapping[str, Any]) -> None:
@@ -819,4 +840,5 @@ def check_blocks(spec: Spec, blocks: Mapping[str, Any]) -> None:
         raise checker.errors[0] if len(checker.errors) == 1 else SpecErrors(checker.errors)
     for path, node in checker.expressions.items():
         spec.expressions.setdefault(path, node)
+    spec.warnings.extend(checker.warnings)
     spec.blocks_checked = True

@@ -18,7 +18,7 @@ _WHERE = {
     **{name: "dsl.errors" for name in (
         "SpielwerkError", "SpecError", "SpecErrors", "OptionError", "MoveError", "InvalidMoveError",
         "IllegalMoveError", "AmbiguousMoveError", "InvalidPositionError", "InvalidRecordError",
-        "SpielwerkWarning")},
+        "MoveLimitError", "SpielwerkWarning")},
 }
 
 __all__ = ["__version__", *_WHERE]
@@ -26,8 +26,8 @@ __all__ = ["__version__", *_WHERE]
 if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .api import load, load_spec, load_spec_for
     from .dsl.errors import (AmbiguousMoveError, IllegalMoveError, InvalidMoveError, InvalidPositionError,
-                             InvalidRecordError, MoveError, OptionError, SpecError, SpecErrors, SpielwerkError,
-                             SpielwerkWarning)
+                             InvalidRecordError, MoveError, MoveLimitError, OptionError, SpecError, SpecErrors,
+                             SpielwerkError, SpielwerkWarning)
     from .dsl.loader import bundled_games
     from .dsl.spec import Spec
     from .game import Game, Outcome

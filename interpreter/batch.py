@@ -13,26 +13,35 @@ import os
 import random
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence, Sized
 
 from .agents import RandomAgent, playout
 from .game import Game, Outcome
 from .game import State
 from .state import Move
 
-__all__ = ["GameResult", "divide", "game_seed", "on_cluster", "perft", "play_games", "tally", "unordered"]
+__all__ = ["GameResult", "divide", "game_seed", "most_jobs", "on_cluster", "perft", "play_games", "tally",
+           "unordered"]
 
 #: what a worker process keeps between tasks (set by ``_start``)
 _WORKER: dict[str, Any] = {}
 
 
-def _jobs(jobs: int | None) -> int:
-    """The number of processes: ``None`` or 0 means one per core."""
+def most_jobs() -> int:
+    """The most worker processes worth starting on this machine: four per core (more only cost
+    memory and time to start)."""
+    return 4 * (os.cpu_count() or 1)
+
+
+def _jobs(jobs: int | None, work: int | None = None) -> int:
+    """The number of processes: ``None`` or 0 means one per core; never more than
+    :func:`most_jobs`, nor than the tasks there are (``work``)."""
     if jobs is None or jobs == 0:
-        return os.cpu_count() or 1
+        jobs = os.cpu_count() or 1
     if jobs < 0:
         raise ValueError(f"jobs: a count of processes (0 for one per core), not {jobs}")
-    return jobs
+    jobs = min(jobs, most_jobs())
+    return jobs if work is None else max(1, min(jobs, work))
 
 
 def _start(payload: dict[str, Any]) -> None:
@@ -53,8 +62,9 @@ def unordered(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], pa
               jobs: int | None = 1, ahead: int = 4) -> Iterator[tuple[Any, Any]]:
     """``(task, fn(payload, task))`` for every task, as each finishes, on ``jobs`` processes (one:
     in this process, in order). ``fn`` must be a module-level function; the payload is sent to
-    each worker once; at most ``ahead`` tasks per worker wait in the queue."""
-    n = _jobs(jobs)
+    each worker once; at most ``ahead`` tasks per worker wait in the queue. No more processes are
+    started than there are tasks (where ``tasks`` has a length) or than :func:`most_jobs`."""
+    n = _jobs(jobs, len(tasks) if isinstance(tasks, Sized) else None)
     if n == 1:
         for task in tasks:
             yield task, fn(payload, task)
@@ -80,6 +90,27 @@ def _cluster_call(fn: Callable[[dict[str, Any], Any], Any], payload: dict[str, A
     return fn(payload, task)
 
 
+#: seconds to wait for a Dask scheduler to answer
+CLUSTER_TIMEOUT = 10.0
+
+
+def connect(address: str, timeout: float | None = None) -> Any:
+    """A ``distributed.Client`` of the Dask scheduler at ``address``; a SpielwerkError that says so
+    when the extra is not installed or the scheduler does not answer within ``timeout`` seconds
+    (default :data:`CLUSTER_TIMEOUT`)."""
+    import importlib
+    from .dsl.errors import SpielwerkError
+    try:
+        distributed: Any = importlib.import_module("distributed")  # an optional extra, untyped
+    except ImportError:
+        raise SpielwerkError("--cluster needs Dask distributed: pip install 'spielwerk[cluster]'") from None
+    wait_for = CLUSTER_TIMEOUT if timeout is None else timeout
+    try:
+        return distributed.Client(address, timeout=wait_for)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise SpielwerkError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+
+
 def on_cluster(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], payload: dict[str, Any],
                cluster: Any) -> Iterator[tuple[Any, Any]]:
     """As :func:`unordered`, on a Dask distributed cluster: ``cluster`` is a scheduler's address
@@ -92,7 +123,7 @@ def on_cluster(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], p
         from .dsl.errors import SpielwerkError
         raise SpielwerkError("--cluster needs Dask distributed: pip install 'spielwerk[cluster]'") from None
     Client, as_completed = distributed.Client, distributed.as_completed
-    client = cluster if isinstance(cluster, Client) else Client(cluster)
+    client = cluster if isinstance(cluster, Client) else connect(cluster)
     try:
         shared = client.scatter(payload, broadcast=True, hash=False)  # a key of its own, never shared
         futures = {client.submit(_cluster_call, fn, shared, task, pure=False): task for task in tasks}

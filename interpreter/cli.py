@@ -52,6 +52,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         try:
             spec = load_spec(path)
             Game(spec)  # compile with default options: catches what only compiling can see
+            for w in spec.warnings:  # the file is valid: these do not change the exit status
+                print(f"{w.file}:{w.line}:{w.col}: warning: {w.message}")
         except SpecErrors as exc:
             for e in exc.errors:
                 print(e.located())
@@ -150,6 +152,9 @@ def cmd_moves(args: argparse.Namespace) -> int:
     elif game.is_chance(st):
         example = "3-1" if game.dice_count == 2 else "4"
         raise SpielwerkError(f"the dice are not rolled yet: give --roll, e.g. --roll {example}")
+    over = game.outcome(st)
+    if over is not None:
+        raise SpielwerkError(f"the game is over in this position ({over.token}, {over.result}): there are no moves")
     for move in game.legal_moves(st):
         text = game.format_move(st, move)
         if args.after:
@@ -248,6 +253,51 @@ def _undo_turn(game: Game, st: Any, player: int) -> bool:
     return True
 
 
+class _Thinking:
+    """While an agent thinks for longer than :attr:`after` seconds, a bar on a terminal's standard
+    error says who thinks and how much of his budget (iterations, depth, time) he has used; it goes
+    away with the move. Off a terminal nothing is shown (the output stays the same every run)."""
+
+    #: seconds of thinking before the bar appears (a quick agent never shows one)
+    after = 0.5
+
+    def __init__(self, agent: Any, label: str, console: Any = None) -> None:
+        self.agent, self.label = agent, label
+        self.console = console
+        self.bar: Any = None
+        self.task: Any = None
+        self.started = 0.0
+
+    def __enter__(self) -> "_Thinking":
+        import time
+        self.started = time.perf_counter()
+        if hasattr(self.agent, "progress"):
+            if self.console is None:
+                from rich.console import Console
+                self.console = Console(stderr=True)
+            if self.console.is_terminal:
+                self.agent.progress = self.update
+        return self
+
+    def update(self, share: float) -> None:
+        import time
+        if self.bar is None:
+            if time.perf_counter() - self.started < self.after:
+                return
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
+                                TimeElapsedColumn(), console=self.console, transient=True)
+            self.task = self.bar.add_task(self.label, total=1.0)
+            self.bar.start()
+        self.bar.update(self.task, completed=share)
+
+    def __exit__(self, *exc: Any) -> None:
+        if hasattr(self.agent, "progress"):
+            self.agent.progress = None
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_plies: int) -> Any:
     """Play one game on the terminal from ``st`` (in place); return its outcome, or None when it
     stopped first (the ply limit, or the person at the keyboard quit)."""
@@ -319,7 +369,8 @@ def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_p
                     print(f"illegal: {exc}  (type 'moves' for the legal moves, 'help' for the commands)")
                     continue
         else:
-            move = agent.choose(st, moves)
+            with _Thinking(agent, f"{game.players[st.to_move - 1]} ({agent!r}) thinks"):
+                move = agent.choose(st, moves)
         listed = []
         text = game.format_move(st, move)
         mover = st.to_move
@@ -457,6 +508,13 @@ def _run_simulation(game: Game, args: argparse.Namespace, out_path: str | None, 
     from .simulate import finished_indices, simulate
     done = finished_indices(out_path, game, args.agents, args.seed) if out_path else set()
     todo = args.games - len([i for i in done if i < args.games])
+    records = getattr(args, "records", None)
+    if records is not None:
+        _records_folder(records)
+    cluster = None
+    if args.cluster:  # reached before anything is written or drawn
+        from .batch import connect
+        cluster = connect(args.cluster)
     bar, task = _progress(args.games, args.games - todo, label)
     t0 = time.perf_counter()
 
@@ -464,19 +522,36 @@ def _run_simulation(game: Game, args: argparse.Namespace, out_path: str | None, 
         rate = n / max(1e-9, time.perf_counter() - t0)
         bar.update(task, completed=args.games - todo + n, rate=f"{rate:.1f} games/s")
 
-    out = open(out_path, "a", encoding="utf-8") if out_path else None
+    try:
+        out = open(out_path, "a", encoding="utf-8") if out_path else None
+    except OSError as exc:
+        if cluster is not None:
+            cluster.close()
+        raise SpielwerkError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     try:
         with bar:
             simulate(game, args.agents, args.games, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies,
-                     out=out, skip=done, progress=tick, records=getattr(args, "records", None),
-                     cluster=args.cluster)
+                     out=out, skip=done, progress=tick, records=records, cluster=cluster)
     finally:
         if out is not None:
             out.close()
+        if cluster is not None:
+            cluster.close()
     if out_path is None:
         raise SpielwerkError("no output file")  # pragma: no cover - both callers give one
     from .report import load_records
     return [r for r in load_records(out_path) if r["index"] < args.games]
+
+
+def _records_folder(path: str) -> None:
+    """Make the ``--records`` folder now (before any game is played), or say why it cannot be."""
+    import os
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise SpielwerkError(f"--records {path}: a file is there; give a folder (made if missing)")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as exc:
+        raise SpielwerkError(f"--records {path}: cannot make the folder: {exc.strerror or exc}") from None
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -527,8 +602,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     import os
     from .report import compare, render_comparison, render_table, summarize
     sides = []
-    for label, name, extra in (("base", args.base, args.base_option), ("variant", args.variant, args.variant_option)):
-        game = _load(name, _options((args.option or []) + (extra or [])))
+    runs = [(label, name, _load(name, _options((args.option or []) + (extra or []))))  # both, before playing
+            for label, name, extra in (("base", args.base, args.base_option),
+                                       ("variant", args.variant, args.variant_option))]
+    for label, name, game in runs:
         stem = os.path.splitext(os.path.basename(name))[0]
         out = os.path.join(args.dir, f"{label}-{stem}.jsonl")
         os.makedirs(args.dir, exist_ok=True)
@@ -550,6 +627,16 @@ def _count(minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
         return value
     return read
+
+
+def _jobs(text: str) -> int:
+    """An argparse type: a number of worker processes, 0 (one per core) to four per core."""
+    from .batch import most_jobs
+    value = _count(0)(text)
+    most = most_jobs()
+    if value > most:
+        raise argparse.ArgumentTypeError(f"at most {most} processes here (four per core), not {value}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -580,8 +667,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--position", metavar="POS", help="start from this position text (default: the start)")
     p.add_argument("--divide", action="store_true", help="print the count below each legal move at depth N instead "
                    "(at a roll to come: below each roll and move)")
-    p.add_argument("--jobs", "-j", type=_count(0), default=1, metavar="K",
-                   help="share the root's moves among K processes, 0 for one per core (default: 1)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="K",
+                   help="share the root's moves among K processes, 0 for one per core, at most four per core "
+                        "(default: 1)")
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("replay", help="replay records, checking every move; print each game's result",
@@ -631,8 +719,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the two agents, e.g. mcts:iterations=500,random; A plays first in the even "
                             "games, B in the odd ones")
         p.add_argument("--games", type=_count(1), required=True, metavar="N", help="how many games")
-        p.add_argument("--jobs", "-j", type=_count(0), default=0, metavar="K",
-                       help="worker processes, 0 for one per core (default: 0)")
+        p.add_argument("--jobs", "-j", type=_jobs, default=0, metavar="K",
+                       help="worker processes, 0 for one per core, at most four per core; never more than "
+                            "the games (default: 0)")
         p.add_argument("--seed", type=int, default=0, metavar="S",
                        help="the run's seed: game i's dice and agents are seeded from (S, i) (default: 0)")
         p.add_argument("--max-plies", type=_count(1), default=DEFAULT_MAX_PLIES, metavar="N",

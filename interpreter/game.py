@@ -17,6 +17,7 @@ from .compile.conditions import as_player
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError
 from .dsl.spec import Spec
 from .effects import SetCounters
+from .material import Material
 from .moves import Move, RollMove
 from .notation.moves import MoveNotation
 from .notation.position import position_format
@@ -36,7 +37,8 @@ __all__ = ["Game", "State", "Outcome"]
 class Game(TableFacts):
     """The rules of one game with fixed option values. Build it with :func:`spielwerk.load`."""
 
-    def __init__(self, spec: Spec, options: dict[str, Any] | None = None, *, fast_paths: bool = True) -> None:
+    def __init__(self, spec: Spec, options: dict[str, Any] | None = None, *, fast_paths: bool = True,
+                 move_limit: int | None = None) -> None:
         rules = compile_rules(spec, options, fast_paths=fast_paths)
         self.rules: Rules = rules
         self.spec = spec
@@ -85,12 +87,22 @@ class Game(TableFacts):
         #: how deep the questions about other moves are nested (a question asked while a ``legal_if``
         #: is checked reads the moves as the blocks give them, so a condition never asks itself)
         self._asking = 0
+        #: what a position may hold at a ply (built when a position text is first read)
+        self._material: Material | None = None
         notation = spec.data.get("notation", {})
         self.notation = MoveNotation(self, notation)
         self.position = position_format(self, notation.get("position"))
         problem = getattr(self.position, "problem", lambda: None)()
         if problem is not None:
             raise spec.error(*problem)
+        if move_limit is not None:  # a caller's own bound (the web app's), instead of the file's
+            if isinstance(move_limit, bool) or not isinstance(move_limit, int) or move_limit < 1:
+                raise OptionError(f"move_limit: a whole number of at least 1, not {move_limit!r}")
+            t.move_limit = move_limit
+        #: the bound given to the constructor (None: the game file's), kept when pickled
+        self._own_limit = move_limit
+        #: the most legal moves one position may have (``limits.moves``, or the caller's bound)
+        self.move_limit = t.move_limit
         t.freeze()
 
     @property
@@ -215,7 +227,17 @@ class Game(TableFacts):
             out = self._preferred(st, out)
         if not out and self.pass_move is not None:
             out.append(self.pass_move)
+        if len(out) > self.move_limit:
+            raise self._too_many(out)
         return out
+
+    def _too_many(self, moves: list[Move]) -> Exception:
+        """The error of a position with more legal moves than the bound, located at the block that
+        made the most of them."""
+        counts: dict[int, int] = {}
+        for move in moves:
+            counts[move[0]] = counts.get(move[0], 0) + 1
+        return self.blocks[max(counts, key=lambda i: counts[i])].too_many()
 
     def _legal_after(self, st: State, moves: list[Move]) -> list[Move]:
         """The moves whose block's ``legal_if`` holds after them: each is played with what follows
@@ -698,9 +720,18 @@ class Game(TableFacts):
         """A picture of the board for a terminal."""
         return self.position.render(st)
 
-    def position_problem(self, st: State) -> str | None:
-        """Why ``st`` (read from a text) cannot arise in this game, or None: each block may refuse
+    def position_problem(self, st: State, ply_known: bool | None = None) -> str | None:
+        """Why ``st`` (read from a text) cannot arise in this game, or None: more or fewer pieces
+        than the game can have at its ply (:mod:`spielwerk.material`; ``ply_known``: the text gave
+        the ply, by default where the game's position text writes one), and each block may refuse
         a layout it cannot play (a track its points and places)."""
+        if self._material is None:
+            self._material = Material(self)
+        if ply_known is None:
+            ply_known = bool(getattr(self.position, "gives_ply", True))
+        problem = self._material.problem(st, ply_known)
+        if problem:
+            return problem
         for block in self.blocks:
             problem = block.position_problem(st)
             if problem:
@@ -819,7 +850,7 @@ class Game(TableFacts):
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its spec and option values, and is compiled again when unpickled
         (for worker processes: see :mod:`spielwerk.batch`)."""
-        return (_compiled, (self.spec, self.options, self.fast_paths))
+        return (_compiled, (self.spec, self.options, self.fast_paths, self._own_limit))
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -1005,6 +1036,6 @@ class State(Position):
         return self.game.render(self)
 
 
-def _compiled(spec: Spec, options: dict[str, Any], fast_paths: bool) -> Game:
+def _compiled(spec: Spec, options: dict[str, Any], fast_paths: bool, move_limit: int | None = None) -> Game:
     """Compile ``spec`` with ``options`` (how a pickled game is read back)."""
-    return Game(spec, options, fast_paths=fast_paths)
+    return Game(spec, options, fast_paths=fast_paths, move_limit=move_limit)

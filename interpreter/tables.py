@@ -49,6 +49,8 @@ class Tables:
         "score_target",
         # counters (memory besides the board)
         "counter_slots", "counter_start",
+        # the most legal moves one position may have (``limits.moves``)
+        "move_limit",
         # hashing
         "zobrist", "zobrist_stride", "side_key", "orient_keys", "phase_keys", "dice_keys",
         "hash_reserves", "hash_captures", "_keys", "_frozen",
@@ -106,6 +108,9 @@ class Tables:
     #: player 1's, then player 2's); and each slot's value at the start
     counter_slots: dict[str, tuple[int, bool]]
     counter_start: list[int]
+    #: the most legal moves one position may have (``limits.moves``): a block that would make more
+    #: raises :class:`~spielwerk.dsl.errors.MoveLimitError`
+    move_limit: int
     #: Zobrist keys: ``zobrist[(sq * zobrist_stride + height) * num_codes + code]``
     zobrist: list[int]
     zobrist_stride: int

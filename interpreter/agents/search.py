@@ -4,6 +4,9 @@ iterative deepening (expectiminimax over the dice). They work on any game file.
 A position is judged by the game file's ``evaluation`` where it declares one (see
 docs/reference/agents.md), else by random playouts. Every agent is seeded: the same seed, game and
 position give the same move.
+
+Each agent has a ``progress`` attribute: None, or a function the agent calls now and then while it
+thinks with the share of its budget used so far (0 to 1), for showing it (``spielwerk play``).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from ..game import Game
 from ..game import State
@@ -22,6 +25,17 @@ __all__ = ["AlphaBetaAgent", "GreedyAgent", "MCTSAgent"]
 
 #: the value of a won game; evaluations stay far below it
 WIN = 1_000_000.0
+
+#: what an agent's ``progress`` is called with: the share of its budget used, 0 to 1
+Progress = Callable[[float], None]
+
+
+def _share(done: int, budget: int, started: float, seconds: float) -> float:
+    """How much of a budget of ``budget`` steps, or of ``seconds`` from ``started``, is used."""
+    share = done / budget if budget else 0.0
+    if seconds > 0:
+        share = max(share, (time.perf_counter() - started) / seconds)
+    return min(share, 1.0)
 
 
 def _result(game: Game, st: State, player: int) -> float | None:
@@ -113,19 +127,23 @@ class GreedyAgent:
         self.rng = random.Random(seed)
         self.playouts, self.plies, self.time = playouts, plies, time
         self._judge: _Judge | None = None
+        self.progress: Progress | None = None
 
     def choose(self, state: State, moves: list[Any]) -> Any:
         game = state.game
         if self._judge is None or self._judge.game is not game:
             self._judge = _Judge(game, self.rng, self.playouts, self.plies)
         judge = self._judge
-        deadline = judge.deadline = time.perf_counter() + self.time if self.time > 0 else math.inf
+        started = time.perf_counter()
+        deadline = judge.deadline = started + self.time if self.time > 0 else math.inf
         player = state.to_move
         best: list[Any] = []
         best_value = -math.inf
-        for move in moves:
+        for i, move in enumerate(moves):
             if best and time.perf_counter() > deadline:
                 break
+            if self.progress is not None:
+                self.progress(_share(i, len(moves), started, self.time))
             info = game.apply(state, move)
             r = _result(game, state, player) if not game.is_chance(state) else None
             if r is not None:
@@ -176,6 +194,7 @@ class MCTSAgent:
         self.iterations, self.time, self.c, self.plies = iterations, time, c, plies
         self.walker = RandomAgent(self.rng.randrange(1 << 30), by="step")
         self._judge: _Judge | None = None
+        self.progress: Progress | None = None
 
     def choose(self, state: State, moves: list[Any]) -> Any:
         if len(moves) == 1:
@@ -187,11 +206,15 @@ class MCTSAgent:
         root.untried = list(moves)
         self.rng.shuffle(root.untried)
         timed = self.time > 0
-        deadline = time.perf_counter() + self.time if timed else math.inf
-        for _ in range(self.iterations):
+        started = time.perf_counter()
+        deadline = started + self.time if timed else math.inf
+        progress = self.progress
+        for i in range(self.iterations):
             self._iterate(game, state, root)
             if timed and time.perf_counter() > deadline:  # an iteration costs far more than a look
                 break
+            if progress is not None and i % 64 == 63:
+                progress(_share(i + 1, self.iterations, started, self.time))
         return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
 
     def _iterate(self, game: Game, st: State, root: _Node) -> None:
@@ -273,6 +296,7 @@ class AlphaBetaAgent:
         self._game: Game | None = None
         self._deadline = math.inf
         self._nodes = 0
+        self.progress: Progress | None = None
 
     def choose(self, state: State, moves: list[Any]) -> Any:
         game = state.game
@@ -288,11 +312,14 @@ class AlphaBetaAgent:
         assert judge is not None
         judge.deadline = self._deadline
         best = order[0]
+        started = time.perf_counter()
         for d in range(1, self.depth + 1):
             try:
                 value, move = self._root(game, state, order, d)
             except _OutOfTime:
                 break
+            if self.progress is not None:  # each depth costs more than all before it
+                self.progress(_share(d, self.depth, started, self.time))
             best = move
             order.remove(move)
             order.insert(0, move)

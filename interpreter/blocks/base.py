@@ -18,7 +18,12 @@ A block is one file. It holds everything about one kind of move:
 Abilities only some blocks have are methods here with defaults: a turn made step by step
 (:meth:`step_choices`, :meth:`step_move`), another turn after a move (:meth:`again`), the weight of a
 capture (:meth:`weight`), a move of several parts (:attr:`multi_part`, :meth:`partial_move`,
-:meth:`part_text`), a position the block cannot play (:meth:`position_problem`).
+:meth:`part_text`), a position the block cannot play (:meth:`position_problem`), whether its moves
+may take a piece off the board (:meth:`takes_off`, which the readers of position texts ask).
+
+A block whose moves can grow without bound (chains, spreads) stops at the game's bound on the
+moves of one position, ``self.t.move_limit``, by raising :meth:`too_many`, a located error at
+the block; the game checks every listing once it is made.
 
 A move is a tuple whose first item is the block's index in the game; the rest are the block's own
 fields (squares, counts, steps).
@@ -28,13 +33,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
+from ..dsl.errors import MoveLimitError
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..dsl.errors import SpecError
     from ..moves import Move
     from ..state import Position
     from ..tables import Tables
 
-__all__ = ["Block", "Compiling", "Conditions", "Checking", "COMMON_KEYS", "reads_the_part_before"]
+__all__ = ["Block", "Compiling", "Conditions", "Checking", "COMMON_KEYS", "reads_the_part_before", "too_many_moves"]
 
 
 class Conditions(Protocol):
@@ -112,6 +119,13 @@ class Checking(Protocol):
     def landing(self, path: tuple[Any, ...], spec: Any, words: tuple[str, ...], extra: set[str]) -> None: ...
 
     def refuse(self, path: tuple[Any, ...], value: Any, instead: str) -> None: ...
+
+    def warn(self, path: tuple[Any, ...], message: str) -> None: ...
+
+    def own(self, *paths: tuple[Any, ...]) -> tuple[Any, ...]: ...
+
+    @property
+    def stacking(self) -> bool: ...
 
 
 def reads_the_part_before(checker: Checking, path: tuple[Any, ...], text: Any, names: set[str]) -> None:
@@ -225,6 +239,8 @@ class Block:
         self.index = index
         self.params = params
         self.path = path
+        #: where the block is written, for the errors it raises while playing (too many moves)
+        self.site = c.error(path, "")
 
     @classmethod
     def make(cls, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> "Block":
@@ -241,6 +257,11 @@ class Block:
         """Refuse this block on a board without ``stacking`` (``why``: what piles up)."""
         if not c.t.stacking:
             raise c.error(("board", "stacking"), f"{why}: the board needs `stacking: true`")
+
+    def too_many(self, what: str = "moves in one position") -> MoveLimitError:
+        """The error of a position where this block's moves pass the game's bound (``limits.moves``);
+        ``what`` says what passed it (the moves, or the work of making them)."""
+        return too_many_moves(self.site, self.name, self.t.move_limit, what)
 
     # -- play ---------------------------------------------------------------------------------------
     def generate(self, st: "Position", out: list[Any]) -> None:
@@ -283,6 +304,11 @@ class Block:
         """Why a position read from a text cannot occur in a game with this block, or None."""
         return None
 
+    def takes_off(self) -> bool:
+        """Whether a move of this block may take a piece off the board or turn it into another kind
+        (True unless the block knows better: the readers of position texts then count on nothing)."""
+        return True
+
     # -- texts ----------------------------------------------------------------------------------------
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         raise NotImplementedError
@@ -314,6 +340,14 @@ class Block:
     def part_text(self, st: "Position", key: Any) -> str:
         """One part of a move of several parts as text (a hop, a step)."""
         return "-".join(self.t.topology.names[sq] for sq in key)
+
+
+def too_many_moves(site: "SpecError", name: str, limit: int, what: str = "moves in one position") -> MoveLimitError:
+    """More than ``limit`` moves in one position (or ``what`` else), located at ``site`` (where the
+    block ``name`` is written), saying how to allow more."""
+    return MoveLimitError(f"more than {limit:,} {what}: `{name}` makes too many moves here (its moves "
+                          "can grow without bound); `limits: {moves: N}` at the top of the game file "
+                          "allows more", site.file, site.line, site.col, site.excerpt)
 
 
 #: the old name of :class:`Block`

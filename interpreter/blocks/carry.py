@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from itertools import product
-from typing import Any, cast
+from math import comb
+from typing import Any, Iterator, cast
 
 from ..dsl.errors import InvalidMoveError
 from ..ledger import lift, put, recode_top
@@ -16,25 +16,32 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
     from ..topology import Board
 
-__all__ = ["Carry", "compositions", "read_drops"]
+__all__ = ["Carry", "compositions", "count_compositions", "read_drops"]
 
 
 def compositions(total: int, max_parts: int) -> list[tuple[int, ...]]:
-    """All ways to write ``total`` as an ordered sum of 1 to ``max_parts`` positive parts."""
-    out = []
+    """All ways to write ``total`` as an ordered sum of 1 to ``max_parts`` positive parts: by the
+    number of parts, then the larger first parts first. The work is that of the list itself."""
+    out: list[tuple[int, ...]] = []
     for parts in range(1, min(total, max_parts) + 1):
-        for cut in product((0, 1), repeat=total - 1):
-            if sum(cut) == parts - 1:
-                seq, run = [], 1
-                for c in cut:
-                    if c:
-                        seq.append(run)
-                        run = 1
-                    else:
-                        run += 1
-                seq.append(run)
-                out.append(tuple(seq))
+        out.extend(_exact_parts(total, parts))
     return out
+
+
+def _exact_parts(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """The compositions of ``total`` into exactly ``parts`` parts, the larger first parts first."""
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total - parts + 1, 0, -1):
+        for rest in _exact_parts(total - first, parts - 1):
+            yield (first,) + rest
+
+
+def count_compositions(total: int, max_parts: int) -> int:
+    """How many :func:`compositions` ``total`` has into at most ``max_parts`` parts (worked out,
+    not listed: there are 2 ** (total - 1) with parts enough)."""
+    return sum(comb(total - 1, parts - 1) for parts in range(1, min(total, max_parts) + 1))
 
 
 def read_drops(count: int | None, drops: tuple[int, ...] | None) -> tuple[int, ...]:
@@ -102,6 +109,10 @@ class Carry(Block):
         cache = self._flat if flatten else self._plain
         got = cache[key]
         if got is None:
+            size = sum(count_compositions(c - 1, n) if flatten and n else count_compositions(c, n)
+                       for c in range(1, maxc + 1))
+            if size > self.t.move_limit:  # a tall stack carried far: more than the bound by itself
+                raise self.too_many()
             got = []
             for c in range(1, maxc + 1):
                 if not flatten:
@@ -147,6 +158,8 @@ class Carry(Block):
                     out.extend(moves(sq, d, maxc, n, False))
                 if can_flatten and stop >= 0 and flattenable[stop]:
                     out.extend(moves(sq, d, maxc, n, True))
+            if len(out) > self.t.move_limit:
+                raise self.too_many()
 
     # -- play ---------------------------------------------------------------------------------------
     def apply(self, st: "Position", move: "Move") -> Any:
@@ -185,6 +198,9 @@ class Carry(Block):
             return False
         t = st.stacks[ray[len(drops) - 1]]
         return bool(t) and self.flattenable[t[-1]]
+
+    def takes_off(self) -> bool:
+        return any(self.flattenable)  # flattening turns a piece into another kind
 
     action_doc = ("a from square x a direction x the drops (pieces left on each square, an ordered "
                   "sum of at most the carry limit with no more parts than squares that way)")

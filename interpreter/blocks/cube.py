@@ -135,6 +135,9 @@ class Cube(Block):
             st.hash ^= g.side_key
         st.cube_value, st.cube_owner, st.cube_step, st.to_move, st.result = old
 
+    def takes_off(self) -> bool:
+        return False  # the cube touches no piece
+
     action_doc = "the cube decision: roll (no double), double, take, drop"
 
     def action_keys(self) -> list[Any]:

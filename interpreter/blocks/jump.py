@@ -142,6 +142,15 @@ class Jump(Block):
                 ),
                 "default": False,
             },
+            "revisit": {
+                "type": "boolean",
+                "description": (
+                    "True (default): a chain may land again on a square it has landed on before, or on the "
+                    "square it started from. False: every landing of a chain is on a new square (chains that "
+                    "leave the jumped pieces standing, `jumped: keep`, then end)."
+                ),
+                "default": True,
+            },
             "removal": {
                 "description": (
                     "When jumped pieces leave (or, with `take_top`, lose their top piece): `now` (default: at "
@@ -204,6 +213,16 @@ class Jump(Block):
                     checker.piece(path + (key, kind), kind)
         if "hop_if" in params:
             checker.expression(path + ("hop_if",), params["hop_if"], set(CHAIN_VARIABLES))
+        jumped = params.get("jumped", "remove")
+        if jumped == "take_top" and not checker.stacking:
+            checker.fail(checker.own(path + ("jumped",), ("board", "stacking")), "`jumped: take_top` puts the "
+                         "jumped piece under the jumper, which builds a stack: the board needs `stacking: true` "
+                         "(or the jump `jumped: remove`)")
+        if jumped == "keep" and params.get("chain", True) and params.get("revisit", True):
+            checker.warn(path + ("jumped",), "`jumped: keep` with chains: the jumped pieces stay, so chains may "
+                         "cross the same pieces in every order and land on the same squares again, and their "
+                         "number can grow exponentially with the pieces; `revisit: false` makes every landing "
+                         "a new square, `chain: false` makes a move one jump")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -223,6 +242,9 @@ class Jump(Block):
         #: direction name -> the opposite one (for ``reverses``)
         self.opposite = _opposites(c.t.topology, self.rays)
         self.rejump = bool(params.get("rejump", False))
+        self._tried = 0
+        #: a chain may land on a square it has been on before (``revisit``)
+        self.revisit = bool(params.get("revisit", True))
         if self.rejump and self.mode != "take_top":
             raise c.error(path + ("rejump",), "a piece jumped again and again would make a chain "
                                "without end: `rejump` needs `jumped: take_top` (each jump takes a piece)")
@@ -243,6 +265,9 @@ class Jump(Block):
         p = st.to_move
         stacks = st.stacks
         mine = topped(st, self.codes[p])
+        #: the jumps tried in this position: a search through long chains costs its jumps, so it
+        #: stops at the bound on the moves of a position as one through many short chains does
+        self._tried = 0
         while mine:
             low = mine & -mine
             a = low.bit_length() - 1
@@ -252,8 +277,10 @@ class Jump(Block):
                 continue  # nothing to jump from here (the first jump never needs its own square)
             unit = lift(st, a, k)
             start = len(out)
-            self._chains(st, p, a, a, unit, [], [], out)
-            put(st, a, unit)
+            try:
+                self._chains(st, p, a, a, unit, [], [], out)
+            finally:
+                put(st, a, unit)
             if self.distinct_captures:
                 self._dedupe(out, start)
 
@@ -325,37 +352,49 @@ class Jump(Block):
             return False
         continuing = self.land[top >> 1] == "continuing"
         promotion = self.promotion
+        limit = self.t.move_limit
+        made = False
         group, goes = -1, False
         stops: list[int] = []  # with `continuing`: the landings of one jumped piece
         for d, mid, t in targets:
+            if not self.revisit and (t == a or t in landings):
+                continue  # every landing on a new square
+            made = True
+            self._tried += 1
+            if self._tried > limit:
+                raise self.too_many("jumps tried for the moves of one position")
             if continuing and mid != group:
                 _drop(out, stops, goes)
                 group, stops, goes = mid, [], False
             landings.append(t)
             jumped.append(mid)
             undo = self._take(st, p, mid, unit) if self.now else None
-            promoted = promotion.target(top, p, t) if promotion is not None else -1
-            if promoted >= 0 and cast("Promotion", promotion).chain == "continues":
-                unit[-1] = promoted
-            went_on = False
-            if not self.chain or (promoted >= 0 and cast("Promotion", promotion).chain == "ends"):
-                out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
-            else:
-                if self.may_stop:
+            try:
+                promoted = promotion.target(top, p, t) if promotion is not None else -1
+                if promoted >= 0 and cast("Promotion", promotion).chain == "continues":
+                    unit[-1] = promoted
+                went_on = False
+                if not self.chain or (promoted >= 0 and cast("Promotion", promotion).chain == "ends"):
                     out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
-                went_on = self._chains(st, p, a, t, unit, landings, jumped, out, d, first)
-                if not went_on and not self.may_stop:  # nothing more to jump: the chain ends here
-                    out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
-                    stops.append(len(out) - 1)
-            goes = goes or went_on
-            unit[-1] = top
-            if undo is not None:
-                self._untake(st, p, mid, unit, undo)
-            landings.pop()
-            jumped.pop()
+                else:
+                    if self.may_stop:
+                        out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
+                    went_on = self._chains(st, p, a, t, unit, landings, jumped, out, d, first)
+                    if not went_on and not self.may_stop:  # nothing more to jump: the chain ends here
+                        out.append(JumpMove((self.index, a, tuple(landings), tuple(jumped))))
+                        stops.append(len(out) - 1)
+                goes = goes or went_on
+                if len(out) > limit:  # chains can multiply without end: stop at the bound
+                    raise self.too_many()
+            finally:  # the position as it was, also when the bound stops the search
+                unit[-1] = top
+                if undo is not None:
+                    self._untake(st, p, mid, unit, undo)
+                landings.pop()
+                jumped.pop()
         if continuing:
             _drop(out, stops, goes)
-        return True
+        return made
 
     # -- the jumped piece ---------------------------------------------------------------------------
     def _take(self, st: "Position", p: int, mid: int, unit: list[int]) -> Any:
@@ -423,6 +462,9 @@ class Jump(Block):
         return sum(self.value[st.stacks[mid][-1]] for mid in move[3])
 
     # -- notation -----------------------------------------------------------------------------------
+    def takes_off(self) -> bool:
+        return self.mode == "remove" or self.promotion is not None
+
     action_doc = "one hop of a chain: the square it leaves x the square it lands on (a chain is one action per hop)"
     multi_part = True
 

@@ -22,7 +22,7 @@ from ..dsl.errors import InvalidMoveError
 from ..ledger import add_captures, clear, lift, put, recode_top, return_to_reserves, take_under, topped
 from ..moves import LineMove, SpreadMove
 from .base import Block, Checking, Compiling
-from .carry import compositions, read_drops
+from .carry import compositions, count_compositions, read_drops
 from .parts import Landing, Promotion, check_lines, compile_rays, source_codes
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -256,6 +256,10 @@ class Move(Block):
             for key in ("min", "max"):
                 if key in take:
                     checker.expression(path + ("take", key), take[key], {"height"})
+        if params.get("drop") == "spread" and (take == "stack" or isinstance(take, dict) and "max" not in take):
+            checker.warn(path + ("take",), "`drop: spread` without `take.max`: the spreads of one stack double "
+                         "with every piece it holds (a stack of 20 has about a million); give a carry limit, "
+                         "`take: {max: N}`")
         if params.get("distance", "any") != "any":
             checker.expression(path + ("distance",), params["distance"], {"k", "height"})
         check_lines(checker, path, params)
@@ -447,6 +451,7 @@ class Move(Block):
         stacks = st.stacks
         p = st.to_move
         land = self.landing
+        limit = self.t.move_limit
         for d, ray in rays:
             di = self.dir_names.index(d)
             n = 0
@@ -458,16 +463,28 @@ class Move(Block):
                     stop = code
                     break
                 n += 1
+            # the drops may go only as far as every square on the way allows
+            reach = n if land.simple else next((i for i in range(n) if not land.allows(st, p, a, ray[i], 0)), n)
             each = self.drop_each
-            height = len(stacks[a])
-            for k in ks:
-                wanted = self.steps(st, height, k) if self.distance != ANY else 0
-                for drops in compositions(k, n):
-                    if (wanted and len(drops) != wanted) or (each and any(x != each for x in drops)):
-                        continue
-                    if land.simple or all(land.allows(st, p, a, ray[i], 0) for i in range(len(drops))):
+            if self.distance == ANY and not each:
+                # a spread's moves double with every piece carried: count them before making them
+                if len(out) + sum(count_compositions(k, reach) for k in ks) > limit:
+                    raise self.too_many()
+                for k in ks:
+                    out.extend(SpreadMove((self.index, a, di, drops)) for drops in compositions(k, reach))
+            else:
+                height = len(stacks[a])
+                for k in ks:
+                    wanted = self.steps(st, height, k) if self.distance != ANY else 0
+                    for drops in compositions(k, reach):
+                        if (wanted and len(drops) != wanted) or (each and any(x != each for x in drops)):
+                            continue
                         out.append(SpreadMove((self.index, a, di, drops)))
+                    if len(out) > limit:
+                        raise self.too_many()
             if self.flattener[top] and stop >= 0 and self.flattenable[stop]:
+                if n and len(out) + sum(count_compositions(k - 1, n) for k in ks) > limit:
+                    raise self.too_many()
                 for k in ks:
                     if n == 0:
                         if k == 1:
@@ -576,6 +593,9 @@ class Move(Block):
         return cast("Board", self.t.topology).ray(a, self.dir_names[d])
 
     # -- notation -----------------------------------------------------------------------------------
+    def takes_off(self) -> bool:
+        return self.captures or self.returns or self.promotion is not None or any(self.flattenable)
+
     action_doc = ("a from square x a square on one of its lines (x the count taken, where the block "
                   "lets it vary); with `drop: spread`, a from square x a direction x the drops")
 

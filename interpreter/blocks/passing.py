@@ -54,7 +54,10 @@ class Pass(Block):
     def undo(self, st: "Position", move: "Move", info: Any) -> None:
         return None
 
-    action_doc = "pass"
+    def takes_off(self) -> bool:
+        return False  # nothing changes
+
+    action_doc = "pass (offered only when nothing else is legal)"
 
     def action_keys(self) -> list[Any]:
         return [()]

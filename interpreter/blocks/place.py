@@ -163,6 +163,9 @@ class Place(Block):
         if "from" in params:
             checker.expression(path + ("from",), params["from"], {"from", "to"})
             reads_the_part_before(checker, path + ("from",), params["from"], {"from", "to"})
+        if params.get("onto", "empty") != "empty" and not checker.stacking:
+            checker.fail(checker.own(path + ("onto",), ("board", "stacking")), "a piece placed on top of another builds a stack: the board needs "
+                         "`stacking: true` (or leave `onto` out: empty squares only)")
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
@@ -312,6 +315,9 @@ class Place(Block):
         r = self.reserve_of[code >> 1]
         if r >= 0:
             change_reserve(st, self.supplier(st), r, info)
+
+    def takes_off(self) -> bool:
+        return False  # a piece placed stays
 
     action_doc = "a kind the block places x a square it may go on (kinds in the block's order, squares in board order)"
 

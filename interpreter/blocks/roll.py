@@ -27,6 +27,9 @@ class Roll(Block):
     def generate(self, st: "Position", out: list["Move"]) -> None:
         return None
 
+    def takes_off(self) -> bool:
+        return False  # the dice touch no piece
+
     def apply(self, st: "Position", move: "Move") -> Any:
         _, a, b, starter = move
         g = self.t

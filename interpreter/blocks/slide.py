@@ -80,6 +80,9 @@ class Slide(FromTo, Block):
     def undo(self, st: "Position", move: "Move", info: Any) -> None:
         move_top(st, move[2], move[1])
 
+    def takes_off(self) -> bool:
+        return False  # a piece slides to an empty square
+
     action_doc = "a from square x a square on one of its lines (every pair the block's directions join)"
 
     def action_keys(self) -> list[Any]:

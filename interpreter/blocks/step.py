@@ -62,6 +62,9 @@ class Step(FromTo, Block):
         move_top(st, b, a)
         uncapture_at(st, b, gone)
 
+    def takes_off(self) -> bool:
+        return self.capture
+
     action_doc = "a from square x a neighbour in the block's directions"
 
     def action_keys(self) -> list[Any]:

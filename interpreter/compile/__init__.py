@@ -94,6 +94,7 @@ def compile_rules(spec: "Spec", options: dict[str, Any] | None = None, *, fast_p
     board.region_names(c)
     ends.score_target(c)
     hashing.hashed_counters(c)
+    phases.move_limit(c)
     blocks: list["Block"] = []
     compiled = phases.phases(c, blocks)
     phases.phase_ends(c, compiled, rng)

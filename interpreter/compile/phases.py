@@ -15,7 +15,19 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..blocks.base import Block
     from .context import Compiler
 
-__all__ = ["phases", "phase_ends"]
+__all__ = ["phases", "phase_ends", "move_limit", "MOVE_LIMIT"]
+
+#: the most legal moves one position may have where the game file does not say (``limits.moves``):
+#: about 180 times the most moves the bundled games that keep it have in random play (a game whose
+#: turns have more results says its own), low enough that a rule whose moves grow without bound
+#: stops within seconds and a few hundred MB
+MOVE_LIMIT = 100_000
+
+
+def move_limit(c: "Compiler") -> None:
+    """``limits.moves``: the most legal moves one position may have."""
+    given = (c.data.get("limits") or {}).get("moves", MOVE_LIMIT)
+    c.t.move_limit = c.number(("limits", "moves"), given, 1, 100_000_000)
 
 
 def phases(c: "Compiler", blocks: list["Block"]) -> list[Phase]:

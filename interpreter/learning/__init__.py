@@ -9,4 +9,13 @@
 
 This package sits above the engine: it uses the public ``Game``/``State`` API and the blocks'
 action keys, and keeps its own caches; nothing in the engine imports it.
+
+Where OpenSpiel is installed, importing this package registers the bundled games and the game
+``spielwerk(file=...)`` with it (:mod:`.openspiel`), so that ``pyspiel.load_game`` finds them in
+any process that imports ``spielwerk.learning``, a worker's too.
 """
+
+from importlib.util import find_spec as _find_spec
+
+if _find_spec("pyspiel") is not None:
+    from . import openspiel  # noqa: F401 - registers with pyspiel

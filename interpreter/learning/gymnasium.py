@@ -7,7 +7,10 @@ generator and the opponent, any agent that :func:`spielwerk.agents.make_agent` n
 whole turns. An observation is :meth:`State.observation <spielwerk.state.State.observation>` from
 the learner's seat, an action an id of ``range(game.num_actions)``; a move of several parts (a
 dice turn, a capture chain) is several steps by the learner. The reward is the learner's share of
-:meth:`State.returns <spielwerk.state.State.returns>` when the game ends, 0 before.
+:meth:`State.returns <spielwerk.state.State.returns>` when the game ends, 0 before; with
+``scale_returns=True`` divided by the game's value bound (:func:`spielwerk.learning.values.value_bound`),
+so that it lies in [-1, 1]. With ``planes=True`` an observation is the same values as planes
+``[C, H, W]`` (:func:`spielwerk.learning.observation.planes`), for convolutional nets.
 
 Which actions are legal is in ``info["action_mask"]`` and :meth:`SpielwerkEnv.action_masks`
 (the convention of sb3-contrib's ``MaskablePPO``). An illegal action ends the episode with
@@ -40,7 +43,8 @@ from ..dsl.errors import IllegalMoveError
 from ..game import Game
 from ..game import State
 
-__all__ = ["SpielwerkEnv", "env", "load_game", "observation_box", "draw_chance", "render_state", "ENV_ID"]
+__all__ = ["SpielwerkEnv", "env", "load_game", "observation_box", "observe", "return_scale", "draw_chance",
+           "render_state", "ENV_ID"]
 
 #: the id this module registers with Gymnasium
 ENV_ID = "spielwerk/Game-v0"
@@ -59,11 +63,28 @@ def load_game(game: str | os.PathLike[str] | Game, options: dict[str, Any]) -> G
     return load(os.fspath(game), **options)
 
 
-def observation_box(game: Game) -> spaces.Box[np.float32]:
-    """The space of :meth:`State.observation`: the bounds of :func:`spielwerk.learning.observation.bounds`."""
-    from .observation import bounds
-    low, high = bounds(game)
+def observation_box(game: Game, planes: bool = False) -> spaces.Box[np.float32]:
+    """The space of :meth:`State.observation`: the bounds of :func:`spielwerk.learning.observation.bounds`;
+    with ``planes``, of :func:`spielwerk.learning.observation.planes` (``[C, H, W]``)."""
+    from .observation import bounds, plane_bounds
+    low, high = plane_bounds(game) if planes else bounds(game)
     return spaces.Box(low=low, high=high, dtype=np.float32)
+
+
+def observe(state: State, player: int, planes: bool) -> npt.NDArray[np.float32]:
+    """``state`` from ``player``'s view: the observation vector, or its planes."""
+    if planes:
+        from .observation import planes as as_planes
+        return cast("npt.NDArray[np.float32]", as_planes(state, player))
+    return cast("npt.NDArray[np.float32]", state.observation(player))
+
+
+def return_scale(game: Game, scale_returns: bool) -> float:
+    """What the returns are divided by: the game's value bound with ``scale_returns``, else 1."""
+    if not scale_returns:
+        return 1.0
+    from .values import value_bound
+    return float(value_bound(game)[0])
 
 
 def render_state(state: State, mode: str | None) -> str | None:
@@ -122,8 +143,12 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
 
     def __init__(self, game: str | os.PathLike[str] | Game, opponent: Any = "random", seat: int | str = 1, *,
                  seed: int | None = None, render_mode: str | None = None, illegal_reward: float | None = -1.0,
-                 **options: Any) -> None:
+                 planes: bool = False, scale_returns: bool = False, **options: Any) -> None:
         self.game = load_game(game, options)
+        #: observations as planes ``[C, H, W]`` instead of a vector
+        self.planes = bool(planes)
+        #: what the learner's return is divided by (the game's value bound with ``scale_returns``)
+        self.return_scale = return_scale(self.game, scale_returns)
         if seat not in (1, 2, "random"):
             raise ValueError(f"seat: 1, 2 or 'random', not {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -140,7 +165,7 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
         self.metadata = dict(self.metadata, name=f"spielwerk/{self.game.name}")
         self.num_actions: int = self.game.num_actions
         self.action_space = spaces.Discrete(self.num_actions)
-        self.observation_space = observation_box(self.game)
+        self.observation_space = observation_box(self.game, self.planes)
         #: the learner's player (1 or 2) in the current episode
         self.seat = seat if isinstance(seat, int) else 1
         #: the game's position (a :class:`spielwerk.State`); the episode's moves are on its move stack
@@ -192,7 +217,7 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
         state.apply_action(a)
         self._play_others()
         terminated = self._done = state.is_terminal()
-        reward = float(state.returns()[self.seat - 1]) if terminated else 0.0
+        reward = float(state.returns()[self.seat - 1]) / self.return_scale if terminated else 0.0
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, terminated, False, self._info()
@@ -227,7 +252,7 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
             state.push(move)
 
     def _observation(self) -> Observation:
-        return cast(Observation, self.game_state.observation(self.seat))
+        return observe(self.game_state, self.seat, self.planes)
 
     def _info(self) -> dict[str, Any]:
         mask = self.action_masks().astype(np.int8)
@@ -238,7 +263,8 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
 
 
 def env(game: str | os.PathLike[str] | Game, opponent: Any = "random", seat: int | str = 1, seed: int | None = None,
-        *, render_mode: str | None = None, illegal_reward: float | None = -1.0, **options: Any) -> SpielwerkEnv:
+        *, render_mode: str | None = None, illegal_reward: float | None = -1.0, planes: bool = False,
+        scale_returns: bool = False, **options: Any) -> SpielwerkEnv:
     """A Gymnasium environment in which the learner plays ``game`` against ``opponent``.
 
     ``game``: a bundled name, a YAML path or a compiled :class:`spielwerk.Game`; ``options`` are
@@ -248,10 +274,11 @@ def env(game: str | os.PathLike[str] | Game, opponent: Any = "random", seat: int
     is). ``seat``: the learner's player, 1, 2, or ``"random"`` (drawn each episode). ``seed``: the
     first reset's seed. ``render_mode``: ``"ansi"``, ``"svg"``, ``"human"`` or None.
     ``illegal_reward``: the reward of an illegal action, which ends the episode; None raises
-    :class:`~spielwerk.IllegalMoveError` instead.
+    :class:`~spielwerk.IllegalMoveError` instead. ``planes``: observations ``[C, H, W]``.
+    ``scale_returns``: the reward divided by the game's value bound, into [-1, 1].
     """
     return SpielwerkEnv(game, opponent, seat, seed=seed, render_mode=render_mode, illegal_reward=illegal_reward,
-                        **options)
+                        planes=planes, scale_returns=scale_returns, **options)
 
 
 if ENV_ID not in gymnasium.registry:

@@ -30,6 +30,17 @@ race the same way, and the vector from player 2's view of a position is the vect
 1's view of the same position with the colours swapped. Boards are not turned.
 
 During a turn of several actions the board shown is the board after the parts chosen so far.
+
+The same values as planes, ``[C, H, W]`` for convolutional nets (:func:`planes`,
+:func:`to_planes`, :func:`plane_names`): each row of a board segment above is a plane laid out as
+the board, then a ``board`` plane (1 on every square the board has), then one plane per value of
+the other segments, that value everywhere. A square board's square on file ``f`` and rank ``r``
+(``a1`` is 0, 0) is at ``[:, r, f]`` (``H`` its ranks, ``W`` its files; a missing square is 0 in
+every plane). A hex board's ranks are the rows, and a point at its place in half steps across
+the board: point ``n`` of a rank of ``L`` points is at column ``2(n - 1) - (L - 1) + (M - 1)``,
+``M`` the longest rank (``W = 2M - 1``; the cells between points are 0 in every plane, the
+``board`` plane marks the points). A track is one row (``H = 1``), its squares in the viewer's
+order as above. Boards are not turned for player 2.
 """
 
 from __future__ import annotations
@@ -46,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import State
 
 __all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
-           "square_order"]
+           "square_order", "planes", "planes_shape", "plane_names", "plane_bounds", "to_planes"]
 
 #: the most stack layers given planes of their own (the ``height`` plane counts every piece)
 MAX_LAYERS = 8
@@ -291,3 +302,93 @@ def observation_text(st: "State", player: int | None = None) -> str:
         else:
             lines.append(f"{name} {shape}: {' '.join(f'{x:g}' for x in seg.reshape(-1))}")
     return "\n".join(lines)
+
+
+# -- planes: [C, H, W] -------------------------------------------------------------------------------
+def _cells(game: "Game") -> tuple[int, int, list[tuple[int, int]]]:
+    """(H, W, the cell of each column of a board segment), as the module docstring lays them out."""
+    topo = game.topology
+    if isinstance(topo, TrackTopology):
+        return 1, topo.size, [(0, col) for col in range(topo.size)]
+    coords = getattr(topo, "coords", None)
+    if coords is not None:  # a hex board: ranks x half steps
+        low = min(x for x, _ in coords)
+        width = max(x for x, _ in coords) - low + 1
+        return topo.height, width, [(y, x - low) for x, y in coords]
+    width = topo.width
+    return topo.height, width, [(sq // width, sq % width) for sq in range(topo.size)]
+
+
+def _plane_plan(game: "Game") -> tuple[Any, list[str]]:
+    """The index of every cell of every plane into the observation vector padded with a 0 and a 1
+    (``[C, H, W]`` ints), and the planes' names; remembered."""
+    memo = _memo_of(game)
+    got = memo.get("planes")
+    if got is not None:
+        return cast("tuple[Any, list[str]]", got)
+    np = _numpy()
+    size = observation_size(game)
+    zero, one = size, size + 1
+    height, width, cells = _cells(game)
+    rows, names = [], []
+    n = game.topology.size
+    existing = [sq for sq in range(n) if game.topology.full_mask >> sq & 1]
+    offset = 0
+    for name, shape in layout(game):
+        count = prod(shape)
+        if len(shape) == 2 and shape[1] == n:  # a board segment: a plane per row
+            for i in range(shape[0]):
+                plane = np.full((height, width), zero, dtype=np.int64)
+                for col in existing:
+                    plane[cells[col]] = offset + i * n + col
+                rows.append(plane)
+                names.append(f"{name}[{i}]" if shape[0] > 1 else name)
+            if name == "height":
+                plane = np.full((height, width), zero, dtype=np.int64)
+                for col in existing:
+                    plane[cells[col]] = one
+                rows.append(plane)
+                names.append("board")
+        else:  # every value a plane of its own
+            for i in range(count):
+                rows.append(np.full((height, width), offset + i, dtype=np.int64))
+                names.append(f"{name}[{i}]" if count > 1 else name)
+        offset += count
+    got = memo["planes"] = (np.stack(rows), names)
+    return got
+
+
+def planes_shape(game: "Game") -> tuple[int, int, int]:
+    """``(C, H, W)``: the shape of :func:`planes`."""
+    index, _ = _plane_plan(game)
+    c, h, w = index.shape
+    return int(c), int(h), int(w)
+
+
+def plane_names(game: "Game") -> list[str]:
+    """The name of each plane, in order: the segment, and the row or value within it (``pieces[3]``)."""
+    return list(_plane_plan(game)[1])
+
+
+def to_planes(game: "Game", vectors: Any) -> Any:
+    """Observation vectors (``[..., D]``, as :func:`observation` and the vector game give them) as
+    planes, ``[..., C, H, W]``."""
+    np = _numpy()
+    index, _ = _plane_plan(game)
+    vectors = np.asarray(vectors, dtype=np.float32)
+    pad = np.zeros(vectors.shape[:-1] + (2,), dtype=np.float32)
+    pad[..., 1] = 1.0
+    return np.concatenate([vectors, pad], axis=-1)[..., index]
+
+
+def planes(st: "State", player: int | None = None) -> Any:
+    """The observation of ``st`` from ``player``'s view as planes ``[C, H, W]`` (float32; see the
+    module docstring)."""
+    return to_planes(st.game, observation(st, player))
+
+
+def plane_bounds(game: "Game") -> tuple[Any, Any]:
+    """The lowest and highest value of every cell of the planes, as :func:`bounds` for the vector."""
+    _, high = bounds(game)
+    top = to_planes(game, high)
+    return _numpy().zeros_like(top), top

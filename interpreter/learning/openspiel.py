@@ -4,10 +4,15 @@
 into a Python OpenSpiel game (a subclass of ``pyspiel.Game`` whose states subclass
 ``pyspiel.State``, like OpenSpiel's own Python games), and registers it, so that afterwards
 ``pyspiel.load_game("spielwerk_<name>")`` also works, with the game's options as parameters
-(``pyspiel.load_game("spielwerk_<name>(option=value)")``). :func:`register` only registers;
-:func:`register_all` registers every bundled game. Nothing here knows any game: all comes from the
-action API (``num_actions``, ``legal_actions``, ``apply_action``, ``chance_actions``,
-``returns``) and the observations (``spielwerk.learning.observation``).
+(``pyspiel.load_game("spielwerk_<name>(option=value)")``). :func:`register` only registers.
+
+Importing this module (which importing ``spielwerk.learning`` does where OpenSpiel is installed)
+registers every bundled game's name, read from its options alone (the game itself is read and
+compiled when first loaded), and ``spielwerk``, a game whose parameters name a game file:
+``pyspiel.load_game("spielwerk(file=path/to/game.yaml,options=size:5;komi:2)")``. So a worker
+process that imports ``spielwerk.learning`` loads any game by its game string. Nothing here knows
+any game: all comes from the action API (``num_actions``, ``legal_actions``, ``apply_action``,
+``chance_actions``, ``returns``) and the observations (``spielwerk.learning.observation``).
 
 The mapping (see docs/reference/openspiel.md):
 
@@ -43,7 +48,8 @@ except ImportError as exc:  # pragma: no cover - the adapter needs OpenSpiel
     raise ImportError("spielwerk.learning.openspiel needs OpenSpiel, in the rl extra: pip install 'spielwerk[rl]'") from exc
 
 __all__ = ["load", "register", "register_all", "short_name", "value_bound", "SpielwerkGame",
-           "SpielwerkState", "DEFAULT_MAX_GAME_LENGTH", "LENGTH_PARAMETER", "PREFIX"]
+           "SpielwerkState", "DEFAULT_MAX_GAME_LENGTH", "LENGTH_PARAMETER", "PREFIX", "FILE_GAME",
+           "SCALE_PARAMETER"]
 
 #: the start of every registered short name
 PREFIX = "spielwerk_"
@@ -51,6 +57,10 @@ PREFIX = "spielwerk_"
 LENGTH_PARAMETER = "max_game_length"
 #: its default: far beyond the length of any game between sensible players (see the docs)
 DEFAULT_MAX_GAME_LENGTH = 10_000
+#: the adapter's parameter that scales the returns to [-1, 1] by the game's value bound
+SCALE_PARAMETER = "scale_returns"
+#: the game whose parameters name a game file (a bundled name or a path) and its options
+FILE_GAME = "spielwerk"
 #: the parameter value of an option whose default follows another option (or has none)
 _UNSET = ""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -64,12 +74,7 @@ class _Source:
     def __init__(self, spec: "Spec", name: str) -> None:
         self.spec = spec
         self.name = name
-        for key in spec.options:
-            if key == LENGTH_PARAMETER:
-                raise OptionError(f"{spec.name} declares an option {key!r}, which the OpenSpiel adapter "
-                                  "uses for its own length limit")
-        self.defaults: dict[str, Any] = {key: _parameter_default(decl) for key, decl in spec.options.items()}
-        self.defaults[LENGTH_PARAMETER] = DEFAULT_MAX_GAME_LENGTH
+        self.defaults = _parameters(spec.name, spec.options)
         self.compiled: dict[tuple[tuple[str, Any], ...], "Game"] = {}
         self.title = str(spec.data.get("title", spec.name))
         dice = any(phase.get("dice") for phase in spec.data.get("phases", []))
@@ -86,6 +91,18 @@ class _Source:
 
 
 _SOURCES: dict[str, _Source] = {}
+
+
+def _parameters(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game with these option declarations, and their defaults."""
+    for key in options:
+        if key in (LENGTH_PARAMETER, SCALE_PARAMETER):
+            raise OptionError(f"{game} declares an option {key!r}, which the OpenSpiel adapter uses for "
+                              "its own parameter of that name")
+    defaults: dict[str, Any] = {key: _parameter_default(decl or {}) for key, decl in options.items()}
+    defaults[LENGTH_PARAMETER] = DEFAULT_MAX_GAME_LENGTH
+    defaults[SCALE_PARAMETER] = False
+    return defaults
 
 
 def _parameter_default(decl: dict[str, Any]) -> Any:
@@ -127,8 +144,9 @@ def _game_type(name: str, title: str, chance: bool, parameters: dict[str, Any]) 
         parameter_specification=dict(parameters))
 
 
-def _source_of(game: "str | Game") -> tuple[_Source, "Game | None"]:
-    """The source of a game name, file path or compiled game (registered with pyspiel)."""
+def _source_of(game: "str | Game", register: bool = True) -> tuple[_Source, "Game | None"]:
+    """The source of a game name, file path or compiled game (registered with pyspiel, unless
+    ``register`` is false: the name is registered already and its game is being made)."""
     from ..game import Game
     compiled = game if isinstance(game, Game) else None
     if compiled is not None:
@@ -140,13 +158,81 @@ def _source_of(game: "str | Game") -> tuple[_Source, "Game | None"]:
     source = _SOURCES.get(name)
     if source is None or source.spec is not spec:
         source = _SOURCES[name] = _Source(spec, name)
-        # the factory is a class of its own per name, as OpenSpiel's Python games register theirs
-        # (a plain function held by pyspiel's registry crashes the interpreter as it exits)
-        factory = type(f"SpielwerkGame_{name[len(PREFIX):]}", (SpielwerkGame,), {"source_name": name})
-        pyspiel.register_game(source.game_type, factory)
+        if register:
+            pyspiel.register_game(source.game_type, _factory(name))
     if compiled is not None:
         source.compiled[tuple(sorted(compiled.options.items()))] = compiled
     return source, compiled
+
+
+def _factory(name: str, file: str = "") -> type:
+    """The class pyspiel makes the games of the short name ``name`` with: a class of its own per
+    name, as OpenSpiel's Python games register theirs (a plain function held by pyspiel's registry
+    crashes the interpreter as it exits); ``file``, where the name is registered before its game
+    file is read."""
+    return type(f"SpielwerkGame_{name[len(PREFIX):]}", (SpielwerkGame,), {"source_name": name, "source_file": file})
+
+
+def _read_options(name: str, depth: int = 0) -> dict[str, Any] | None:
+    """A bundled game's title, phases and option declarations as its file and the files it extends
+    write them, read without the checks (None where it cannot be read so)."""
+    import yaml
+    from ..dsl.loader import resolve_game_path
+    try:
+        with open(resolve_game_path(name), encoding="utf-8") as f:
+            data = yaml.load(f.read(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, ValueError, yaml.YAMLError):
+        return None
+    if not isinstance(data, dict) or depth > 8:
+        return None
+    parent = _read_options(str(data["extends"]), depth + 1) if data.get("extends") else \
+        {"title": None, "phases": [], "options": {}}
+    if parent is None:
+        return None
+    options = dict(parent["options"])
+    for key, decl in (data.get("options") or {}).items():
+        if decl is None:
+            options.pop(key, None)
+        else:
+            options[key] = {**(options.get(key) or {}), **decl} if isinstance(decl, dict) else decl
+    return {"game": data.get("game", name), "title": data.get("title", parent["title"]),
+            "phases": data.get("phases", parent["phases"]), "options": options}
+
+
+def _register_bundled() -> None:
+    """Register every bundled game's short name from its options alone (see the module docstring)."""
+    from ..dsl.loader import bundled_games
+    registered = set(pyspiel.registered_names())
+    for file in bundled_games():
+        data = _read_options(file)
+        if data is None:
+            continue
+        name = short_name(str(data["game"]))
+        if name in registered or name in _SOURCES:
+            continue
+        try:
+            defaults = _parameters(str(data["game"]), data["options"])
+        except OptionError:
+            continue
+        dice = any(isinstance(phase, dict) and phase.get("dice") for phase in data["phases"] or [])
+        pyspiel.register_game(_game_type(name, str(data["title"] or file), dice, defaults), _factory(name, file))
+    if FILE_GAME not in registered:
+        pyspiel.register_game(_game_type(FILE_GAME, "Spielwerk: a game file", False, {
+            "file": "", "options": "", LENGTH_PARAMETER: DEFAULT_MAX_GAME_LENGTH, SCALE_PARAMETER: False}),
+            SpielwerkFileGame)
+
+
+def _file_options(text: str) -> dict[str, str]:
+    """The ``options`` parameter of the ``spielwerk`` game: ``size:5;komi:2``."""
+    out = {}
+    for part in str(text).split(";"):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition(":")
+        if not sep or not key.strip():
+            raise OptionError(f"options: write key:value pairs separated by ';' (size:5;komi:2), not {part!r}")
+        out[key.strip()] = value.strip()
+    return out
 
 
 def register(game: "str | Game") -> str:
@@ -157,24 +243,26 @@ def register(game: "str | Game") -> str:
 
 
 def register_all() -> list[str]:
-    """Register every bundled game; their short names."""
+    """Register every bundled game (read and checked now); their short names."""
     from ..dsl.loader import bundled_games
     return [register(name) for name in bundled_games()]
 
 
 def load(game: "str | Game", **options: Any) -> Any:
     """The pyspiel game of a bundled name, a path to a game file or a compiled game, with option
-    values (as :func:`spielwerk.load` takes them; ``max_game_length`` is the adapter's cut-off).
+    values (as :func:`spielwerk.load` takes them; ``max_game_length`` is the adapter's cut-off,
+    ``scale_returns=True`` divides the returns by the game's value bound, into [-1, 1]).
     A compiled game brings its own option values; ``options`` may not be given with it."""
     source, compiled = _source_of(game)
     params: dict[str, Any] = {}
+    own = {LENGTH_PARAMETER, SCALE_PARAMETER}
     if compiled is not None:
-        if set(options) - {LENGTH_PARAMETER}:
+        if set(options) - own:
             raise OptionError("a compiled game has its option values already: give options to "
                               "spielwerk.load, or pass the game's name here")
         params.update((k, v) for k, v in compiled.options.items() if v is not None)
     for key, value in options.items():
-        if key != LENGTH_PARAMETER and key not in source.spec.options:
+        if key not in own and key not in source.spec.options:
             known = ", ".join(sorted(source.spec.options)) or "none"
             raise OptionError(f"{source.spec.name} has no option {key!r} (options: {known})")
         params[key] = value
@@ -208,11 +296,15 @@ def _as_bool(key: str, value: Any) -> bool:
 class SpielwerkGame(pyspiel.Game):  # type: ignore[misc]
     """A compiled game as a pyspiel game (made by :func:`load` or ``pyspiel.load_game``)."""
 
-    #: the short name whose game this class makes (each registered name has a subclass)
+    #: the short name whose game this class makes (each registered name has a subclass), and the
+    #: bundled game it was registered for before its file was read
     source_name = ""
+    source_file = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         source = _SOURCES.get(self.source_name)
+        if source is None and self.source_file:
+            source = _source_of(self.source_file, register=False)[0]
         if source is None:
             raise SpielwerkError("make games with spielwerk.learning.openspiel.load or pyspiel.load_game")
         full = dict(source.defaults)
@@ -220,12 +312,15 @@ class SpielwerkGame(pyspiel.Game):  # type: ignore[misc]
             if key not in full:
                 raise OptionError(f"{source.spec.name} has no option {key!r}")
             full[key] = value
-        options = {k: v for k, v in full.items() if k != LENGTH_PARAMETER and v != _UNSET}
+        options = {k: v for k, v in full.items() if k not in (LENGTH_PARAMETER, SCALE_PARAMETER) and v != _UNSET}
         game = source.compile(options)
         limit = int(full[LENGTH_PARAMETER])
         if limit < 1:
             raise OptionError(f"{LENGTH_PARAMETER} must be at least 1, not {limit}")
         bound, _ = value_bound(game)
+        #: what the returns are divided by: the value bound with ``scale_returns``, else 1
+        self.return_scale = bound if full[SCALE_PARAMETER] else 1.0
+        bound /= self.return_scale
         chance = game.num_chance_outcomes > 0
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
@@ -333,6 +428,7 @@ class SpielwerkState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SpielwerkGame, play: _Play) -> None:
         super().__init__(game)
         self._play = play
+        self._scale = game.return_scale
 
     @property
     def spielwerk_state(self) -> "State":
@@ -373,7 +469,7 @@ class SpielwerkState(pyspiel.State):  # type: ignore[misc]
         if play.player() >= 0:
             return [0.0, 0.0]
         r1, r2 = play.st.returns()  # also 0 for a game cut off
-        return [float(r1), float(r2)]
+        return [float(r1) / self._scale, float(r2) / self._scale]
 
     def __str__(self) -> str:
         return str(self._play.st)
@@ -431,3 +527,21 @@ class _Observer:
 
     def string_from(self, state: SpielwerkState, player: int) -> str:
         return str(state._play.st.observation_text(player + 1))
+
+
+class SpielwerkFileGame(pyspiel.Game):  # type: ignore[misc]
+    """The game ``spielwerk(file=...,options=...)``: the game file (a bundled name or a path) the
+    game string names, with its options as ``key:value`` pairs separated by ``;`` (made by
+    ``pyspiel.load_game``; the game it gives is the file's own, ``spielwerk_<name>(...)``)."""
+
+    def __new__(cls, params: dict[str, Any] | None = None) -> Any:
+        given = dict(params or {})
+        file = str(given.get("file", ""))
+        if not file:
+            raise OptionError(f"{FILE_GAME}(file=...) names a bundled game or a game file")
+        extra = {LENGTH_PARAMETER: given.get(LENGTH_PARAMETER, DEFAULT_MAX_GAME_LENGTH),
+                 SCALE_PARAMETER: given.get(SCALE_PARAMETER, False)}
+        return load(file, **_file_options(str(given.get("options", ""))), **extra)
+
+
+_register_bundled()

@@ -12,6 +12,9 @@ vector of :meth:`State.observation <spielwerk.state.State.observation>` from the
 agent's view, and ``"action_mask"``, int8 flags over ``range(game.num_actions)`` (all zero for an
 agent who is not to decide). Rewards come at the end, from :meth:`State.returns
 <spielwerk.state.State.returns>`; an optional ``max_steps`` truncates long games (reward 0).
+``planes=True`` gives the observation as planes ``[C, H, W]``; ``scale_returns=True`` divides the
+rewards by the game's value bound, into [-1, 1]. :meth:`SpielwerkAECEnv.state` is the whole
+position (player 1's observation vector), in ``state_space``.
 
 :func:`env` wraps :func:`raw_env` as the classic environments are wrapped: an illegal action ends
 the game with reward -1 for the agent who played it (0 for the other), an action outside the
@@ -35,7 +38,8 @@ except ImportError as exc:  # pragma: no cover - the message says what to instal
     raise ImportError("spielwerk.learning.pettingzoo needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
 from ..game import Game
-from .gymnasium import action_id, draw_chance, illegal_action, load_game, observation_box, render_state
+from .gymnasium import (action_id, draw_chance, illegal_action, load_game, observation_box, observe, render_state,
+                        return_scale)
 from ..game import State
 
 __all__ = ["SpielwerkAECEnv", "env", "raw_env"]
@@ -51,9 +55,13 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game: str | os.PathLike[str] | Game, render_mode: str | None = None, seed: int | None = None,
-                 *, max_steps: int | None = None, **options: Any) -> None:
+                 *, max_steps: int | None = None, planes: bool = False, scale_returns: bool = False,
+                 **options: Any) -> None:
         super().__init__()
         self.game = load_game(game, options)
+        #: observations as planes ``[C, H, W]``; what the rewards are divided by
+        self.planes = bool(planes)
+        self.return_scale = return_scale(self.game, scale_returns)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: one of {', '.join(self.metadata['render_modes'])} or None, "
                              f"not {render_mode!r}")
@@ -67,9 +75,11 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.player_names: dict[str, str] = dict(zip(self.possible_agents, self.game.players))
         self.num_actions: int = self.game.num_actions
         self.observation_spaces: dict[str, spaces.Dict] = {
-            agent: spaces.Dict({"observation": observation_box(self.game),
+            agent: spaces.Dict({"observation": observation_box(self.game, self.planes),
                                 "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8)})
             for agent in self.possible_agents}
+        #: the space of :meth:`state`: player 1's observation vector
+        self.state_space: spaces.Box[np.float32] = observation_box(self.game)
         self.action_spaces: dict[str, spaces.Discrete] = {
             agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
         #: the game's position (a :class:`spielwerk.State`); the moves played are on its move stack
@@ -120,7 +130,7 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         state = self.game_state
         if agent == self.agent_selection and state.current_player() == player and not self._ended():
             mask[state.legal_actions()] = 1
-        return {"observation": state.observation(player), "action_mask": mask}
+        return {"observation": observe(state, player, self.planes), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """The action of ``agent_selection``; then the dice, if they are to be rolled."""
@@ -176,26 +186,30 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         # over: the agents step once more each (with None), the one who did not move first
         self.agent_selection = next(a for a in self.possible_agents if a != mover)
         returns = state.returns()
-        self.rewards = {agent: float(returns[i]) for i, agent in enumerate(self.possible_agents)}
+        self.rewards = {agent: float(returns[i]) / self.return_scale for i, agent in enumerate(self.possible_agents)}
         self.terminations = dict.fromkeys(self.agents, True)
 
 
 def raw_env(game: str | os.PathLike[str] | Game, render_mode: str | None = None, seed: int | None = None, *,
-            max_steps: int | None = None, **options: Any) -> SpielwerkAECEnv:
+            max_steps: int | None = None, planes: bool = False, scale_returns: bool = False,
+            **options: Any) -> SpielwerkAECEnv:
     """The bare AEC environment of ``game`` (a bundled name, a YAML path, or a compiled
     :class:`spielwerk.Game`; ``options`` are the game's options, only with a name or path).
     ``render_mode``: ``"ansi"``, ``"svg"``, ``"human"`` or None; ``seed``: the dice's seed until a
-    reset gives one; ``max_steps``: truncate a game after that many decisions (None: never).
-    An illegal action raises :class:`~spielwerk.IllegalMoveError`."""
-    return SpielwerkAECEnv(game, render_mode, seed, max_steps=max_steps, **options)
+    reset gives one; ``max_steps``: truncate a game after that many decisions (None: never);
+    ``planes``: observations ``[C, H, W]``; ``scale_returns``: rewards divided by the game's value
+    bound. An illegal action raises :class:`~spielwerk.IllegalMoveError`."""
+    return SpielwerkAECEnv(game, render_mode, seed, max_steps=max_steps, planes=planes, scale_returns=scale_returns,
+                           **options)
 
 
 def env(game: str | os.PathLike[str] | Game, render_mode: str | None = None, seed: int | None = None, *,
-        max_steps: int | None = None, **options: Any) -> Any:
+        max_steps: int | None = None, planes: bool = False, scale_returns: bool = False, **options: Any) -> Any:
     """:func:`raw_env` wrapped as PettingZoo's classic environments are: an illegal action ends the
     game with reward -1 for the agent who played it, an action outside the space fails an
     assertion, and calling ``step`` or ``observe`` before ``reset`` is refused."""
-    wrapped = wrappers.TerminateIllegalWrapper(raw_env(game, render_mode, seed, max_steps=max_steps, **options),
-                                               illegal_reward=-1)
+    raw = raw_env(game, render_mode, seed, max_steps=max_steps, planes=planes, scale_returns=scale_returns,
+                  **options)
+    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)

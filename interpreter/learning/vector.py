@@ -285,11 +285,14 @@ class VectorGame:
     first slice itself, ``jobs - 1`` workers the others); ``max_steps`` ends a game unfinished
     after that many decisions (``done`` and :attr:`truncated` set, returns 0). The arrays
     returned are fresh copies, unless ``copy=False``: then they are the vector's own buffers,
-    overwritten by the next call.
+    overwritten by the next call. ``scale_returns`` divides the rewards by the game's value bound
+    (:func:`spielwerk.learning.values.value_bound`), into [-1, 1]. For planes ``[n, C, H, W]``,
+    :func:`spielwerk.learning.observation.to_planes` turns ``obs`` into them.
     """
 
     def __init__(self, game: "Game", n: int, seed: int = 0, jobs: int | None = 1,
-                 max_steps: int | None = None, *, copy: bool = True, start_method: str | None = None) -> None:
+                 max_steps: int | None = None, *, copy: bool = True, start_method: str | None = None,
+                 scale_returns: bool = False) -> None:
         if n < 1:
             raise ValueError(f"n: at least one game, not {n}")
         if jobs is not None and jobs < 0:
@@ -301,6 +304,11 @@ class VectorGame:
         self.seed = seed
         self.max_steps = max_steps
         self.copy = copy
+        #: what the rewards are divided by: the game's value bound with ``scale_returns``, else 1
+        self.return_scale = 1.0
+        if scale_returns:
+            from .values import value_bound
+            self.return_scale = float(value_bound(game)[0])
         self.num_actions: int = game.num_actions
         self.obs_size: int = observation_size(game)
         self.jobs = min(n, jobs or os.cpu_count() or 1)
@@ -396,6 +404,8 @@ class VectorGame:
             raise ValueError(f"illegal actions ({len(bad)}): {games}")
         arrays["actions"][:] = chosen
         self._ask(("step",))
+        if self.return_scale != 1.0:
+            arrays["rewards"] /= self.return_scale
         return (self._out("obs"), self._out("mask"), self._out("rewards"), self._out("done"),
                 self._out("to_play"))
 

@@ -84,6 +84,8 @@ class StackRows:
             if needed and not all(f"{{{key}_{p}}}" in self.trailer for p in (1, 2)):
                 raise game.spec.error(("notation", "position", "trailer"), f"{why[key]}: the trailer "
                                       f"must write {{{key}_1}} and {{{key}_2}}")
+        #: the text says how many plies were played (its trailer writes the ply or the move number)
+        self.gives_ply = "{ply}" in self.trailer or "{move_number}" in self.trailer
         self._cell = re.compile(r"^(?:[012]{L}?)+$".replace("{L}", self._letters_re())) if not self.only_top \
             else re.compile(r"^([012]+)(" + self._letters_re() + r")?([1-6][1-6])?$")
 
@@ -193,7 +195,7 @@ class StackRows:
             self._stock(st, values, fail)
         else:
             self._count(st, fail)
-        problem = g.position_problem(st)
+        problem = g.position_problem(st, self.gives_ply)
         if problem:
             raise fail(problem)
         counters = [(key, target, p) for key, target in (("doubles", st.tally), ("points", st.score))
@@ -240,20 +242,47 @@ class StackRows:
 
     def _count(self, st: "Position", fail: Callable[[str], InvalidPositionError]) -> None:
         """No player may have more pieces (on the board, in reserve, captured by the other) than the
-        game provides (fewer is a study position)."""
+        game provides (fewer is a study position). Where a kind has an unlimited supply, the pieces
+        of the kinds in reserves are counted here and the others by the game
+        (:meth:`Game.position_problem`)."""
         g = self.game
+        t = self.t
         for p in (1, 2):
             if min(st.reserves[p], default=0) < 0:
                 raise fail(f"player {p} has more pieces on the board than the game provides")
-        if g.unlimited_supply:
-            return
         owner = g.code_owner
+        unlimited = g.unlimited_supply
+        counted = [not unlimited or t.reserve_of_kind[pc >> 1] >= 0 for pc in range(t.num_codes)]
+        kept = [0, sum(st.reserves[1]), sum(st.reserves[2])]
+        for s in st.stacks:
+            for pc in s:
+                if counted[pc]:
+                    kept[owner[pc]] += 1
+        provided = [0] + [sum(n for k, n in enumerate(g.start_counts[p]) if counted[2 * k]) + sum(g.reserve_counts)
+                          for p in (1, 2)]
+        if unlimited:  # the captured pieces may be of either supply: left out
+            for p in (1, 2):
+                if kept[p] > provided[p]:
+                    raise fail(f"player {p} has {kept[p]} pieces of the reserves' kinds on the board and in "
+                               f"reserve; the game provides {provided[p]}")
+            return
+        if t.max_stack and t.overflow[0] == "capture":
+            # the mover's own pieces cut from a stack count among his captures too (`own: capture`):
+            # a player's captures may be the other's pieces or his own
+            for p in (1, 2):
+                if kept[p] > provided[p]:
+                    raise fail(f"player {p} has {kept[p]} pieces on the board and in reserve; the game "
+                               f"provides {provided[p]}")
+            lost = st.captures[1] + st.captures[2]
+            if kept[1] + kept[2] + lost > provided[1] + provided[2]:
+                raise fail(f"{kept[1] + kept[2]} pieces on the board and in reserve and {lost} captured; the "
+                           f"game provides {provided[1] + provided[2]}")
+            return
         for p in (1, 2):
-            provided = sum(g.start_counts[p]) + sum(g.reserve_counts)
-            have = sum(1 for s in st.stacks for pc in s if owner[pc] == p) + sum(st.reserves[p]) + st.captures[3 - p]
-            if have > provided:
+            have = kept[p] + st.captures[3 - p]
+            if have > provided[p]:
                 raise fail(f"player {p} has {have} pieces on the board, in reserve and captured; the game "
-                           f"provides {provided}")
+                           f"provides {provided[p]}")
 
     def _parse_cell(self, cell: str, fail: Callable[[str], InvalidPositionError]) -> tuple[list[int], int]:
         """The pieces of one cell, bottom first, and the top piece's orientation code."""

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from ..agents import make_agent, parse_agent, sample_chance
 from ..api import load_spec, load_spec_for
-from ..dsl.errors import SpecError, SpecErrors, SpielwerkError
+from ..dsl.errors import MoveLimitError, SpecError, SpecErrors, SpielwerkError
 from ..dsl.loader import bundled_games
 from ..dsl.spec import Spec
 from ..game import Game, State
@@ -105,12 +105,14 @@ def _compile(spec: Spec, options: dict[str, Any], limits: Limits, typed: bool) -
         raise SpielwerkError(found[0].message)
     cost = estimate(spec, options).memory
     try:
-        game = Game(spec, options)
+        game = Game(spec, options, move_limit=limits.moves)  # the engine stops at this server's bound
         st = game.initial()
-        count = 0 if game.is_chance(st) else len(game.legal_moves(st))
-        if count > limits.moves:
-            raise spec.error(("phases",), f"the first position has {count:,} legal moves: this server plays "
-                             f"positions of at most {limits.moves:,}")
+        try:
+            game.is_chance(st) or game.legal_moves(st)
+        except MoveLimitError as exc:  # located at the block that makes too many
+            raise SpecError(f"the first position has more than {limits.moves:,} legal moves: this server "
+                            f"plays positions of at most {limits.moves:,}", exc.file, exc.line, exc.col,
+                            exc.excerpt) from None
     except (SpecError, SpecErrors) as exc:
         if typed:
             raise GameFileProblems(_located(exc)) from None
@@ -208,11 +210,12 @@ def _view(game: Game, st: State, limits: Limits, done: list[Any] | None = None) 
     next steps after the steps ``done`` (the picture shows those played). A position with more
     than ``limits.moves`` legal moves is refused."""
     chance = game.is_chance(st)
-    over = None if chance else game.outcome(st)
-    moves = [] if over is not None or chance else game.legal_moves(st)
-    if len(moves) > limits.moves:
-        raise SpielwerkError(f"this position has {len(moves):,} legal moves: this server plays positions "
-                             f"of at most {limits.moves:,}")
+    try:
+        over = None if chance else game.outcome(st)
+        moves = [] if over is not None or chance else game.legal_moves(st)
+    except MoveLimitError:  # the engine's bound is this server's (see _compile)
+        raise SpielwerkError(f"this position has more than {limits.moves:,} legal moves: this server plays "
+                             f"positions of at most {limits.moves:,}") from None
     name = game.topology.name
     listed = [_move_info(game, st, move) for move in moves[:limits.listed]]
     shown = st

@@ -165,7 +165,9 @@ def test_alphabeta_searches_over_the_dice():
     ("mcts:iterations=0", "at least 1"),
     ("alphabeta:depth=-1", "must not be negative"),
     ("random:by=dice", "by must be turn or step"),
-    ("mcts:time=nan", "must not be negative"),
+    ("mcts:time=nan", "time must be a number, not 'nan'"),
+    ("mcts:time=inf", "time must be a number, not 'inf'"),
+    ("mcts:iterations=1000001", "iterations must be at most 1000000"),
 ])
 def test_bad_agent_texts_say_what_is_wrong(text, needle):
     with pytest.raises(spielwerk.SpielwerkError, match=needle):

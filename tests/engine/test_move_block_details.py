@@ -114,9 +114,10 @@ def test_not_next_to_an_own_piece_in_directions_relative_to_the_player(tmp_path)
     notation: {moves: {place: "{to}"}}
     """)
     # a square is refused when its forward neighbour holds an own piece: White's forward is north,
-    # so a1 (whose north neighbour a2 is White's) is refused; Black's is south, so a3 is
-    assert moves(g, "x/1P/x 1 1") == {"a3"}
-    assert moves(g, "x/2P/x 2 1") == {"a1"}
+    # so a1 (whose north neighbour a2 is White's) is refused; Black's is south, so a3 is (at move 2,
+    # once the player has had a turn to place the piece)
+    assert moves(g, "x/1P/x 1 2") == {"a3"}
+    assert moves(g, "x/2P/x 2 2") == {"a1"}
 
 
 def test_the_first_phase_may_say_who_starts(tmp_path):

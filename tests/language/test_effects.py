@@ -104,14 +104,14 @@ def test_go_perft_is_openspiels():
     assert [g7.perft(g7.initial(), d) for d in (1, 2)] == [50, 2451]
 
 
-KO = "x5/x5/x,1S,2S,x2/1S,2S,x,2S,x/x,1S,2S,x2 1 1 0"
+KO = "x5/x5/x,1S,2S,x2/1S,2S,x,2S,x/x,1S,2S,x2 1 10 0"
 
 
 def test_a_group_without_liberties_is_taken_and_ko_forbids_the_immediate_retake():
     g = spielwerk.load("go")
     st = g.parse_position(KO)
     st.push_text("c2")  # Black's c2 takes b2
-    assert g.position_text(st) == "x5/x5/x,1S,2S,x2/1S,x,1S,2S,x/x,1S,2S,x2 2 1 0"
+    assert g.position_text(st) == "x5/x5/x,1S,2S,x2/1S,x,1S,2S,x/x,1S,2S,x2 2 10 0"
     assert st.captures[1] == 1
     assert "b2" not in texts(st)  # retaking would bring back the board of two plies before
     st.push_text("e5")
@@ -124,9 +124,9 @@ def test_suicide_is_illegal_unless_it_captures():
     st = g.parse_position(KO)
     st.push_text("c2")
     assert "a1" not in texts(st)  # no liberty and nothing taken
-    st2 = g.parse_position("x5/x5/x5/2S,x4/x,2S,x3 1 1 0")
+    st2 = g.parse_position("x5/x5/x5/2S,x4/x,2S,x3 1 10 0")
     assert "a1" not in texts(st2)
-    st3 = g.parse_position("x5/x5/1S,x4/2S,1S,x3/x,2S,1S,x2 1 1 0")
+    st3 = g.parse_position("x5/x5/1S,x4/2S,1S,x3/x,2S,1S,x2 1 10 0")
     assert "a1" in texts(st3)  # no liberty of its own, but it takes a2 and b1
 
 

@@ -27,7 +27,9 @@ def random_state(size, seed, plies):
     return random_walk(game(size), seed, plies)
 
 
-positions = st.builds(random_state, st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 150))
+#: what to play, not yet played: drawing it costs nothing, and each test plays it (a strategy
+#: that plays while it draws is as slow as the machine, which Hypothesis takes for a bad strategy)
+positions = st.tuples(st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 150))
 
 
 def pieces_accounted(s):
@@ -43,13 +45,15 @@ def pieces_accounted(s):
 
 @settings(max_examples=60, deadline=None)
 @given(positions)
-def test_pieces_are_conserved(s):
+def test_pieces_are_conserved(recipe):
+    s = random_state(*recipe)
     pieces_accounted(s)
 
 
 @settings(max_examples=60, deadline=None)
 @given(positions)
-def test_apply_then_undo_restores_state_and_hash(s):
+def test_apply_then_undo_restores_state_and_hash(recipe):
+    s = random_state(*recipe)
     g = s.game
     before, h = s.key(), s.hash
     assert h == g.rehash(s)
@@ -63,7 +67,8 @@ def test_apply_then_undo_restores_state_and_hash(s):
 
 @settings(max_examples=60, deadline=None)
 @given(positions)
-def test_tps_round_trips(s):
+def test_tps_round_trips(recipe):
+    s = random_state(*recipe)
     text = s.text()
     back = s.game.parse_position(text)
     assert back.text() == text
@@ -73,7 +78,8 @@ def test_tps_round_trips(s):
 
 @settings(max_examples=60, deadline=None)
 @given(positions)
-def test_move_text_round_trips_and_parsed_moves_equal_generated(s):
+def test_move_text_round_trips_and_parsed_moves_equal_generated(recipe):
+    s = random_state(*recipe)
     seen = set()
     for move in s.legal_moves():
         text = s.move_text(move)
@@ -84,7 +90,8 @@ def test_move_text_round_trips_and_parsed_moves_equal_generated(s):
 
 @settings(max_examples=80, deadline=None)
 @given(positions)
-def test_same_moves_and_results_as_the_independent_reference(s):
+def test_same_moves_and_results_as_the_independent_reference(recipe):
+    s = random_state(*recipe)
     pos = ref.parse_tps(s.text())
     ours = {s.move_text(m) for m in s.legal_moves()}
     assert ours == ref.legal_moves(pos)

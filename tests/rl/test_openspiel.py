@@ -116,7 +116,7 @@ def test_load_game_by_short_name_with_parameters():
         assert game.spielwerk_game.options["size"] == 3
     six = pyspiel.load_game("spielwerk_tak(komi=4,size=6)")
     assert six.spielwerk_game.options == spielwerk.load("tak", size=6, komi=4).options
-    assert str(six) == "spielwerk_tak(komi=4,max_game_length=10000,size=6)"
+    assert str(six) == "spielwerk_tak(komi=4,max_game_length=10000,scale_returns=False,size=6)"
     with pytest.raises(Exception):
         pyspiel.load_game("spielwerk_tak", {"size": 9})  # out of the option's range
     with pytest.raises(Exception):
@@ -125,7 +125,7 @@ def test_load_game_by_short_name_with_parameters():
 
 def test_load_after_load_registers():
     game = sw.load("tak", size=4)
-    assert str(game) == "spielwerk_tak(komi=0,max_game_length=10000,size=4)"
+    assert str(game) == "spielwerk_tak(komi=0,max_game_length=10000,scale_returns=False,size=4)"
     again = pyspiel.load_game(str(game))
     assert again.num_distinct_actions() == game.num_distinct_actions()
 

@@ -46,13 +46,15 @@ def walk(name, seed, plies):
     return s, placed
 
 
-walks = st.builds(walk, st.sampled_from(sorted(GAMES)), st.integers(0, 2**32), st.integers(0, 80))
+#: what to play, not yet played: drawing it costs nothing, and each test plays it (a strategy
+#: that plays while it draws is as slow as the machine, which Hypothesis takes for a bad strategy)
+walks = st.tuples(st.sampled_from(sorted(GAMES)), st.integers(0, 2**32), st.integers(0, 80))
 
 
 @settings(max_examples=60, deadline=None)
 @given(walks)
-def test_pieces_on_the_board_are_the_pieces_placed_and_stacks_have_odd_heights(w):
-    s, placed = w
+def test_pieces_on_the_board_are_the_pieces_placed_and_stacks_have_odd_heights(recipe):
+    s, placed = walk(*recipe)
     assert sum(len(x) for x in s.stacks) == placed
     for stack in s.stacks:
         assert len(stack) in (0, 1, 3, 5)
@@ -63,8 +65,8 @@ def test_pieces_on_the_board_are_the_pieces_placed_and_stacks_have_odd_heights(w
 
 @settings(max_examples=40, deadline=None)
 @given(walks)
-def test_apply_undo_and_notation_and_position_round_trip(w):
-    s, _ = w
+def test_apply_undo_and_notation_and_position_round_trip(recipe):
+    s, _ = walk(*recipe)
     g = s.game
     text = s.text()
     assert g.parse_position(text).text() == text

@@ -13,8 +13,9 @@ SQUARE = spielwerk.load("attangle-square")
 RANKS = [4, 5, 6, 7, 6, 5, 4]
 
 
-def pos(cells, to_move=1, ply=10, game=HEX):
-    """A position from {point: stack text, owners bottom first} (hex board rows g..a)."""
+def pos(cells, to_move=1, ply=300, game=HEX):
+    """A position from {point: stack text, owners bottom first} (hex board rows g..a), late enough
+    in the game for every piece on it to have been placed."""
     topo = game.topology
     rows = []
     for row in reversed(topo.rows()):

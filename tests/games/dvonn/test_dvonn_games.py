@@ -208,8 +208,10 @@ def test_spielwerk_perft_and_moves_for_dvonn(capsys):
 def test_spielwerk_moves_lists_pass_when_it_is_the_only_move(capsys):
     assert main(["moves", "dvonn", "--position", "x9/x10/0,0,01,x8/x10/x9 2 50"]) == 0
     assert capsys.readouterr().out == "pass\n"
-    assert main(["moves", "dvonn", "--position", "x9/x10/001,0,x9/x10/x9 2 52"]) == 0
-    assert capsys.readouterr().out == ""
+    # nobody can move: the game is over, which `moves` says (issue 27, D8) instead of printing nothing
+    assert main(["moves", "dvonn", "--position", "x9/x10/001,0,x9/x10/x9 2 52"]) == 1
+    assert capsys.readouterr() == ("", "spielwerk: error: the game is over in this position (1-0, count): there "
+                                       "are no moves\n")
 
 
 def test_spielwerk_moves_refuses_a_bad_position(capsys):

@@ -76,9 +76,10 @@ def random_state(job, seed, plies):
     return random_walk(game(job), seed, plies)
 
 @settings(max_examples=150, deadline=None)
-@given(st.builds(random_state, st.sampled_from(["Quadrat", "Turm3", "Block9", "Bluete", "Treppe4"]),
+@given(st.tuples(st.sampled_from(["Quadrat", "Turm3", "Block9", "Bluete", "Treppe4"]),
                  st.integers(0, 2**32), st.integers(0, 90)))
-def test_each_move_leads_where_the_reference_says(s):
+def test_each_move_leads_where_the_reference_says(recipe):
+    s = random_state(*recipe)
     p = to_ref(s)
     assert successors(s) == ref_successors(p)
     out = s.outcome()

@@ -42,12 +42,15 @@ def walk(centre, seed, plies):
     return random_walk(GAMES[centre], seed, plies)
 
 
-walks = st.builds(walk, st.booleans(), st.integers(0, 2**32), st.integers(0, 60))
+#: what to play, not yet played: drawing it costs nothing, and each test plays it (a strategy
+#: that plays while it draws is as slow as the machine, which Hypothesis takes for a bad strategy)
+walks = st.tuples(st.booleans(), st.integers(0, 2**32), st.integers(0, 60))
 
 
 @settings(max_examples=150, deadline=None)
 @given(walks)
-def test_same_moves_and_results_as_the_reference(s):
+def test_same_moves_and_results_as_the_reference(recipe):
+    s = walk(*recipe)
     p = to_ref(s)
     assert {s.move_text(m) for m in s.legal_moves()} == ref.legal_moves(p)
     out = s.outcome()
@@ -56,7 +59,8 @@ def test_same_moves_and_results_as_the_reference(s):
 
 @settings(max_examples=60, deadline=None)
 @given(walks)
-def test_apply_undo_round_trips_and_pieces_are_conserved(s):
+def test_apply_undo_round_trips_and_pieces_are_conserved(recipe):
+    s = walk(*recipe)
     g = s.game
     key, h = s.key(), s.hash
     assert h == g.rehash(s)

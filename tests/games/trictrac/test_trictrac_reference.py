@@ -84,8 +84,9 @@ def walk(seed, plies):
 
 
 @settings(max_examples=250, deadline=None)
-@given(st.builds(walk, st.integers(0, 2**32), st.integers(0, 120)))
-def test_same_results_and_texts_as_the_reference_in_played_games(s):
+@given(st.tuples(st.integers(0, 2**32), st.integers(0, 120)))
+def test_same_results_and_texts_as_the_reference_in_played_games(recipe):
+    s = walk(*recipe)
     if s.outcome() is None and s.dice is not None:
         assert ours(s) == theirs(s)
 

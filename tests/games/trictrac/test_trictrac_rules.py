@@ -250,8 +250,9 @@ def walk(seed, plies):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.builds(walk, st.integers(0, 2**32), st.integers(0, 150)))
-def test_fifteen_checkers_each_apply_undo_hash_and_notation_round_trip(s):
+@given(st.tuples(st.integers(0, 2**32), st.integers(0, 150)))
+def test_fifteen_checkers_each_apply_undo_hash_and_notation_round_trip(recipe):
+    s = walk(*recipe)
     assert checkers_per_player(TRACK, s) == [15, 15]       # points, start and borne off
     assert GAME.parse_position(s.text()).text() == s.text()
     check_moves_round_trip(s)
