@@ -574,8 +574,13 @@ class Game(TableFacts):
                 ctx.move_captures = st.captures[mover] - captured
         return out
 
-    def fired_effects(self, undo: Any) -> bool:
-        """Whether the move ``undo`` came from made an after-move rule fire."""
+    def fired_effects(self, move: "Move", undo: Any) -> bool:
+        """Whether ``move``, whose :meth:`apply` answered ``undo``, made an after-move rule fire (the
+        game's, its block's, or one of a turn's parts)."""
+        if move[0] == self.t.roll_index or move[0] == self.t.cube_index:
+            return False
+        if self.blocks[move[0]].fired(undo[0]):
+            return True
         return not self._plain and any(effect.fired(changes) for effect, changes in undo[4]
                                        if not isinstance(effect, SetCounters))
 

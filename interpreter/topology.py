@@ -374,13 +374,18 @@ def linked_squares(chains: list[str], width: int, height: int, missing: int) -> 
     is not on the board."""
     full = SquareTopology(width, height, missing)
     out = []
+    seen: dict[tuple[int, str], int] = {}  # (square, direction) -> its neighbour there
     for i, chain in enumerate(chains):
         try:
             squares = tuple(full.parse_square(name.strip()) for name in str(chain).split("-"))
             if len(squares) < 2:
                 raise ValueError(f"the link {chain!r} names one square: a link joins two or more")
             for a, b in zip(squares, squares[1:]):
-                full._compass(a, b)
+                for x, y in ((a, b), (b, a)):  # a square has one neighbour a direction
+                    d = full._compass(x, y)
+                    if seen.setdefault((x, d), y) != y:
+                        raise ValueError(f"{full.names[x]} is linked {d} to {full.names[seen[(x, d)]]} and to "
+                                         f"{full.names[y]}: a square has one neighbour in each direction")
         except ValueError as exc:
             raise BoardKeyError(str(exc), "links", i) from None
         out.append(squares)

@@ -304,6 +304,11 @@ class Block:
         """Why a position read from a text cannot occur in a game with this block, or None."""
         return None
 
+    def fired(self, info: Any) -> bool:
+        """Whether playing a move of this block, which :meth:`apply` answered with ``info``, made
+        an effect of its own fire (the effects of a turn's parts: the game looks at the rest)."""
+        return False
+
     def takes_off(self) -> bool:
         """Whether a move of this block may take a piece off the board or turn it into another kind
         (True unless the block knows better: the readers of position texts then count on nothing)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..effects import SetCounters
 from ..moves import Move, field as move_field
 from .base import Block, Compiling
 
@@ -140,6 +141,11 @@ class Sequence(Block):
     def undo(self, st: "Position", move: "Move", info: Any) -> None:
         for part, changes in zip(reversed(move[1]), reversed(info)):
             self._unplay(st, self.parts[part[0]], part, changes)
+
+    def fired(self, info: Any) -> bool:
+        # the parts' effects, but not their counters (``sets``): a counter changes on most moves
+        return any(effect.fired(changed) for _, ran in info for effect, changed in ran
+                   if not isinstance(effect, SetCounters))
 
     def from_square(self, move: "Move") -> int:
         first = move[1][0]

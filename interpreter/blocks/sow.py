@@ -121,7 +121,8 @@ class Sow(Block):
             sq = low.bit_length() - 1
             if stacks[sq][-1] in codes:
                 drops = self._drops(st, sq, len(stacks[sq]))
-                out.append(SowMove((self.index, sq, drops[-1] if drops else sq)))
+                if drops:  # a sowing needs a square to sow on
+                    out.append(SowMove((self.index, sq, drops[-1])))
 
     def _drops(self, st: "Position", origin: int, n: int) -> list[int]:
         """The squares the ``n`` pieces lifted from ``origin`` are dropped on, in order."""

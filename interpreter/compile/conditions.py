@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..dsl.expr import Call, Const, Env, Evaluator, IfElse, Name, Node, Op
 from ..dsl.spec import BUILTIN_FUNCTIONS, PLAYER_FIRST
-from ..topology import flood
+from ..topology import SquareTopology, flood
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..tables import Tables
@@ -246,7 +246,7 @@ def _forms(t: "Tables", predicates: dict[str, Any]) -> Builder:
         name = getattr(asts[0], "name", None)
         pred = predicates.get(cast(str, name))
         if pred is None or not hasattr(pred, "through"):
-            raise ValueError(f"forms() takes the name of a pattern predicate, not {name!r}")
+            raise ValueError(f"forms() takes the name of a pattern or row predicate, not {name!r}")
         sq = _square_arg(t, args[1], asts[1])
         through = pred.through
         return lambda x: through(x.st, sq(x))
@@ -480,7 +480,7 @@ def _squares(t: "Tables") -> dict[str, Builder]:
         """``file(square)``, ``rank(square)``: the square's file or rank on a square board, from 1."""
         def build(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             sq = _square_arg(t, args[0], asts[0])
-            width = getattr(t.topology, "width", 0)
+            width = t.topology.width if isinstance(t.topology, SquareTopology) else 0
             if not width:
                 raise ValueError("file() and rank() count the files and ranks of a square board")
             if of_rank:

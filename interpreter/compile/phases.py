@@ -120,6 +120,9 @@ def _part(c: "Compiler", block: "Block", params: dict[str, Any], where: tuple[An
         part.legal_if = c.condition(where + ("legal_if",), params["legal_if"])
     if "again" in params:
         part.again = c.condition(where + ("again",), params["again"])
+    if not top and "prefer_if" in params:
+        raise c.error(where + ("prefer_if",), "`prefer_if` chooses among the phase's moves, which are whole "
+                      "turns: write it on the turn's first entry, where it reads the turn's result")
     part.optional = bool(params.get("then_optional", False))
     for k, item in enumerate(params.get("then", [])):
         (kind, sub), = item.items()

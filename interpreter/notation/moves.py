@@ -80,7 +80,7 @@ class MoveNotation:
         self.then: str = spec.get("then", "/")
         parts = [part.block for prim in game.blocks for part in getattr(prim, "parts", {}).values()
                  if hasattr(prim, "turn_parts")]
-        if parts and (not self.then.strip() or self.then != self.then.strip()):
+        if parts and (not self.then or any(ch.isspace() for ch in self.then)):
             raise game.spec.error(("notation", "then"), f"{self.then!r} cannot join the parts of a turn: a "
                                   "record splits moves at spaces, so the separator must have none")
         for block in parts:
@@ -381,7 +381,7 @@ class MoveNotation:
         undo = g.apply(st, move)
         facts = {"finished"} if st.result is not None else set()
         g.undo(st, move, undo)
-        if g.fired_effects(undo):
+        if g.fired_effects(move, undo):
             facts.add("effect")
         return facts
 

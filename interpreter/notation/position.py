@@ -74,6 +74,12 @@ class StackRows:
             default += "".join(f" {{{f}}}" for f in fields)
             self.counter_fields.update({f: slot + i for i, f in enumerate(fields)})
         self.trailer: str = spec.get("trailer", default)
+        known = {"to_move", "move_number", "ply"} | {f"{key}_{p}" for key in ("doubles", "points", "reserve", "captures")
+                                                     for p in (1, 2)} | set(self.counter_fields)
+        unknown = [f for f in re.findall(r"\{(\w+)\}", self.trailer) if f not in known]
+        if unknown:
+            raise game.spec.error(("notation", "position", "trailer"), f"{{{unknown[0]}}} is not a field of the "
+                                  f"trailer (expected one of: {', '.join('{' + f + '}' for f in sorted(known))})")
         left_out = [f for f in self.counter_fields if "{" + f + "}" not in self.trailer]
         if left_out:
             raise game.spec.error(("notation", "position", "trailer"), "the counters are part of the position: the "

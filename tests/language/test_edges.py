@@ -70,6 +70,16 @@ def test_a_separator_the_parts_write_themselves_is_refused(tmp_path):
         game_from(tmp_path, MILL.replace('moves: {place: "{to}"}', 'moves: {place: "{to}", take: "x/{square}"}'))
     with pytest.raises(SpielwerkError, match="cannot join the parts of a turn"):
         game_from(tmp_path, MILL.replace('moves: {place: "{to}"}', 'moves: {place: "{to}"}\n      then: " "'))
+    with pytest.raises(SpielwerkError, match="cannot join the parts of a turn"):  # a space inside too
+        game_from(tmp_path, MILL.replace('moves: {place: "{to}"}', 'moves: {place: "{to}"}\n      then: "a b"'))
+
+
+def test_a_preference_under_then_is_refused_at_its_key(tmp_path, capsys):
+    path = write(tmp_path, MILL.replace('avoid: "forms(mill, square)"}', 'avoid: "forms(mill, square)", '
+                                        'prefer_if: "true"}'))
+    assert main(["validate", path]) == 1
+    out = capsys.readouterr().out
+    assert "game.yaml:15:" in out and "write it on the turn's first entry" in out
 
 
 AGAIN_LATER = """
@@ -133,12 +143,40 @@ def test_a_compulsory_capture_that_is_not_legal_does_not_forbid_the_other_moves(
 def test_an_effect_is_marked_only_where_it_changed_something():
     g = spielwerk.load("go")
     st = g.initial()
-    undo = g.apply(st, next(m for m in st.legal_moves() if st.move_text(m) == "a1"))
-    assert not g.fired_effects(undo)
+    move = next(m for m in st.legal_moves() if st.move_text(m) == "a1")
+    assert not g.fired_effects(move, g.apply(st, move))
     g2 = spielwerk.load("othello")
     st2 = g2.initial()
-    undo2 = g2.apply(st2, st2.legal_moves()[0])
-    assert g2.fired_effects(undo2)
+    move2 = st2.legal_moves()[0]
+    assert g2.fired_effects(move2, g2.apply(st2, move2))
+
+
+def test_an_effect_of_a_later_part_is_marked_too(tmp_path):
+    # the second stone of a turn clears the centre: the effect suffix says so, only where it did
+    g = game_from(tmp_path, """
+        game: part-effect
+        players: [white, black]
+        board: {shape: square, width: 3, height: 3}
+        pieces:
+          stone: {letter: S}
+        phases:
+          - name: play
+            moves:
+              - place:
+                  pieces: [stone]
+                  then:
+                    - place: {pieces: [stone], effects: [{when: "to == 'c3'", remove: {where: center}}]}
+        end:
+          - {when: "ply >= 4", winner: draw}
+        notation:
+          moves: {place: "{to}"}
+          suffixes: {"!": effect}
+    """)
+    st = g.initial()
+    moves = {st.move_text(m): m for m in st.legal_moves()}
+    assert "b2/c3!" in moves and "b2/a3" in moves and "a1/c3" in moves
+    st.push_text("b2/c3!")
+    assert g.position_text(st).startswith("x2,1S/x3/x3")
 
 
 def test_a_custom_trailer_must_write_the_counters(tmp_path):
@@ -157,10 +195,70 @@ def test_a_custom_trailer_must_write_the_counters(tmp_path):
         end:
           - {when: board_full, winner: draw}
         notation:
+          moves: {place: "{to}"}
           position: {format: stack-rows, trailer: "{to_move} {move_number}"}
     """
     with pytest.raises(SpielwerkError, match=r"the trailer must write \{placed\}"):
         game_from(tmp_path, text)
+    # a trailer of its own writes them by name, and reads them back
+    g = game_from(tmp_path, text.replace('"{to_move} {move_number}"', '"{to_move} {ply} {placed}"'))
+    st = g.initial()
+    st.push_text("b2")
+    assert g.position_text(st) == "x3/x,1S,x/x3 2 1 1"
+    assert g.parse_position("x3/x,1S,x/x3 2 1 1").counters == st.counters
+    with pytest.raises(SpielwerkError, match=r"\{plaed\} is not a field of the trailer"):
+        game_from(tmp_path, text.replace('"{to_move} {move_number}"', '"{to_move} {ply} {plaed}"'))
+
+
+def test_file_and_rank_are_refused_on_a_board_without_them(tmp_path):
+    text = """
+        game: hex-files
+        players: [white, black]
+        board: {shape: hex, ranks: [2, 3, 2]}
+        pieces:
+          stone: {letter: S}
+        phases:
+          - name: play
+            moves:
+              - place: {pieces: [stone], legal_if: "file(to) == 1"}
+        end:
+          - {when: board_full, winner: draw}
+    """
+    with pytest.raises(SpielwerkError, match="files and ranks of a square board"):
+        game_from(tmp_path, text)
+
+
+def test_a_sowing_with_every_square_passed_is_no_move(tmp_path):
+    text = """
+        game: sow-nowhere
+        players: [south, north]
+        board:
+          shape: square
+          width: 3
+          height: 1
+          regions:
+            row: a1-c1
+        pieces:
+          seed: {letter: S, neutral: true}
+        setup:
+          - {piece: seed, owner: neutral, at: [a1, b1]}
+        phases:
+          - name: play
+            moves:
+              - sow: {from: row, path: [a1, b1, c1], skip: "true", origin: skip}
+        end:
+          - {when: "ply > 4", winner: draw}
+        no_moves: lose
+    """
+    g = game_from(tmp_path, text)
+    assert g.initial().legal_moves() == []  # the seeds would have nowhere to fall
+
+
+def test_two_links_may_not_give_a_square_two_neighbours_one_way(tmp_path, capsys):
+    path = write(tmp_path, MILL.replace("board: {shape: square, width: 4, height: 4}",
+                                        "board: {shape: square, width: 4, height: 4, links: [a1-c1, a1-b1]}"))
+    assert main(["validate", path]) == 1
+    assert "a1 is linked east to c1 and to b1" in capsys.readouterr().out
 
 
 def test_attacked_asks_about_the_opponents_pieces_only(tmp_path):
