@@ -213,7 +213,7 @@ def _schema_messages(error: jsonschema.ValidationError) -> Iterator[tuple[tuple[
     yield path, f"{where}: {error.message}"
 
 
-_TRAILER_FIELD = r"\{(to_move|move_number|ply|doubles_[12]|points_[12]|reserve_[12]|captures_[12])\}"
+_TRAILER_FIELD = r"\{[A-Za-z_][A-Za-z0-9_]*\}"
 #: the schema's patterns in words, for messages
 _PATTERN_WORDS = {
     "^[a-z][a-z0-9]*(-[a-z0-9]+)*$": "a game id: lower-case letters and digits, words joined by dashes",
@@ -224,7 +224,8 @@ _PATTERN_WORDS = {
     "^[A-Za-z0-9]{1,8}$": "a point name of 1 to 8 letters and digits",
     f"^{_TRAILER_FIELD}( {_TRAILER_FIELD})*$":
         "fields separated by single spaces, each one of {to_move}, {move_number}, {ply}, {doubles_1}, "
-        "{doubles_2}, {points_1}, {points_2}, {reserve_1}, {reserve_2}, {captures_1}, {captures_2}",
+        "{doubles_2}, {points_1}, {points_2}, {reserve_1}, {reserve_2}, {captures_1}, {captures_2} or a "
+        "counter's {NAME}, {NAME_1}, {NAME_2}",
 }
 
 

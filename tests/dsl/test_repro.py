@@ -50,7 +50,7 @@ EXPECTED = {
     "recalias.yaml": "YAML aliases (*name) are not allowed",
     "region_default.yaml": "the default does not fit",
     "scoring_target.yaml": "`scoring` needs a `target`",
-    "trailer_field.yaml": "is not fields separated by single spaces",
+    "trailer_field.yaml": "{plyx} is not a field of the trailer",
     "wide.yaml": "100000 is out of range: width is 1 to 26",
     "spec-00.yaml": "out of range: width",
     "spec-01.yaml": "out of range: play is 1 to 8",
