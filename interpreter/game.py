@@ -394,11 +394,17 @@ class Game(TableFacts):
         when = phase.whens[i] if phase.whens is not None else None
         if when is not None and not when(self.cond.bind(st, st.to_move)):
             return f"this kind of move is allowed only when {block.params['when']}"
+        if move[0] in self.rules.legal_if and not self._legal_after(st, [move]):
+            return f"the move is legal only where {block.params['legal_if']} after it, and it is not"
         if phase.compulsory and block not in phase.compulsory:
             return "capturing is compulsory: a capture must be played"
         reasons = {"most": "a capture taking more pieces", "value": "a capture taking more value",
                    "capturer": "a capture by a more valuable piece"}
-        return " or ".join(reasons[c] for c in phase.prefer) + " is compulsory"
+        if phase.prefer and block in phase.compulsory:
+            return " or ".join(reasons[c] for c in phase.prefer) + " is compulsory"
+        if self.rules.prefer_if:
+            return "another move is preferred (`prefer_if`)"
+        return "it is not among the legal moves here"
 
     # -- the step view: a turn of the dice one number at a time ----------------------------------------
     def _stepper(self, st: State) -> Any:

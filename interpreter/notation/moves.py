@@ -330,9 +330,11 @@ class MoveNotation:
                 seq._unplay(st, entry, part, changes)
         return self.then.join(texts)
 
-    def _parse_turn(self, st: "Position", seq: Any, text: str) -> "Move | None":
+    def _parse_turn(self, st: "Position", seq: Any, text: str, reasons: list[str],
+                    invalid: list[str]) -> "Move | None":
         """The turn of several parts ``text`` writes (parts joined by ``then``), read part by part
-        against the blocks that may give each; None where it is no such turn."""
+        against the blocks that may give each; None where it is no such turn (why its first part
+        is not legal, or cannot be, goes to ``reasons`` or ``invalid``)."""
         from ..blocks.sequence import TurnMove
         pieces = text.split(self.then)
         done: list[Any] = []
@@ -343,6 +345,7 @@ class MoveNotation:
             for piece in pieces:
                 found = None
                 refused = ""  # why a part that reads well is not offered here
+                unread = ""  # why a part that matches a template names no move
                 for entry in seq.next_entries(tuple(done)):
                     tpl = self.templates[entry.block.index]
                     m = tpl.regex.fullmatch(piece)
@@ -352,7 +355,10 @@ class MoveNotation:
                     values = {k: read(groups.get(k) or "") for k, read in tpl.readers.items()}
                     try:
                         part = entry.block.from_fields(st, values)
-                    except (InvalidMoveError, KeyError, ValueError):
+                    except InvalidMoveError as exc:
+                        unread = unread or exc.reason
+                        continue
+                    except (KeyError, ValueError):
                         continue
                     offered: list[Any] = []  # a part is played only where its block offers it
                     entry.block.generate(st, offered)
@@ -364,6 +370,12 @@ class MoveNotation:
                 if found is None:
                     if refused and done:
                         raise IllegalMoveError(f"{piece} after {self.then.join(pieces[:len(done)])}: {refused}", text)
+                    if not done:  # the first part: say why, unless another block reads the text
+                        where = f"{piece}: " if len(pieces) > 1 else ""
+                        if refused:
+                            reasons.append(where + refused)
+                        elif unread:
+                            invalid.append(where + unread)
                     return None
                 entry, part = found
                 played.append((entry, part, seq._play(st, entry, part, mover)))
@@ -429,7 +441,7 @@ class MoveNotation:
             prims = [g.cube]
         for prim in prims:
             if hasattr(prim, "turn_parts"):
-                turn = self._parse_turn(st, prim, t)
+                turn = self._parse_turn(st, prim, t, reasons, invalid)
                 if turn is not None:
                     if legal is None:
                         legal = set(g.legal_moves(st))

@@ -312,3 +312,15 @@ def test_the_pie_rule_exchanges_the_counters_kept_per_player_too(tmp_path):
     assert list(st.counters)[:2] == [0, 1]
     st.pop()
     assert list(st.counters)[:2] == [1, 0]
+
+
+def test_a_wrong_first_part_of_a_turn_says_why():
+    g = spielwerk.load("amazons", size=6)
+    with pytest.raises(IllegalMoveError, match="c3-c4: there is no piece on c3"):
+        g.initial().push_text("c3-c4/c5")
+
+
+def test_a_move_its_legal_if_refuses_says_so():
+    st = spielwerk.load("othello").initial()
+    with pytest.raises(IllegalMoveError, match="legal only where move_flips > 0 after it"):
+        st.push_text("a1")  # flips nothing
