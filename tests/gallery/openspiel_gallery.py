@@ -1,0 +1,317 @@
+"""The gallery's games next to OpenSpiel's: the stored counts and positions, OpenSpiel's action
+strings written as our moves, and a board drawn as OpenSpiel prints it.
+
+The data in ``tests/data/openspiel/`` was made with pyspiel (see its README). This module reads it,
+turns a line of OpenSpiel actions into our turns (:func:`turns_of`, :func:`our_text`) and plays
+them, each on exactly one of our legal moves (:func:`play_exact`), and draws our board in
+OpenSpiel's characters (:func:`picture`) to compare with ``str(state)`` (:func:`openspiel_picture`).
+
+How OpenSpiel names what we name (found by playing both engines side by side, board against board):
+
+* **othello**: a cell keeps its name (OpenSpiel prints row 1 at the top, we draw rank 1 at the
+  bottom, so the two pictures are mirror images); ``d3`` is our ``d3`` (a placement is written by
+  its square alone), ``pass`` our ``pass``.
+* **go**: OpenSpiel's ids and names count rank 1 at the bottom as we do, but its columns skip the
+  letter ``i`` (GTP): ``B j1`` on 9x9 is our ``i1`` (the square alone); ``B PASS`` is ``pass``.
+* **pentago**: a cell keeps its name (mirror pictures, as in Othello); the rotation letter
+  ``s``..``z`` is ``2 * quadrant + sense`` with quadrants 0-3 = a1-c3, d1-f3, d4-f6, a4-c6 (our
+  regions 3, 4, 2, 1) and sense 0 counter-clockwise as OpenSpiel draws it, which is clockwise (+)
+  on our board: ``a1s`` is ``a1/3+``, ``a1t`` is ``a1/3-``.
+* **amazons**: ``(r, c)`` is 1-based with row 1 at the top: file ``c``, rank ``size + 1 - r``.
+  The three actions From, To, Shoot of one player are one turn ``from-to/arrow``.
+* **checkers**: a cell keeps its name (rank 8 at the top in both pictures); ``a3b4`` is a step
+  ``a3-b4``, ``a3c5`` a jump; consecutive jumps of one piece (each starting where the last one
+  landed) are one chain ``a3xc5xe7``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import spielwerk
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "openspiel")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One of OpenSpiel's games with its parameters, and our game with the options that match."""
+
+    name: str  #: a short name for test ids: ``go-7``
+    game: str  #: our bundled game
+    openspiel: str  #: OpenSpiel's game string
+    prefix: str = ""  #: the variant's prefix of a position id in the data (``board_size=7/``)
+    options: dict[str, Any] = field(default_factory=dict)
+    #: the perft kind of the data that counts our turns (``turns`` where OpenSpiel splits a turn)
+    kind: str = "actions"
+
+    @property
+    def size(self) -> int:
+        return int(self.options.get("size", 8 if self.game != "pentago" else 6))
+
+    def load(self) -> Any:
+        return spielwerk.load(self.game, **self.options)
+
+
+VARIANTS = {v.name: v for v in [
+    Variant("othello", "othello", "othello"),
+    Variant("go-5", "go", "go(board_size=5)", "board_size=5/", {"size": 5}),
+    Variant("go-7", "go", "go(board_size=7)", "board_size=7/", {"size": 7}),
+    Variant("go-9", "go", "go(board_size=9)", "board_size=9/", {"size": 9}),
+    Variant("amazons-6", "amazons", "amazons(board_size=6)", "board_size=6/", {"size": 6}, "turns"),
+    Variant("amazons-8", "amazons", "amazons(board_size=8)", "board_size=8/", {"size": 8}, "turns"),
+    Variant("amazons-10", "amazons", "amazons", "default/", {"size": 10}, "turns"),
+    Variant("pentago", "pentago", "pentago"),
+    Variant("checkers", "checkers", "checkers", kind="turns"),
+]}
+
+
+# -- the stored data -----------------------------------------------------------------------------------
+def _rows(path: str) -> Iterator[list[str]]:
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("#") or not line.strip():
+                continue
+            yield line.rstrip("\n").split("\t")
+
+
+def perft_counts(variant: Variant) -> dict[str, dict[int, int]]:
+    """Position (``start``, ``t6``, ...) -> depth -> count, of the variant's perft kind."""
+    out: dict[str, dict[int, int]] = {}
+    for kind, position, depth, count in _rows(os.path.join(DATA, f"{variant.game}.perft.tsv")):
+        if kind == variant.kind and position.startswith(variant.prefix):
+            out.setdefault(position[len(variant.prefix):], {})[int(depth)] = int(count)
+    return out
+
+
+@dataclass(frozen=True)
+class Line:
+    """A middle position: OpenSpiel's actions from the start, by id and by string."""
+
+    position: str
+    seed: int
+    ids: tuple[int, ...]
+    strings: tuple[str, ...]
+
+
+def lines(variant: Variant) -> dict[str, Line]:
+    """The variant's middle positions by id (``t6``, ...)."""
+    out = {}
+    for position, seed, ids, strings in _rows(os.path.join(DATA, f"{variant.game}.positions.tsv")):
+        if position == "position_id" or not position.startswith(variant.prefix):
+            continue
+        sep = " | " if " | " in strings else " "
+        key = position[len(variant.prefix):]
+        out[key] = Line(key, int(seed), tuple(map(int, ids.split())), tuple(strings.split(sep)))
+    return out
+
+
+def boards(variant: Variant) -> dict[str, tuple[str, ...]]:
+    """Position id -> OpenSpiel's board there, rows as ``str(state)`` prints them (top first)."""
+    out = {}
+    for position, rows in _rows(os.path.join(DATA, f"{variant.game}.boards.tsv")):
+        if position.startswith(variant.prefix):
+            out[position[len(variant.prefix):]] = tuple(rows.split("/"))
+    return out
+
+
+# -- OpenSpiel's strings as our moves ------------------------------------------------------------------
+_GO_COLUMNS = "abcdefghjklmnopqrst"  # GTP: no i
+_AMAZONS = re.compile(r"^([XO]) (From|To|Shoot:) \((\d+), (\d+)\)$")
+_CHECKERS = re.compile(r"^([a-h])([1-8])([a-h])([1-8])$")
+#: Pentago's rotation letter -> our region and sense
+_PENTAGO = {letter: f"{(3, 4, 2, 1)[r // 2]}{'+-'[r % 2]}" for r, letter in enumerate("stuvwxyz")}
+
+
+class ConversionError(AssertionError):
+    """An OpenSpiel string with no exact counterpart among our moves."""
+
+
+def _checkers_step(text: str) -> tuple[str, str, int]:
+    m = _CHECKERS.match(text)
+    if m is None:
+        raise ConversionError(f"{text!r} is not a checkers action")
+    df, dr = ord(m[3]) - ord(m[1]), int(m[4]) - int(m[2])
+    if abs(df) != abs(dr) or abs(df) not in (1, 2):
+        raise ConversionError(f"{text!r} is neither a diagonal step nor a jump")
+    return m[1] + m[2], m[3] + m[4], abs(df)
+
+
+def turns_of(variant: Variant, strings: tuple[str, ...] | list[str]) -> list[list[str]]:
+    """OpenSpiel's action strings of a game grouped into turns: amazons' From, To and Shoot of one
+    player; a checkers jump with the jumps after it that start where it landed (a piece that just
+    moved belongs to the mover, so the opponent's next action never starts there); one action
+    otherwise."""
+    out: list[list[str]] = []
+    if variant.game == "amazons":
+        for i in range(0, len(strings), 3):
+            turn = list(strings[i:i + 3])
+            parts = [_AMAZONS.match(s) for s in turn]
+            if len(turn) != 3 or any(p is None for p in parts) \
+                    or [p[2] for p in parts if p] != ["From", "To", "Shoot:"] \
+                    or len({p[1] for p in parts if p}) != 1:
+                raise ConversionError(f"not one amazons turn (From, To, Shoot of one player): {turn}")
+            out.append(turn)
+    elif variant.game == "checkers":
+        last_to, jumped = None, False
+        for s in strings:
+            start, end, length = _checkers_step(s)
+            if out and jumped and length == 2 and start == last_to:
+                out[-1].append(s)
+            else:
+                out.append([s])
+            last_to, jumped = end, length == 2
+    else:
+        out = [[s] for s in strings]
+    return out
+
+
+def our_text(variant: Variant, turn: list[str]) -> str:
+    """Our move text for one turn of OpenSpiel's action strings (see the module docstring)."""
+    game = variant.game
+    if game == "othello":
+        (s,) = turn
+        if s == "pass":
+            return "pass"
+        if not re.fullmatch(r"[a-h][1-8]", s):
+            raise ConversionError(f"{s!r} is not an Othello action")
+        return s
+    if game == "go":
+        (s,) = turn
+        m = re.fullmatch(r"[BW] (PASS|([a-t])(\d+))", s)
+        if m is None or (m[2] and not 0 <= _GO_COLUMNS.find(m[2]) < variant.size):
+            raise ConversionError(f"{s!r} is not a Go action on {variant.size}x{variant.size}")
+        if m[1] == "PASS":
+            return "pass"
+        return chr(ord("a") + _GO_COLUMNS.index(m[2])) + m[3]
+    if game == "pentago":
+        (s,) = turn
+        m = re.fullmatch(r"([a-f][1-6])([s-z])", s)
+        if m is None:
+            raise ConversionError(f"{s!r} is not a Pentago action")
+        return f"{m[1]}/{_PENTAGO[m[2]]}"
+    if game == "amazons":
+        (a, b, c) = (_AMAZONS.match(s) for s in turn)
+        n = variant.size
+
+        def square(m: Any) -> str:
+            row, col = int(m[3]), int(m[4])
+            if not (1 <= row <= n and 1 <= col <= n):
+                raise ConversionError(f"{m[0]!r} is off the {n}x{n} board")
+            return chr(ord("a") + col - 1) + str(n + 1 - row)
+        return f"{square(a)}-{square(b)}/{square(c)}"
+    if game == "checkers":
+        steps = [_checkers_step(s) for s in turn]
+        if len(steps) == 1 and steps[0][2] == 1:
+            return f"{steps[0][0]}-{steps[0][1]}"
+        if any(length != 2 for _, _, length in steps):
+            raise ConversionError(f"a step inside a chain of jumps: {turn}")
+        return steps[0][0] + "".join("x" + end for _, end, _ in steps)
+    raise ConversionError(f"no conversion for {game}")
+
+
+def play_exact(state: Any, text: str) -> Any:
+    """Play the one legal move of ``state`` written ``text``; fail where there is none or more.
+
+    The text is looked up among the texts of our legal moves, not read by the engine's parser, so
+    that a text naming no legal move fails here however the parser would take it."""
+    moves = state.legal_moves()
+    found = [m for m in moves if state.move_text(m) == text]
+    if len(found) != 1:
+        texts = sorted(state.move_text(m) for m in moves)
+        raise ConversionError(f"{text!r} names {len(found)} of our {len(moves)} legal moves at ply "
+                              f"{state.ply}: {texts}\n{state}")
+    state.push(found[0])
+    return found[0]
+
+
+def replay(variant: Variant, strings: tuple[str, ...] | list[str], game: Any = None) -> Any:
+    """Our state after OpenSpiel's action strings from the start, turn by turn."""
+    state = (game or variant.load()).initial()
+    for turn in turns_of(variant, strings):
+        play_exact(state, our_text(variant, turn))
+    return state
+
+
+# -- the board as OpenSpiel prints it --------------------------------------------------------------------
+#: per game: (owner, kind) -> OpenSpiel's character, the empty cell's, and whether OpenSpiel's top
+#: row is our rank 1 (a mirror picture)
+_PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
+    "othello": ({(1, "disc"): "x", (2, "disc"): "o"}, "-", True),
+    "go": ({(1, "stone"): "X", (2, "stone"): "O"}, "+", False),
+    "pentago": ({(1, "marble"): "O", (2, "marble"): "@"}, ".", True),
+    "amazons": ({(1, "amazon"): "X", (2, "amazon"): "O", (0, "arrow"): "#"}, ".", False),
+    "checkers": ({(1, "man"): "o", (1, "king"): "8", (2, "man"): "+", (2, "king"): "*"}, ".", False),
+}
+
+
+def picture(variant: Variant, state: Any) -> tuple[str, ...]:
+    """Our board in OpenSpiel's characters, its rows in the order ``str(state)`` prints them."""
+    chars, empty, mirror = _PIECES[variant.game]
+    game = state.game
+    n = variant.size
+    rows = []
+    for rank in (range(n) if mirror else reversed(range(n))):
+        row = ""
+        for file in range(n):
+            stack = state.stacks[rank * n + file]
+            if not stack:
+                row += empty
+                continue
+            code = stack[-1]
+            row += chars[(game.code_owner[code], game.kind_names[code >> 1])]
+        rows.append(row)
+    return tuple(rows)
+
+
+def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
+    """The board rows of OpenSpiel's ``str(state)``, top first, one character a cell."""
+    game, n = variant.game, variant.size
+    rows = []
+    for line in text.splitlines():
+        if game == "othello" and re.fullmatch(r"\d (. ){8}\d", line):
+            rows.append(line[2:2 + 2 * n:2])
+        elif game == "go" and re.fullmatch(r" *\d+ [+XO]+", line):
+            rows.append(line.split()[1])
+        elif game == "pentago" and re.fullmatch(r". \d( .){6} .", line):
+            rows.append(line[4:4 + 2 * n:2])
+        elif game == "amazons" and re.fullmatch(rf"[.XO#]{{{n}}}", line):
+            rows.append(line)
+        elif game == "checkers" and re.fullmatch(r"\d[.o+8*]{8}", line):
+            rows.append(line[1:])
+    if len(rows) != n or any(len(r) != n for r in rows):
+        raise ValueError(f"no {n}x{n} board in {text!r}")
+    return tuple(rows)
+
+
+# -- OpenSpiel's turns (for the live comparison) ---------------------------------------------------------
+def openspiel_turns(state: Any) -> list[tuple[list[str], Any]]:
+    """Every complete turn of the player to move in a pyspiel state: its action strings and the
+    state after it. A turn goes on while the same player is to move (amazons' three actions, a
+    checkers chain)."""
+    player = state.current_player()
+    out: list[tuple[list[str], Any]] = []
+
+    def walk(st: Any, done: list[str]) -> None:
+        for action in st.legal_actions():
+            child = st.child(action)
+            strings = done + [st.action_to_string(player, action)]
+            if not child.is_terminal() and child.current_player() == player:
+                walk(child, strings)
+            else:
+                out.append((strings, child))
+    walk(state, [])
+    return out
+
+
+def openspiel_perft(state: Any, depth: int) -> int:
+    """Perft of a pyspiel state in complete turns."""
+    if state.is_terminal():
+        return 0
+    turns = openspiel_turns(state)
+    if depth == 1:
+        return len(turns)
+    return sum(openspiel_perft(child, depth - 1) for _, child in turns)
