@@ -400,7 +400,7 @@ class Game(TableFacts):
             return "capturing is compulsory: a capture must be played"
         reasons = {"most": "a capture taking more pieces", "value": "a capture taking more value",
                    "capturer": "a capture by a more valuable piece"}
-        if phase.prefer and block in phase.compulsory:
+        if phase.prefer and phase.compulsory and block in phase.compulsory:
             return " or ".join(reasons[c] for c in phase.prefer) + " is compulsory"
         if self.rules.prefer_if:
             return "another move is preferred (`prefer_if`)"
