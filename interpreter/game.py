@@ -126,7 +126,13 @@ class Game(TableFacts):
     def board_hash(self, st: State) -> int:
         """The hash of the pieces on the board alone (not who is to move, nor any counter)."""
         t = self.t
-        h = st.hash ^ t.phase_keys[st.phase] ^ (t.side_key if st.to_move == 2 else 0)
+        return st.hash ^ t.phase_keys[st.phase] ^ (t.side_key if st.to_move == 2 else 0) ^ self._off_board_keys(st)
+
+    def _off_board_keys(self, st: State) -> int:
+        """The part of the hash that is not the board, the side to move nor the phase: the dice,
+        the tallies and scores, captures and reserves where hashed, the cube, the counters."""
+        t = self.t
+        h = 0
         if st.dice is not None:
             h ^= t.dice_keys[st.dice]
         for i, v in enumerate(st.tally):
@@ -762,22 +768,7 @@ class Game(TableFacts):
                 h ^= t.orient_keys[sq * 64 + st.orient[sq]]
         if st.to_move == 2:
             h ^= t.side_key
-        if st.dice is not None:
-            h ^= t.dice_keys[st.dice]
-        for i, v in enumerate(st.tally):
-            h ^= t.tally_key(i, v)
-        for p in (1, 2):
-            h ^= t.score_key(p, st.score[p])
-            if t.hash_captures:
-                h ^= t.captures_key(p, st.captures[p])
-            if t.hash_reserves:
-                for r, n in enumerate(st.reserves[p]):
-                    h ^= t.reserve_key(p, r, n)
-        if self.cube is not None:
-            h ^= t.cube_key((st.cube_value, st.cube_owner, st.cube_step))
-        for slot, value in enumerate(st.counters):
-            h ^= t.counter_key(slot, value)
-        return h ^ t.phase_keys[st.phase]
+        return h ^ self._off_board_keys(st) ^ t.phase_keys[st.phase]
 
     def state_from_board(self, stacks: Iterable[Iterable[int]], ply: int, to_move: int,
                          orient: list[int] | None = None) -> State:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..ledger import capture_at, move_top, topped, uncapture_at
+from ..ledger import topped
 from ..moves import SquareMove
 from .base import Block, Checking, Compiling
-from .parts import FromTo, Landing
+from .parts import Landing, TopFromTo
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..moves import Move
@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Fly"]
 
 
-class Fly(FromTo, Block):
+class Fly(TopFromTo, Block):
     """A move is ``SquareMove((index, from, to))``: the piece on ``from`` goes to ``to``, taking an
     enemy piece there away."""
 
@@ -78,17 +78,6 @@ class Fly(FromTo, Block):
             for b in targets:
                 if b != a and (land.simple or land.allows(st, p, a, b, 1)):
                     out.append(row[b])
-
-    def apply(self, st: "Position", move: "Move") -> Any:
-        _, a, b = move
-        gone = capture_at(st, b)
-        move_top(st, a, b)
-        return gone
-
-    def undo(self, st: "Position", move: "Move", gone: Any) -> None:
-        _, a, b = move
-        move_top(st, b, a)
-        uncapture_at(st, b, gone)
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move

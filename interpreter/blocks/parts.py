@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..dsl.spec import MOVE_VARIABLES
+from ..ledger import capture_at, move_top, uncapture_at
 from ..moves import SquareMove
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..topology import Board
     from .base import Checking, Compiling
 
-__all__ = ["compile_rays", "Landing", "Promotion", "source_codes", "check_lines", "FromTo", "LANDING_WORDS",
+__all__ = ["compile_rays", "Landing", "Promotion", "source_codes", "check_lines", "FromTo", "TopFromTo", "LANDING_WORDS",
            "SCHEMA_DEFS"]
 
 #: the words ``to`` accepts, besides regions and conditions
@@ -49,6 +50,23 @@ class FromTo:
 
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         return SquareMove((self.index, fields["from"], fields["to"]))
+
+
+class TopFromTo(FromTo):
+    """:class:`FromTo` for the blocks whose move carries the top piece of ``from`` to ``to``,
+    capturing what stands there (step, fly; leap writes the same out whole, as the example of
+    docs/reference/adding-a-block.md)."""
+
+    def apply(self, st: "Position", move: "Move") -> Any:
+        _, a, b = move
+        gone = capture_at(st, b)
+        move_top(st, a, b)  # a die keeps its faces (it does not tip)
+        return gone
+
+    def undo(self, st: "Position", move: "Move", gone: Any) -> None:
+        _, a, b = move
+        move_top(st, b, a)
+        uncapture_at(st, b, gone)
 
 
 def check_lines(checker: "Checking", path: tuple[Any, ...], params: dict[str, Any]) -> None:

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 from typing import Any, cast
 
-from ..ledger import capture_at, move_top, topped, uncapture_at
+from ..ledger import topped
 from ..moves import SquareMove
 from .base import Block, Compiling
-from .parts import FromTo
+from .parts import TopFromTo
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import Move, Position
@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Step"]
 
 
-class Step(FromTo, Block):
+class Step(TopFromTo, Block):
     """Parameters: ``pieces``, ``directions`` (default orthogonal), ``capture`` (may land on an enemy
     piece, which is removed). A move is ``(index, from, to)``."""
 
@@ -50,17 +50,6 @@ class Step(FromTo, Block):
                 s = stacks[t]
                 if not s or (capture and owner[s[-1]] == 3 - p):
                     out.append(row[t])
-
-    def apply(self, st: "Position", move: "Move") -> Any:
-        _, a, b = move
-        gone = capture_at(st, b)
-        move_top(st, a, b)  # a die keeps its faces when it steps (it does not tip)
-        return gone
-
-    def undo(self, st: "Position", move: "Move", gone: Any) -> None:
-        _, a, b = move
-        move_top(st, b, a)
-        uncapture_at(st, b, gone)
 
     def takes_off(self) -> bool:
         return self.capture

@@ -326,9 +326,7 @@ def _questions(t: "Tables", cond: Conditions) -> dict[str, Builder]:
         of the mover where the square is empty or neutral)."""
         sq = _square_arg(t, args[0], asts[0])
         name = args[1](None)
-        topo = cast("Board", t.topology)
-        near = topo.neighbour_masks(topo.directions("orthogonal" if topo.__class__.__name__ == "SquareTopology"
-                                                    else "all"))
+        topo, near = _adjacency(t)
         goals = [0] + [t.player_region_mask(name, p) for p in (1, 2)]
         owner = t.code_owner
         full = topo.full_mask
@@ -492,14 +490,19 @@ def _squares(t: "Tables") -> dict[str, Builder]:
             "file": coordinate(False), "rank": coordinate(True)}
 
 
+def _adjacency(t: "Tables") -> tuple["Board", list[int]]:
+    """The board and, per square, the mask of its neighbours as groups and paths count them:
+    orthogonal on a square board, every direction on another."""
+    topo = cast("Board", t.topology)
+    return topo, topo.neighbour_masks(topo.directions("orthogonal" if isinstance(topo, SquareTopology) else "all"))
+
+
 def _groups(t: "Tables") -> dict[str, Builder]:
     """``liberties``: questions about the group of pieces on a square."""
 
     def liberties(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
-        topo = cast("Board", t.topology)
-        near = topo.neighbour_masks(topo.directions("orthogonal" if topo.__class__.__name__ == "SquareTopology"
-                                                    else "all"))
+        topo, near = _adjacency(t)
         owner = t.code_owner
         full = topo.full_mask
 
@@ -526,9 +529,7 @@ def _groups(t: "Tables") -> dict[str, Builder]:
         """A player's pieces plus the empty squares from which only his pieces are reached through
         empty neighbours (area scoring)."""
         who = args[0]
-        topo = cast("Board", t.topology)
-        near = topo.neighbour_masks(topo.directions("orthogonal" if topo.__class__.__name__ == "SquareTopology"
-                                                    else "all"))
+        topo, near = _adjacency(t)
         owner = t.code_owner
         full = topo.full_mask
 
