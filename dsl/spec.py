@@ -22,6 +22,7 @@ from .expr import ExprError, Node, parse_expr
 from .loader import Document, Marks, read_document
 
 __all__ = ["Spec", "Checker", "load_spec", "check_blocks", "schema", "BUILTIN_VARIABLES", "MOVE_VARIABLES",
+           "LINE_VARIABLES",
            "RESULT_VARIABLES", "BUILTIN_FUNCTIONS", "counter_target",
            "BUILTIN_REGIONS"]
 
@@ -30,6 +31,8 @@ BUILTIN_VARIABLES = ("mover", "opponent", "player", "winner", "board_full", "ply
                      "board_repeats", "last_to")
 #: Names only a move's conditions and numbers may read (the move's squares, pieces, stack height).
 MOVE_VARIABLES = ("from", "to", "k", "height")
+#: Names only a move's ``distance`` may read: the pieces on the whole line the move follows.
+LINE_VARIABLES = ("line_pieces",)
 #: Names only what follows a move may read (counters set, effects): what the move did.
 RESULT_VARIABLES = ("move_captures", "move_flips", "move_placed")
 #: Functions every expression may call, with their argument counts.
@@ -40,13 +43,13 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2), "liberties": (1, 1),
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
                      "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2), "inside": (2, 3),
-                     "total": (1, 2), "file": (1, 1), "rank": (1, 1)}
+                     "total": (1, 2), "file": (1, 1), "rank": (1, 1), "groups": (1, 2)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
-                          "captures", "can_move", "pinned", "area", "can_capture", "mobility"})
+                          "captures", "can_move", "pinned", "area", "can_capture", "mobility", "groups"})
 #: Names that are never a player.
 NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square",
-                         "move_captures", "move_flips", "move_placed", "board_repeats", "last_to"})
+                         "line_pieces", "move_captures", "move_flips", "move_placed", "board_repeats", "last_to"})
 #: Regions computed from topology on a square board.
 BUILTIN_REGIONS = ("north", "south", "east", "west", "border", "corners", "center", "all")
 
@@ -469,9 +472,10 @@ class Checker:
             self._expr_fail(path, exc)
             return
         for name, column in sorted(_bare_names(node)):
-            if name in (*MOVE_VARIABLES, *RESULT_VARIABLES, "square") and name not in extra:
+            if name in (*MOVE_VARIABLES, *RESULT_VARIABLES, *LINE_VARIABLES, "square") and name not in extra:
                 where = ("a move's conditions and numbers" if name in MOVE_VARIABLES else "an effect's `where`"
-                         if name == "square" else "what follows a move (`sets`, a `set` effect)")
+                         if name == "square" else "a move's `distance`" if name in LINE_VARIABLES
+                         else "what follows a move (`sets`, a `set` effect)")
                 self._expr_fail(path, ExprError(f"{name!r} is read only in {where}, not here "
                                                 f"(expression {text!r})", column))
                 return

@@ -206,6 +206,15 @@ COMMON_KEYS: dict[str, Any] = {
             "else quiet + 1\"}`: see docs/reference/effects.md#counters."
         ),
     },
+    "notation": {
+        "type": "string",
+        "minLength": 1,
+        "description": (
+            "How this entry's moves are written, in place of the game's template for its kind "
+            "(`notation.moves`): two entries of one kind written apart, e.g. captures `{from}x{to}` beside "
+            "quiet moves `{from}-{to}`. See docs/reference/notation.md."
+        ),
+    },
     "description": {"type": "string", "description": "Free text for readers of the file; the engine ignores it."},
 }
 

@@ -19,6 +19,7 @@ import re
 from typing import Any, cast
 
 from ..dsl.errors import InvalidMoveError
+from ..dsl.expr import names_in, parse_expr
 from ..ledger import add_captures, clear, lift, put, recode_top, return_to_reserves, take_under, topped
 from ..moves import LineMove, SpreadMove
 from .base import Block, Checking, Compiling
@@ -147,10 +148,11 @@ class Move(Block):
             },
             "over": {
                 "description": (
-                    "What the squares passed may hold: `empty` (default) or `any` (pieces are passed over, as"
-                    " in Focus and DVONN)."
+                    "What the squares passed may hold: `empty` (default), `any` (pieces are passed over, as"
+                    " in Focus and DVONN), `own` (the mover's pieces only) or `enemy` "
+                    "(the opponent's only)."
                 ),
-                "enum": ["empty", "any"],
+                "enum": ["empty", "any", "own", "enemy"],
                 "default": "empty",
             },
             "blocked_by": {
@@ -261,7 +263,7 @@ class Move(Block):
                          "with every piece it holds (a stack of 20 has about a million); give a carry limit, "
                          "`take: {max: N}`")
         if params.get("distance", "any") != "any":
-            checker.expression(path + ("distance",), params["distance"], {"k", "height"})
+            checker.expression(path + ("distance",), params["distance"], {"k", "height", "line_pieces"})
         check_lines(checker, path, params)
         if "from" in params:
             checker.landing(path + ("from",), params["from"], (), {"from", "height"})
@@ -314,10 +316,20 @@ class Move(Block):
                                  else "{from}-{to}" if fixed else "{count}{from}-{to}")
         distance = params.get("distance", "any")
         self.distance = ANY if distance == "any" else c.move_number(path + ("distance",), distance)
-        self.over_any = params.get("over", "empty") == "any"
+        #: where ``distance`` reads ``line_pieces``: per player, kind and square, the whole line of each
+        #: ray (both ways, the square itself included) as a mask, in the order of the rays
+        self.line_masks = _line_masks(c.t.topology, self.rays) \
+            if isinstance(distance, str) and distance != "any" and "line_pieces" in names_in(parse_expr(distance)) \
+            else None
+        over = params.get("over", "empty")
         default = [k for k in t.kind_names if c.piece_decl(k).get("blocks")]
         blocked = {t.kind_index[k] for k in params.get("blocked_by", default)}
         self.blocker = [code >> 1 in blocked for code in range(t.num_codes)] + [False]
+        owner = t.code_owner
+        #: per player, per piece code: whether a move may pass over it (``over``)
+        self.passable = [[over == "any" or (over == "own" and owner[code] == p)
+                          or (over == "enemy" and owner[code] == 3 - p) for code in range(t.num_codes)]
+                         for p in (0, 1, 2)]
         # -- where it ends ------------------------------------------------------------------------
         self.landing = Landing(c, params.get("to"), path + ("to",))
         onto = params.get("onto", "top")
@@ -390,7 +402,7 @@ class Move(Block):
         land = self.landing
         simple = land.simple
         ok = land.ok[p]
-        over_any = self.over_any
+        passable = self.passable[p]
         mine = self.sources(st, p)
         while mine:
             low = mine & -mine
@@ -409,7 +421,8 @@ class Move(Block):
             if self.spread:
                 self._spread(st, a, top, ks, rays, out)
                 continue
-            for _, ray in rays:
+            lines_through = self.line_masks[p][top >> 1][a] if self.line_masks is not None else None
+            for i, (_, ray) in enumerate(rays):
                 if self.distance == ANY:
                     for t in ray:
                         ts = stacks[t]
@@ -424,16 +437,18 @@ class Move(Block):
                                         out.append(made[k])
                                     except IndexError:
                                         out.append(self._line_moves(a, t, k)[k])
-                        if code >= 0 and not over_any:
+                        if code >= 0 and not passable[code]:
                             break
                     continue
+                if lines_through is not None:
+                    self.cond.ctx.line_pieces = (st.occupied & lines_through[i]).bit_count()
                 for k in ks:
                     n = self.steps(st, h, k)
                     if n < 1 or n > len(ray):
                         continue
                     for t in ray[:n - 1]:
                         ts = stacks[t]
-                        if ts and (not over_any or blocker[ts[-1]]):
+                        if ts and (not passable[ts[-1]] or blocker[ts[-1]]):
                             break
                     else:
                         t = ray[n - 1]
@@ -716,6 +731,10 @@ class Move(Block):
             if b not in self.line[a] or all(b not in ray for _, ray in self.rays[p][s[-1] >> 1][a]):
                 return f"{name(b)} is not in a direction the piece on {name(a)} may move"
             dist = self.line[a][b][1]
+            rays = self.rays[p][s[-1] >> 1][a]
+            if self.line_masks is not None:
+                i = next(i for i, (_, ray) in enumerate(rays) if b in ray)
+                self.cond.ctx.line_pieces = (st.occupied & self.line_masks[p][s[-1] >> 1][a][i]).bit_count()
             if self.distance != ANY and dist != self.steps(st, len(s), k):
                 n = self.steps(st, len(s), k)
                 unit = "square" if g.topology.__class__.__name__ == "SquareTopology" else "point"
@@ -724,7 +743,7 @@ class Move(Block):
             ray = next(ray for _, ray in self.rays[p][s[-1] >> 1][a] if b in ray)
             for t in ray[:ray.index(b)]:
                 ts = st.stacks[t]
-                if ts and (not self.over_any or self.blocker[ts[-1]]):
+                if ts and (not self.passable[p][ts[-1]] or self.blocker[ts[-1]]):
                     return f"{name(t)} is in the way"
             ts = st.stacks[b]
             if ts and self.blocker[ts[-1]]:
@@ -812,3 +831,33 @@ def make_move(c: Compiling, index: int, params: dict[str, Any], path: tuple[Any,
 
 
 make_move.name = "move"  # type: ignore[attr-defined]
+
+
+def _line_masks(topo: Any, rays: list[Any]) -> list[Any]:
+    """``masks[player][kind][square][i]``: the squares of the whole line through ``square`` along
+    its ``i``-th ray (the ray, the square, and the squares behind it the other way), as a mask."""
+    behind: dict[str, list[int]] = {}  # direction -> per square, the square a step back (-1: none)
+
+    def back(d: str) -> list[int]:
+        if d not in behind:
+            table = [-1] * topo.size
+            for sq in range(topo.size):
+                n = topo.step(sq, d)
+                if n >= 0:
+                    table[n] = sq
+            behind[d] = table
+        return behind[d]
+
+    def line(sq: int, d: str, ray: tuple[int, ...]) -> int:
+        mask = 1 << sq
+        for t in ray:
+            mask |= 1 << t
+        table = back(d)
+        t = table[sq]
+        while t >= 0:
+            mask |= 1 << t
+            t = table[t]
+        return mask
+
+    return [[[[line(sq, d, ray) for d, ray in per_square] for sq, per_square in enumerate(per_kind)]
+             for per_kind in per_player] for per_player in rays]

@@ -30,7 +30,8 @@ class Ctx:
     pieces it takes (``k``) and the height of its stack (``height``); in an effect, ``square``."""
 
     __slots__ = ("st", "mover", "player", "winner", "frm", "to", "k", "height", "square", "move_captures",
-                 "move_flips", "move_placed", "hops", "over", "last_over", "reverses", "crowned", "last_to")
+                 "move_flips", "move_placed", "hops", "over", "last_over", "reverses", "crowned", "last_to",
+                 "line_pieces")
 
     def __init__(self) -> None:
         self.st: Any = None
@@ -51,6 +52,8 @@ class Ctx:
         #: in a later part of a turn: the square the part before ended on (-1 elsewhere)
         self.last_to = -1
         self.reverses = self.crowned = False
+        #: in a move's ``distance``: the pieces on the whole line the move follows, both ways
+        self.line_pieces = 0
 
     def saved(self) -> tuple[Any, ...]:
         """Everything the context holds, for :meth:`restore` after a question that fills it anew."""
@@ -166,6 +169,7 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
         "to": lambda x: x.to,
         "k": lambda x: x.k,
         "height": lambda x: x.height,
+        "line_pieces": lambda x: x.line_pieces,
         "square": lambda x: x.square,
         # in what follows a move (counters set, effects)
         "move_captures": lambda x: x.move_captures,
@@ -498,7 +502,7 @@ def _adjacency(t: "Tables") -> tuple["Board", list[int]]:
 
 
 def _groups(t: "Tables") -> dict[str, Builder]:
-    """``liberties``: questions about the group of pieces on a square."""
+    """``liberties``, ``area``, ``groups``: questions about groups of pieces."""
 
     def liberties(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
@@ -569,7 +573,37 @@ def _groups(t: "Tables") -> dict[str, Builder]:
             return 1 if 0 < n < len(boards) and boards[-1 - n] == boards[-1] else 0
         return was
 
-    return {"liberties": liberties, "area": area, "board_was": board_was}
+    def groups(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The number of a player's groups: his top pieces joined through neighbouring squares (in
+        every direction of the board, or in the direction set named by the second argument)."""
+        who = args[0]
+        topo = cast("Board", t.topology)
+        which: Any = "all"
+        if len(asts) > 1:
+            which = asts[1].value if isinstance(asts[1], Const) else None
+            if not isinstance(which, str):
+                raise ValueError("groups() takes a player and, second, the name of a direction set as text "
+                                 "('orthogonal')")
+        try:
+            near = topo.neighbour_masks(topo.directions(which))
+        except (KeyError, ValueError):
+            raise ValueError(f"groups(): {which!r} is not a direction set of this board") from None
+        owner = t.code_owner
+
+        def count(x: Any) -> int:
+            p = who(x)
+            mine = 0
+            for code, bits in enumerate(x.st.tops):
+                if owner[code] == p:
+                    mine |= bits
+            n = 0
+            while mine:
+                mine &= ~flood(mine & -mine, mine, near)
+                n += 1
+            return n
+        return count
+
+    return {"liberties": liberties, "area": area, "board_was": board_was, "groups": groups}
 
 
 def _tracks(t: "Tables") -> dict[str, Builder]:

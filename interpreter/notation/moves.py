@@ -74,8 +74,7 @@ class MoveNotation:
         templates = spec.get("moves", {})
         fields = spec.get("fields", {})
         for prim in game.blocks:
-            text = templates.get(prim.name, prim.default_template)
-            self.templates[prim.index] = self._compile(prim, text, fields)
+            self.templates[prim.index] = self._compile(prim, _template_text(prim, templates), fields)
         #: what separates the parts of a turn of several parts (``notation.then``)
         self.then: str = spec.get("then", "/")
         parts = [part.block for prim in game.blocks for part in getattr(prim, "parts", {}).values()
@@ -84,7 +83,7 @@ class MoveNotation:
             raise game.spec.error(("notation", "then"), f"{self.then!r} cannot join the parts of a turn: a "
                                   "record splits moves at spaces, so the separator must have none")
         for block in parts:
-            text = templates.get(block.name, block.default_template)
+            text = _template_text(block, templates)
             if self.then in re.sub(r"\{\w+\}", "", text):
                 raise game.spec.error(("notation", "then"), f"{self.then!r} joins the parts of a turn, but the "
                                       f"{block.name} template {text!r} writes it too: a turn could not be read "
@@ -94,7 +93,7 @@ class MoveNotation:
             for prim in phase.blocks:
                 if hasattr(prim, "turn_parts"):  # a turn of several parts is told by its parts
                     continue
-                text = templates.get(prim.name, prim.default_template)
+                text = _template_text(prim, templates)
                 other = written.get(text)
                 # a piece written, or a square the move starts from, tells the blocks' moves apart
                 tells = any("{" + n + "}" in text for n, k in prim.field_kinds.items() if k == "piece")
@@ -113,7 +112,8 @@ class MoveNotation:
         readers: dict[str, Callable[..., Any]] = {}
         writers: list[Callable[..., str]] = []
         facts: dict[str, str] = {}
-        where = ("notation", "moves", prim.name)
+        where = tuple(prim.path) + ("notation",) if "notation" in (getattr(prim, "params", None) or {}) \
+            else ("notation", "moves", prim.name)
         if template != template.strip():
             raise g.spec.error(where, f"the {prim.name} template {template!r} starts or ends with a space, "
                                "which a move text read back loses")
@@ -498,3 +498,10 @@ class MoveNotation:
 
 
 _FACT_WORDS = {"finished": "end the game", "effect": "trigger an after-move rule"}
+
+
+def _template_text(block: Any, templates: dict[str, str]) -> str:
+    """How ``block``'s moves are written: its own ``notation`` key, else the game's template for
+    its kind (``notation.moves``), else the block's default."""
+    own = (getattr(block, "params", None) or {}).get("notation")
+    return str(own) if own else str(templates.get(block.name, block.default_template))

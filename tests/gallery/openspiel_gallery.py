@@ -22,6 +22,8 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
 * **checkers**: a cell keeps its name (rank 8 at the top in both pictures); ``a3b4`` is a step
   ``a3-b4``, ``a3c5`` a jump; consecutive jumps of one piece (each starting where the last one
   landed) are one chain ``a3xc5xe7``.
+* **lines_of_action**: a cell keeps its name (rank 8 at the top in both pictures), and an action's
+  string is our move's text: ``b1-h1``, a capture ``c1xa3``.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ VARIANTS = {v.name: v for v in [
     Variant("amazons-10", "amazons", "amazons", "default/", {"size": 10}, "turns"),
     Variant("pentago", "pentago", "pentago"),
     Variant("checkers", "checkers", "checkers", kind="turns"),
+    Variant("lines-of-action", "lines-of-action", "lines_of_action"),
 ]}
 
 
@@ -210,6 +213,11 @@ def our_text(variant: Variant, turn: list[str]) -> str:
         if any(length != 2 for _, _, length in steps):
             raise ConversionError(f"a step inside a chain of jumps: {turn}")
         return steps[0][0] + "".join("x" + end for _, end, _ in steps)
+    if game == "lines-of-action":
+        (s,) = turn
+        if not re.fullmatch(r"[a-h][1-8][-x][a-h][1-8]", s):
+            raise ConversionError(f"{s!r} is not a Lines of Action action")
+        return s
     raise ConversionError(f"no conversion for {game}")
 
 
@@ -245,6 +253,7 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
     "pentago": ({(1, "marble"): "O", (2, "marble"): "@"}, ".", True),
     "amazons": ({(1, "amazon"): "X", (2, "amazon"): "O", (0, "arrow"): "#"}, ".", False),
     "checkers": ({(1, "man"): "o", (1, "king"): "8", (2, "man"): "+", (2, "king"): "*"}, ".", False),
+    "lines-of-action": ({(1, "checker"): "x", (2, "checker"): "o"}, ".", False),
 }
 
 
@@ -281,6 +290,8 @@ def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
         elif game == "amazons" and re.fullmatch(rf"[.XO#]{{{n}}}", line):
             rows.append(line)
         elif game == "checkers" and re.fullmatch(r"\d[.o+8*]{8}", line):
+            rows.append(line[1:])
+        elif game == "lines-of-action" and re.fullmatch(r"\d[.xo]{8}", line):
             rows.append(line[1:])
     if len(rows) != n or any(len(r) != n for r in rows):
         raise ValueError(f"no {n}x{n} board in {text!r}")

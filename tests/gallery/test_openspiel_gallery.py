@@ -57,6 +57,7 @@ DEPTHS: dict[str, dict[str, tuple[int, int]]] = {
     "amazons-10": {"start": (1, 2), "t6": (1, 2), "t12": (0, 2), "t20": (0, 2)},
     "pentago": {"start": (1, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     "checkers": {"start": (5, 9), "t6": (5, 7), "t12": (6, 7), "t20": (5, 7), "t30": (6, 8)},
+    "lines-of-action": {"start": (3, 5), "t6": (2, 4), "t12": (2, 4), "t20": (2, 4)},
 }
 
 
@@ -198,6 +199,7 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
     "amazons-10": ((), 0, 300),
     "pentago": ((1,), 64, None),
     "checkers": ((1, 2, 3), None, None),
+    "lines-of-action": ((), 0, None),  # its default games are among RARE_ENDS
 }
 SLOW_SEEDS = (11, 12, 13)
 
@@ -207,6 +209,9 @@ RARE_ENDS = [
     ("checkers", 32, "quiet"),  # 40 plies without a capture: a draw, after 87 turns
     ("go-5", 18, "default"),  # the length limit: 50 plies (2 * 5 * 5), scored
     ("go-5", 788, "superko"),  # a board repeated: OpenSpiel ends the game there as a draw
+    ("lines-of-action", 1, "repetition"),  # a board seen again: a draw
+    ("lines-of-action", 7, "connected"),  # a capture leaves the opponent one group: he wins
+    ("lines-of-action", 73, "connected"),  # the move joins both players' pieces: the mover wins
 ]
 
 

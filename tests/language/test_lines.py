@@ -1,0 +1,112 @@
+"""The parts Lines of Action is made of, each on a small board of its own: a move as long as its
+line holds pieces (``distance: line_pieces``), over the mover's own pieces only (``over: own``),
+the number of a player's groups (``groups``), and an entry's own notation (``notation``)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+import spielwerk
+from spielwerk.cli import main
+from spielwerk.dsl.errors import IllegalMoveError, SpielwerkError
+
+LINES = """
+    game: lines-demo
+    players: [black, white]
+    board: {shape: square, width: 5, height: 5}
+    pieces:
+      checker: {letter: C}
+    setup:
+      - {piece: checker, owner: 1, at: [a1, b1, e3]}
+      - {piece: checker, owner: 2, at: [c1, a3, d5]}
+    phases:
+      - name: play
+        moves:
+          - move: {directions: all, distance: line_pieces, over: OVER, to: empty}
+          - move: {directions: all, distance: line_pieces, over: OVER, to: enemy, onto: capture,
+                   notation: "{from}x{to}"}
+    end:
+      - {when: "groups(mover) == 1", winner: mover}
+      - {when: "groups(opponent) == 1", winner: opponent}
+    no_moves: lose
+    notation:
+      moves: {move: "{from}-{to}"}
+"""
+
+
+def game(tmp_path, text: str = LINES, over: str = "own"):
+    path = tmp_path / "game.yaml"
+    path.write_text(textwrap.dedent(text).replace("OVER", over))
+    return spielwerk.load(str(path))
+
+
+def texts(st) -> set[str]:
+    return {st.move_text(m) for m in st.legal_moves()}
+
+
+def test_a_move_goes_as_far_as_its_line_holds_pieces_over_its_own_only(tmp_path):
+    st = game(tmp_path).initial()
+    moves = texts(st)
+    # a1: the first rank holds a1, b1, c1 (three), so east it would go three, over b1 (own) but not
+    # c1 (the opponent's); north the file holds a1 and a3 (two): a3, the opponent's, is taken
+    assert "a1-d1" not in moves and "a1xa3" in moves and "a1-a3" not in moves
+    # b1: the file holds b1 alone (one), the rank three: west off the board, east over c1: no
+    assert "b1-b2" in moves and "b1-e1" not in moves
+    # e3: the rank holds a3 and e3 (two): west to c3; the diagonal to d4 holds e3, d4? empty: d5? no
+    assert "e3-c3" in moves and "e3-e5" not in moves
+
+
+def test_over_any_and_over_enemy_pass_other_pieces(tmp_path):
+    assert "b1-e1" in texts(game(tmp_path, over="any").initial())  # three on the rank, over c1
+    enemy = texts(game(tmp_path, over="enemy").initial())
+    assert "b1-e1" in enemy and "a1-d1" not in enemy  # over c1 (theirs), not over b1 (own)
+
+
+def test_a_capture_is_written_by_its_own_entrys_notation(tmp_path):
+    g = game(tmp_path)
+    st = g.initial()
+    with pytest.raises(IllegalMoveError):
+        st.push_text("a1-a3")  # the quiet entry may not land on a piece
+    st.push_text("a1xa3")
+    assert g.position_text(st).split()[0] == "x3,2C,x/x5/1C,x3,1C/x5/x,1C,2C,x2"
+
+
+def test_a_move_that_joins_both_players_pieces_wins_for_the_mover(tmp_path):
+    g = game(tmp_path)
+    # black d5 and e3 apart; white c3 d3 together and e5 alone
+    st = g.parse_position("x3,1C,2C/x5/x2,2C,2C,1C/x5/x5 1 1")
+    st.push_text("e3xe5")  # the file holds e3 and e5: two squares, taking e5
+    assert st.outcome().winner == 1  # black d5 e5 one group, white c3 d3 one group too
+
+
+def test_groups_takes_a_direction_set(tmp_path):
+    # white a1 and c2; c2-b2 leaves a1 and b2 touching corner to corner
+    position = "x,1C,x3/x3,1C,x/x5/x2,2C,x2/2C,x4 2 1"
+    st = game(tmp_path).parse_position(position)
+    st.push_text("c2-b2")
+    assert st.outcome().winner == 2  # one group, in all eight directions
+    orthogonal = LINES.replace('groups(mover) == 1"', "groups(mover, 'orthogonal') == 1\"")
+    st = game(tmp_path, orthogonal).parse_position(position)
+    st.push_text("c2-b2")
+    assert st.outcome() is None  # two groups, counted orthogonally
+    bad = LINES.replace('groups(mover) == 1"', "groups(mover, 'aslant') == 1\"")
+    with pytest.raises(SpielwerkError, match="'aslant' is not a direction set"):
+        game(tmp_path, bad)
+
+
+def test_line_pieces_is_read_only_in_a_distance(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(textwrap.dedent(LINES).replace("OVER", "own").replace(
+        'groups(opponent) == 1"', 'line_pieces > 1"'))
+    assert main(["validate", str(path)]) == 1
+    assert "'line_pieces' is read only in a move's `distance`" in capsys.readouterr().out
+
+
+def test_an_entrys_own_notation_is_checked_at_its_key(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(textwrap.dedent(LINES).replace("OVER", "own").replace('"{from}x{to}"', '"{from}x{to} "'))
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.yaml:15:16:" in out and "starts or ends with a space" in out
