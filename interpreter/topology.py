@@ -287,7 +287,8 @@ class HexTopology(_Board):
         self.height = len(ranks)
         self.width = max(ranks)
         #: ``rank_letters``: rank letter + point number within the rank (``d4``); ``file_letters``:
-        #: the letter of the slanted line running up to the left (the file) + the rank number
+        #: the letter of the slanted line running up to the left (the file) + the rank number;
+        #: ``point_letters``: the point's place within its rank as a letter + the rank number
         self.naming = names
         self.names: list[str] = []
         self.coords: list[tuple[int, int]] = []
@@ -302,6 +303,8 @@ class HexTopology(_Board):
         if names == "file_letters":
             low = min(x + y for x, y in self.coords)
             self.names = [f"{chr(ord('a') + (x + y - low) // 2)}{y + 1}" for x, y in self.coords]
+        elif names == "point_letters":  # the point's place in its rank as a letter, then the rank
+            self.names = [f"{chr(ord('a') + n)}{r + 1}" for r, row in enumerate(self._rows) for n in range(len(row))]
         self.size = len(self.names)
         self._index = {name: sq for sq, name in enumerate(self.names)}
         self._at = {xy: sq for sq, xy in enumerate(self.coords)}
@@ -327,7 +330,7 @@ class HexTopology(_Board):
         return self._at.get((-x, self.height - 1 - y), -1)
 
     def row_label(self, i: int) -> str:
-        return str(i + 1) if self.naming == "file_letters" else chr(ord("a") + i)
+        return chr(ord("a") + i) if self.naming == "rank_letters" else str(i + 1)
 
     def reading_order(self, sq: int) -> tuple[int, int]:
         """Sort key of board order as a diagram is read: the top rank first, then from the left."""

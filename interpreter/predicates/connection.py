@@ -1,4 +1,5 @@
-"""``connection``: a chain of the player's pieces (tops of stacks) linking two regions."""
+"""``connection``: a chain of the player's pieces (tops of stacks) linking two regions, or
+touching each region of a longer list."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ __all__ = ["Connection"]
 
 class Connection(Predicate):
     """Parameters: ``pieces`` (kinds whose squares may form the chain: the top piece counts on a
-    stack), ``between`` (pairs of regions; any pair linked makes the predicate true).
+    stack), ``between`` (lists of regions, two or more; any list one chain touches region by
+    region makes the predicate true: a pair is linked, three sides of a triangle are joined).
 
     Chains follow orthogonal steps, flooded bit-parallel over bitmasks.
     """
@@ -28,7 +30,10 @@ class Connection(Predicate):
         super().__init__(c, params, path)
         kinds = [c.t.kind_index[k] for k in params["pieces"]]
         self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
-        self.pairs = [(c.t.region_mask(a), c.t.region_mask(b)) for a, b in params["between"]]
+        self.pairs = [(c.t.region_mask(ends[0]), c.t.region_mask(ends[1])) for ends in params["between"]
+                      if len(ends) == 2]
+        #: the lists of three regions or more: one chain must touch each (the sides of a triangle)
+        self.lists = [[c.t.region_mask(r) for r in ends] for ends in params["between"] if len(ends) > 2]
         topo = cast("Board", c.t.topology)
         if hasattr(topo, "grow_orthogonal"):
             self.grow = topo.grow_orthogonal
@@ -52,6 +57,8 @@ class Connection(Predicate):
         self.layers = [self._layers(a, b, step) for a, b in self.pairs]
         #: the fewest squares a chain linking any pair needs: the first, cheapest test
         self.min_squares = min((len(layers) for layers in self.layers if layers), default=topo.size + 1)
+        if self.lists:
+            self.min_squares = 1
 
     @staticmethod
     def _layers(a: int, b: int, step: Callable[[int], int]) -> list[int]:
@@ -82,6 +89,13 @@ class Connection(Predicate):
             else:
                 if mask & b and self.grow(mask & a, mask) & b:
                     return True
+        for regions in self.lists:
+            rest = mask & regions[0]
+            while rest:  # each group that touches the first region
+                group = self.grow(rest & -rest, mask)
+                if all(group & r for r in regions):
+                    return True
+                rest &= ~group
         return False
 
     def progress(self, st: "Position", player: int) -> float:
@@ -103,4 +117,10 @@ class Connection(Predicate):
                 if group & a and group & b:
                     return 1.0
                 best = max(best, touched / len(layers))
+        for regions in self.lists:  # the share of the regions one group touches
+            rest = mask
+            while rest:
+                group = self.grow(rest & -rest, mask)
+                rest &= ~group
+                best = max(best, sum(1 for r in regions if group & r) / len(regions))
         return best

@@ -22,6 +22,9 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
 * **checkers**: a cell keeps its name (rank 8 at the top in both pictures); ``a3b4`` is a step
   ``a3-b4``, ``a3c5`` a jump; consecutive jumps of one piece (each starting where the last one
   landed) are one chain ``a3xc5xe7``.
+* **y**: a point keeps its name (the point's place in its row as a letter, then the row; OpenSpiel
+  prints row 1, the long side, at the top, and so do we); OpenSpiel draws player 1's stones ``O``,
+  player 2's ``@``, and brackets the last one.
 * **lines_of_action**: a cell keeps its name (rank 8 at the top in both pictures), and an action's
   string is our move's text: ``b1-h1``, a capture ``c1xa3``.
 """
@@ -69,6 +72,8 @@ VARIANTS = {v.name: v for v in [
     Variant("pentago", "pentago", "pentago"),
     Variant("checkers", "checkers", "checkers", kind="turns"),
     Variant("lines-of-action", "lines-of-action", "lines_of_action"),
+    Variant("y-19", "y", "y", "default/"),
+    Variant("y-4", "y-small", "y(board_size=4)", "board_size=4/"),
 ]}
 
 
@@ -213,6 +218,11 @@ def our_text(variant: Variant, turn: list[str]) -> str:
         if any(length != 2 for _, _, length in steps):
             raise ConversionError(f"a step inside a chain of jumps: {turn}")
         return steps[0][0] + "".join("x" + end for _, end, _ in steps)
+    if game in ("y", "y-small"):
+        (s,) = turn
+        if not re.fullmatch(r"[a-s]\d{1,2}", s):
+            raise ConversionError(f"{s!r} is not a Y action")
+        return s
     if game == "lines-of-action":
         (s,) = turn
         if not re.fullmatch(r"[a-h][1-8][-x][a-h][1-8]", s):
@@ -254,6 +264,8 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
     "amazons": ({(1, "amazon"): "X", (2, "amazon"): "O", (0, "arrow"): "#"}, ".", False),
     "checkers": ({(1, "man"): "o", (1, "king"): "8", (2, "man"): "+", (2, "king"): "*"}, ".", False),
     "lines-of-action": ({(1, "checker"): "x", (2, "checker"): "o"}, ".", False),
+    "y": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
+    "y-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
 }
 
 
@@ -261,6 +273,9 @@ def picture(variant: Variant, state: Any) -> tuple[str, ...]:
     """Our board in OpenSpiel's characters, its rows in the order ``str(state)`` prints them."""
     chars, empty, mirror = _PIECES[variant.game]
     game = state.game
+    if game.topology.__class__.__name__ == "HexTopology":  # Y: the rows as the board lists them
+        return tuple("".join(chars[(game.code_owner[state.stacks[sq][-1]], game.kind_names[state.stacks[sq][-1] >> 1])]
+                             if state.stacks[sq] else empty for sq in row) for row in game.topology.rows())
     n = variant.size
     rows = []
     for rank in (range(n) if mirror else reversed(range(n))):
@@ -280,6 +295,12 @@ def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
     """The board rows of OpenSpiel's ``str(state)``, top first, one character a cell."""
     game, n = variant.game, variant.size
     rows = []
+    if game in ("y", "y-small"):  # a triangle: " 1 . @ O O", "  2 .[@]@" (the last stone bracketed)
+        for line in text.splitlines():
+            m = re.fullmatch(r"\s*\d+[ \[](.*)", line)
+            if m:
+                rows.append("".join(m[1].replace("[", " ").replace("]", " ").split()))
+        return tuple(rows)
     for line in text.splitlines():
         if game == "othello" and re.fullmatch(r"\d (. ){8}\d", line):
             rows.append(line[2:2 + 2 * n:2])
