@@ -338,10 +338,6 @@ def _unavailable(data: dict[str, Any]) -> Iterator[tuple[tuple[Any, ...], str]]:
     if naming is not None and naming not in fits.get(shape, ()):
         yield ("notation", "squares"), (f"`squares: {naming}` does not fit a {shape} board, whose squares are "
                                         f"written {' or '.join(fits.get(shape, ()))}")
-    if shape == "square":
-        for path, value in _found(data, ("predicates", "*", "connection", "adjacency")):
-            if value != "orthogonal":
-                yield path, "on a square board a connection runs through orthogonal neighbours"
 
 
 # -- semantic checks -----------------------------------------------------------------------------

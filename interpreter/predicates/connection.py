@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-from ..topology import flood
+from ..topology import SquareTopology, flood
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..blocks.base import Compiling
     from ..state import Move, Position
-    from ..topology import Board, SquareTopology
+    from ..topology import Board
 
 __all__ = ["Connection"]
 
@@ -19,9 +19,11 @@ __all__ = ["Connection"]
 class Connection(Predicate):
     """Parameters: ``pieces`` (kinds whose squares may form the chain: the top piece counts on a
     stack), ``between`` (lists of regions, two or more; any list one chain touches region by
-    region makes the predicate true: a pair is linked, three sides of a triangle are joined).
+    region makes the predicate true: a pair is linked, three sides of a triangle are joined; a
+    per-player region is read for the player asked about), ``adjacency`` (the directions that join
+    a chain: orthogonal on a square board by default, all on another).
 
-    Chains follow orthogonal steps, flooded bit-parallel over bitmasks.
+    Chains are flooded bit-parallel over bitmasks.
     """
 
     name = "connection"
@@ -30,35 +32,42 @@ class Connection(Predicate):
         super().__init__(c, params, path)
         kinds = [c.t.kind_index[k] for k in params["pieces"]]
         self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
-        self.pairs = [(c.t.region_mask(ends[0]), c.t.region_mask(ends[1])) for ends in params["between"]
-                      if len(ends) == 2]
+        t = c.t
+        between = params["between"]
+        # per player (index 1, 2): a per-player region is read for the player asked about
+        #: the pairs of regions to link
+        self.pairs: list[list[tuple[int, int]]] = [[]] + [
+            [(t.player_region_mask(ends[0], p), t.player_region_mask(ends[1], p)) for ends in between
+             if len(ends) == 2] for p in (1, 2)]
         #: the lists of three regions or more: one chain must touch each (the sides of a triangle)
-        self.lists = [[c.t.region_mask(r) for r in ends] for ends in params["between"] if len(ends) > 2]
-        topo = cast("Board", c.t.topology)
-        if hasattr(topo, "grow_orthogonal"):
+        self.lists: list[list[list[int]]] = [[]] + [
+            [[t.player_region_mask(r, p) for r in ends] for ends in between if len(ends) > 2] for p in (1, 2)]
+        topo = cast("Board", t.topology)
+        adjacency = params.get("adjacency")
+        if adjacency in (None, "orthogonal") and isinstance(topo, SquareTopology):
             self.grow = topo.grow_orthogonal
-        else:  # any other board: flood through the neighbours in the given directions
-            near = topo.neighbour_masks(topo.directions(params.get("adjacency", "all")))
-            self.grow = lambda seed, within: flood(seed, within, near)
-        # one step of a chain, from a set of squares to it and its neighbours (for the tables below)
-        if hasattr(topo, "grow_step"):
             step = topo.grow_step
-        else:
-            near = topo.neighbour_masks(topo.directions(params.get("adjacency", "all")))
+        else:  # any other board or neighbourhood: flood through the neighbours in the given directions
+            try:
+                near = topo.neighbour_masks(topo.directions(adjacency or "all"))
+            except ValueError as exc:
+                raise c.error(path + ("adjacency",), str(exc)) from None
+            self.grow = lambda seed, within: flood(seed, within, near)
 
             def step(seed: int) -> int:
+                """One step of a chain: a set of squares and their neighbours (for the tables below)."""
                 grown = seed
                 for sq in range(topo.size):
                     if seed >> sq & 1:
                         grown |= near[sq]
                 return grown
-        #: per pair, the squares at each distance from its first region up to the nearest square
-        #: of the second: a chain between them has a square in every one of these layers
-        self.layers = [self._layers(a, b, step) for a, b in self.pairs]
-        #: the fewest squares a chain linking any pair needs: the first, cheapest test
-        self.min_squares = min((len(layers) for layers in self.layers if layers), default=topo.size + 1)
-        if self.lists:
-            self.min_squares = 1
+        #: per player and pair, the squares at each distance from its first region up to the nearest
+        #: square of the second: a chain between them has a square in every one of these layers
+        self.layers: list[list[list[int]]] = [[]] + [[self._layers(a, b, step) for a, b in self.pairs[p]] for p in (1, 2)]
+        #: per player, the fewest squares a chain linking any pair needs: the first, cheapest test
+        self.min_squares: list[int] = [0] + [
+            1 if self.lists[p] else min((len(layers) for layers in self.layers[p] if layers), default=topo.size + 1)
+            for p in (1, 2)]
 
     @staticmethod
     def _layers(a: int, b: int, step: Callable[[int], int]) -> list[int]:
@@ -78,9 +87,9 @@ class Connection(Predicate):
         mask = 0
         for c in self.codes[player]:
             mask |= tops[c]
-        if mask.bit_count() < self.min_squares:
+        if mask.bit_count() < self.min_squares[player]:
             return False
-        for (a, b), layers in zip(self.pairs, self.layers):
+        for (a, b), layers in zip(self.pairs[player], self.layers[player]):
             if not layers:
                 continue
             for layer in layers:  # a square at every distance from a, or no chain
@@ -89,7 +98,7 @@ class Connection(Predicate):
             else:
                 if mask & b and self.grow(mask & a, mask) & b:
                     return True
-        for regions in self.lists:
+        for regions in self.lists[player]:
             rest = mask & regions[0]
             while rest:  # each group that touches the first region
                 group = self.grow(rest & -rest, mask)
@@ -106,7 +115,7 @@ class Connection(Predicate):
         for c in self.codes[player]:
             mask |= tops[c]
         best = 0.0
-        for (a, b), layers in zip(self.pairs, self.layers):
+        for (a, b), layers in zip(self.pairs[player], self.layers[player]):
             if not layers:
                 continue
             rest = mask
@@ -117,7 +126,7 @@ class Connection(Predicate):
                 if group & a and group & b:
                     return 1.0
                 best = max(best, touched / len(layers))
-        for regions in self.lists:  # the share of the regions one group touches
+        for regions in self.lists[player]:  # the share of the regions one group touches
             rest = mask
             while rest:
                 group = self.grow(rest & -rest, mask)

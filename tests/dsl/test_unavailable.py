@@ -43,9 +43,6 @@ CASES = {
     "more square namings": ("tak", "notation: {alternative_squares: [hex]}\n", "is not available"),
     "the generic position format": ("attangle", "notation: {position: {format: generic}}\n", "`format: generic` is not available"),
     "templates for the cube's decisions": ("backgammon", "notation: {moves: {double: 'doubles'}}\n", "is not available"),
-    "a connection through diagonal neighbours on a square board": (
-        "tak", "predicates: {road: {connection: {pieces: [flat], between: [[north, south]], adjacency: all}}}\n",
-        "orthogonal neighbours"),
 }
 
 

@@ -60,12 +60,12 @@ def test_layers_and_counts_agree_with_a_plain_search(games, which, bits, density
     st.tops = [0] * game.num_codes
     st.tops[code] = mask
     directions = topo.directions("orthogonal" if which != "hex" else "all")
-    expected = any(linked(game, mask, a, b, directions) for a, b in pred.pairs)
+    expected = any(linked(game, mask, a, b, directions) for a, b in pred.pairs[1])
     assert pred.holds(st, 1) == expected
 
 
 def test_the_layers_of_a_square_board_are_its_files_and_ranks(games):
     pred = games["tak5"].predicates["road"]
-    assert pred.min_squares == 5
-    assert all(len(layers) == 5 for layers in pred.layers)
-    assert all(layer.bit_count() == 5 for layers in pred.layers for layer in layers)
+    assert pred.min_squares[1] == pred.min_squares[2] == 5  # per player: Tak's roads are both players'
+    assert all(len(layers) == 5 for layers in pred.layers[1])
+    assert all(layer.bit_count() == 5 for layers in pred.layers[1] for layer in layers)

@@ -25,6 +25,8 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
 * **y**: a point keeps its name (the point's place in its row as a letter, then the row; OpenSpiel
   prints row 1, the long side, at the top, and so do we); OpenSpiel draws player 1's stones ``O``,
   player 2's ``@``, and brackets the last one.
+* **hex**: a cell keeps its name (the column's letter, then the row); OpenSpiel prints row 1 at the
+  top, we draw rank 1 at the bottom (mirror pictures); black ``x``, white ``o``.
 * **lines_of_action**: a cell keeps its name (rank 8 at the top in both pictures), and an action's
   string is our move's text: ``b1-h1``, a capture ``c1xa3``.
 """
@@ -72,6 +74,8 @@ VARIANTS = {v.name: v for v in [
     Variant("pentago", "pentago", "pentago"),
     Variant("checkers", "checkers", "checkers", kind="turns"),
     Variant("lines-of-action", "lines-of-action", "lines_of_action"),
+    Variant("hex-11", "hex", "hex", "default/", {"size": 11}),
+    Variant("hex-3", "hex", "hex(board_size=3)", "board_size=3/", {"size": 3}),
     Variant("y-19", "y", "y", "default/"),
     Variant("y-4", "y-small", "y(board_size=4)", "board_size=4/"),
 ]}
@@ -218,10 +222,10 @@ def our_text(variant: Variant, turn: list[str]) -> str:
         if any(length != 2 for _, _, length in steps):
             raise ConversionError(f"a step inside a chain of jumps: {turn}")
         return steps[0][0] + "".join("x" + end for _, end, _ in steps)
-    if game in ("y", "y-small"):
+    if game in ("y", "y-small", "hex"):
         (s,) = turn
         if not re.fullmatch(r"[a-s]\d{1,2}", s):
-            raise ConversionError(f"{s!r} is not a Y action")
+            raise ConversionError(f"{s!r} is not a {game} action")
         return s
     if game == "lines-of-action":
         (s,) = turn
@@ -264,6 +268,7 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
     "amazons": ({(1, "amazon"): "X", (2, "amazon"): "O", (0, "arrow"): "#"}, ".", False),
     "checkers": ({(1, "man"): "o", (1, "king"): "8", (2, "man"): "+", (2, "king"): "*"}, ".", False),
     "lines-of-action": ({(1, "checker"): "x", (2, "checker"): "o"}, ".", False),
+    "hex": ({(1, "stone"): "x", (2, "stone"): "o"}, ".", True),
     "y": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "y-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
 }
@@ -312,6 +317,8 @@ def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
             rows.append(line)
         elif game == "checkers" and re.fullmatch(r"\d[.o+8*]{8}", line):
             rows.append(line[1:])
+        elif game == "hex" and re.fullmatch(r"\s*[.xo]( [.xo])*\s*", line):
+            rows.append("".join(line.split()))
         elif game == "lines-of-action" and re.fullmatch(r"\d[.xo]{8}", line):
             rows.append(line[1:])
     if len(rows) != n or any(len(r) != n for r in rows):

@@ -58,6 +58,9 @@ DEPTHS: dict[str, dict[str, tuple[int, int]]] = {
     "pentago": {"start": (1, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     "checkers": {"start": (5, 9), "t6": (5, 7), "t12": (6, 7), "t20": (5, 7), "t30": (6, 8)},
     "lines-of-action": {"start": (3, 5), "t6": (2, 4), "t12": (2, 4), "t20": (2, 4)},
+    "hex-11": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
+    # on a side of three every game is counted to its end: the start to depth 10 in the slow run
+    "hex-3": {"start": (6, 10), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
     "y-19": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     # on a side of four every game is counted to its end: the start to depth 11 in the slow run
     "y-4": {"start": (6, 11), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
@@ -203,6 +206,8 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
     "pentago": ((1,), 64, None),
     "checkers": ((1, 2, 3), None, None),
     "lines-of-action": ((), 0, None),  # its default games are among RARE_ENDS
+    "hex-11": ((1,), 0, None),
+    "hex-3": ((1, 2, 3), None, None),
     "y-19": ((1,), 0, None),
     "y-4": ((1, 2, 3), None, None),
 }

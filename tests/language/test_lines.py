@@ -110,3 +110,33 @@ def test_an_entrys_own_notation_is_checked_at_its_key(tmp_path, capsys):
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out
     assert "bad.yaml:15:16:" in out and "starts or ends with a space" in out
+
+
+def test_a_connection_runs_through_the_neighbours_it_names(tmp_path, capsys):
+    # a diagonal line a1-b2-c3 joins south and north only where diagonal neighbours link a chain
+    text = """
+        game: chain-demo
+        players: [black, white]
+        board: {shape: square, width: 3, height: 3}
+        pieces:
+          stone: {letter: S}
+        predicates:
+          joined: {connection: {pieces: [stone], between: [[south, north]], adjacency: ADJ}}
+        phases:
+          - name: play
+            moves:
+              - place: {pieces: [stone]}
+        end:
+          - {when: "joined(mover)", winner: mover}
+        notation:
+          moves: {place: "{to}"}
+    """
+    for adjacency, won in (("all", True), ("orthogonal", False)):
+        g = game(tmp_path, text.replace("ADJ", adjacency))
+        st = g.parse_position("x3/x,1S,x/1S,x2 1 3")
+        st.push_text("c3")
+        assert (st.outcome() is not None) == won, adjacency
+    path = tmp_path / "bad.yaml"
+    path.write_text(textwrap.dedent(text).replace("ADJ", "aslant"))
+    assert main(["validate", str(path)]) == 1
+    assert "bad.yaml:8:" in capsys.readouterr().out
