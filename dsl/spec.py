@@ -43,10 +43,12 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2), "liberties": (1, 1),
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
                      "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2), "inside": (2, 3),
-                     "total": (1, 2), "file": (1, 1), "rank": (1, 1), "groups": (1, 2)}
+                     "total": (1, 2), "file": (1, 1), "rank": (1, 1), "groups": (1, 2),
+                     "enclosed": (1, 2)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
-                          "captures", "can_move", "pinned", "area", "can_capture", "mobility", "groups"})
+                          "captures", "can_move", "pinned", "area", "can_capture", "mobility", "groups",
+                          "enclosed"})
 #: Names that are never a player.
 NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square",
                          "line_pieces", "move_captures", "move_flips", "move_placed", "board_repeats", "last_to"})
@@ -630,9 +632,14 @@ class Checker:
                 if "within" in params:
                     self.region(base + ("within",), params["within"])
                 self.pieces_at(base + ("pieces",), params.get("pieces"))
-                for k, pair in enumerate(params.get("between", [])):
-                    for m, region in enumerate(pair):
-                        self.region(base + ("between", k, m), region)
+                for k, item in enumerate(params.get("between", [])):
+                    regions = item.get("regions", []) if isinstance(item, dict) else item
+                    where = base + ("between", k) + (("regions",) if isinstance(item, dict) else ())
+                    for m, region in enumerate(regions):
+                        self.region(where + (m,), region)
+                    if isinstance(item, dict) and not 1 <= item.get("at_least", 0) <= len(regions):
+                        self.fail(base + ("between", k, "at_least"), f"at_least: {item.get('at_least')!r} of "
+                                  f"{len(regions)} regions: between 1 and the number of regions")
         no_moves = d.get("no_moves")
         if no_moves is not None and no_moves not in ("pass", "lose", "draw"):
             decl = d.get("options", {}).get(no_moves)

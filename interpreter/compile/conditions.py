@@ -502,7 +502,7 @@ def _adjacency(t: "Tables") -> tuple["Board", list[int]]:
 
 
 def _groups(t: "Tables") -> dict[str, Builder]:
-    """``liberties``, ``area``, ``groups``: questions about groups of pieces."""
+    """``liberties``, ``area``, ``groups``, ``enclosed``: questions about groups of pieces."""
 
     def liberties(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
@@ -573,29 +573,38 @@ def _groups(t: "Tables") -> dict[str, Builder]:
             return 1 if 0 < n < len(boards) and boards[-1 - n] == boards[-1] else 0
         return was
 
-    def groups(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
-        """The number of a player's groups: his top pieces joined through neighbouring squares (in
-        every direction of the board, or in the direction set named by the second argument)."""
-        who = args[0]
+    def neighbours(name: str, asts: tuple[Node, ...]) -> list[int]:
+        """The neighbour masks of a question about groups: in every direction of the board, or in
+        the direction set its second argument names (as text)."""
         topo = cast("Board", t.topology)
         which: Any = "all"
         if len(asts) > 1:
             which = asts[1].value if isinstance(asts[1], Const) else None
             if not isinstance(which, str):
-                raise ValueError("groups() takes a player and, second, the name of a direction set as text "
+                raise ValueError(f"{name}() takes a player and, second, the name of a direction set as text "
                                  "('orthogonal')")
         try:
-            near = topo.neighbour_masks(topo.directions(which))
+            return topo.neighbour_masks(topo.directions(which))
         except (KeyError, ValueError):
-            raise ValueError(f"groups(): {which!r} is not a direction set of this board") from None
-        owner = t.code_owner
+            raise ValueError(f"{name}(): {which!r} is not a direction set of this board") from None
+
+    owner = t.code_owner
+
+    def pieces_of(st: Any, p: int) -> int:
+        mine = 0
+        for code, bits in enumerate(st.tops):
+            if owner[code] == p:
+                mine |= bits
+        return mine
+
+    def groups(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The number of a player's groups: his top pieces joined through neighbouring squares (in
+        every direction of the board, or in the direction set named by the second argument)."""
+        who = args[0]
+        near = neighbours("groups", asts)
 
         def count(x: Any) -> int:
-            p = who(x)
-            mine = 0
-            for code, bits in enumerate(x.st.tops):
-                if owner[code] == p:
-                    mine |= bits
+            mine = pieces_of(x.st, who(x))
             n = 0
             while mine:
                 mine &= ~flood(mine & -mine, mine, near)
@@ -603,7 +612,32 @@ def _groups(t: "Tables") -> dict[str, Builder]:
             return n
         return count
 
-    return {"liberties": liberties, "area": area, "board_was": board_was, "groups": groups}
+    def enclosed(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The squares a loop of a player's pieces goes round, whatever stands on them: the squares
+        off the border that neither are nor touch a square from which a path of squares not his
+        (through neighbouring squares, as ``groups`` counts them) leads to the border. An empty or
+        enemy square walled in is one; so is a piece of his whose neighbours are all his or walled
+        in (the middle of a flower of seven)."""
+        who = args[0]
+        near = neighbours("enclosed", asts)
+        topo = cast("Board", t.topology)
+        full, border = topo.full_mask, topo.region_mask("border")
+
+        def count(x: Any) -> int:
+            mine = pieces_of(x.st, who(x))
+            free = full & ~mine
+            outside = flood(free & border, free, near)
+            n = (free & ~outside).bit_count()  # walled in: never on the border, never next to outside
+            inner = mine & ~border
+            while inner:
+                low = inner & -inner
+                inner ^= low
+                if not near[low.bit_length() - 1] & outside:
+                    n += 1
+            return int(n)
+        return count
+
+    return {"liberties": liberties, "area": area, "board_was": board_was, "groups": groups, "enclosed": enclosed}
 
 
 def _tracks(t: "Tables") -> dict[str, Builder]:

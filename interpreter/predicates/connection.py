@@ -18,8 +18,9 @@ __all__ = ["Connection"]
 
 class Connection(Predicate):
     """Parameters: ``pieces`` (kinds whose squares may form the chain: the top piece counts on a
-    stack), ``between`` (lists of regions, two or more; any list one chain touches region by
-    region makes the predicate true: a pair is linked, three sides of a triangle are joined; a
+    stack), ``between`` (items of regions, two or more; any item one chain touches makes the
+    predicate true: a list, every region of it (a pair is linked, three sides of a triangle are
+    joined), or ``{regions, at_least}``, that many of them (two corners, three edges); a
     per-player region is read for the player asked about), ``adjacency`` (the directions that join
     a chain: orthogonal on a square board by default, all on another).
 
@@ -33,15 +34,18 @@ class Connection(Predicate):
         kinds = [c.t.kind_index[k] for k in params["pieces"]]
         self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
         t = c.t
-        between = params["between"]
+        # each item of `between`: the regions, and how many of them one chain must touch
+        items = [(list(item["regions"]), int(item["at_least"])) if isinstance(item, dict) else (list(item), len(item))
+                 for item in params["between"]]
         # per player (index 1, 2): a per-player region is read for the player asked about
         #: the pairs of regions to link
         self.pairs: list[list[tuple[int, int]]] = [[]] + [
-            [(t.player_region_mask(ends[0], p), t.player_region_mask(ends[1], p)) for ends in between
-             if len(ends) == 2] for p in (1, 2)]
-        #: the lists of three regions or more: one chain must touch each (the sides of a triangle)
-        self.lists: list[list[list[int]]] = [[]] + [
-            [[t.player_region_mask(r, p) for r in ends] for ends in between if len(ends) > 2] for p in (1, 2)]
+            [(t.player_region_mask(ends[0], p), t.player_region_mask(ends[1], p)) for ends, need in items
+             if len(ends) == need == 2] for p in (1, 2)]
+        #: the other items: one chain must touch ``need`` of the regions (each of them, or some)
+        self.lists: list[list[tuple[list[int], int]]] = [[]] + [
+            [([t.player_region_mask(r, p) for r in ends], need) for ends, need in items
+             if not len(ends) == need == 2] for p in (1, 2)]
         topo = cast("Board", t.topology)
         adjacency = params.get("adjacency")
         if adjacency in (None, "orthogonal") and isinstance(topo, SquareTopology):
@@ -98,11 +102,11 @@ class Connection(Predicate):
             else:
                 if mask & b and self.grow(mask & a, mask) & b:
                     return True
-        for regions in self.lists[player]:
-            rest = mask & regions[0]
-            while rest:  # each group that touches the first region
+        for regions, need in self.lists[player]:
+            rest = mask
+            while rest:  # each group
                 group = self.grow(rest & -rest, mask)
-                if all(group & r for r in regions):
+                if sum(1 for r in regions if group & r) >= need:
                     return True
                 rest &= ~group
         return False
@@ -126,10 +130,10 @@ class Connection(Predicate):
                 if group & a and group & b:
                     return 1.0
                 best = max(best, touched / len(layers))
-        for regions in self.lists[player]:  # the share of the regions one group touches
+        for regions, need in self.lists[player]:  # the share of the regions one group touches
             rest = mask
             while rest:
                 group = self.grow(rest & -rest, mask)
                 rest &= ~group
-                best = max(best, sum(1 for r in regions if group & r) / len(regions))
+                best = max(best, min(1.0, sum(1 for r in regions if group & r) / need))
         return best

@@ -27,6 +27,9 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
   player 2's ``@``, and brackets the last one.
 * **hex**: a cell keeps its name (the column's letter, then the row); OpenSpiel prints row 1 at the
   top, we draw rank 1 at the bottom (mirror pictures); black ``x``, white ``o``.
+* **havannah**: a point keeps its name (the letter of its slanted line, then the row, as our
+  ``names: file_letters`` writes it); OpenSpiel prints row 1 at the top, with letters after the
+  rows, and draws the stones as Y's.
 * **lines_of_action**: a cell keeps its name (rank 8 at the top in both pictures), and an action's
   string is our move's text: ``b1-h1``, a capture ``c1xa3``.
 """
@@ -76,6 +79,8 @@ VARIANTS = {v.name: v for v in [
     Variant("lines-of-action", "lines-of-action", "lines_of_action"),
     Variant("hex-11", "hex", "hex", "default/", {"size": 11}),
     Variant("hex-3", "hex", "hex(board_size=3)", "board_size=3/", {"size": 3}),
+    Variant("havannah-8", "havannah", "havannah", "default/"),
+    Variant("havannah-3", "havannah-small", "havannah(board_size=3)", "board_size=3/"),
     Variant("y-19", "y", "y", "default/"),
     Variant("y-4", "y-small", "y(board_size=4)", "board_size=4/"),
 ]}
@@ -222,7 +227,7 @@ def our_text(variant: Variant, turn: list[str]) -> str:
         if any(length != 2 for _, _, length in steps):
             raise ConversionError(f"a step inside a chain of jumps: {turn}")
         return steps[0][0] + "".join("x" + end for _, end, _ in steps)
-    if game in ("y", "y-small", "hex"):
+    if game in ("y", "y-small", "hex", "havannah", "havannah-small"):
         (s,) = turn
         if not re.fullmatch(r"[a-s]\d{1,2}", s):
             raise ConversionError(f"{s!r} is not a {game} action")
@@ -270,6 +275,8 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
     "lines-of-action": ({(1, "checker"): "x", (2, "checker"): "o"}, ".", False),
     "hex": ({(1, "stone"): "x", (2, "stone"): "o"}, ".", True),
     "y": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
+    "havannah": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
+    "havannah-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "y-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
 }
 
@@ -300,11 +307,14 @@ def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
     """The board rows of OpenSpiel's ``str(state)``, top first, one character a cell."""
     game, n = variant.game, variant.size
     rows = []
-    if game in ("y", "y-small"):  # a triangle: " 1 . @ O O", "  2 .[@]@" (the last stone bracketed)
+    if game in ("y", "y-small", "havannah", "havannah-small"):
+        # rows of a triangle or hexagon: " 1 . @ O O", "  2 .[@]@" (the last stone bracketed; in
+        # Havannah a column's letter after some rows)
         for line in text.splitlines():
             m = re.fullmatch(r"\s*\d+[ \[](.*)", line)
             if m:
-                rows.append("".join(m[1].replace("[", " ").replace("]", " ").split()))
+                cells = m[1].replace("[", " ").replace("]", " ").split()
+                rows.append("".join(c for c in cells if c in ".O@"))
         return tuple(rows)
     for line in text.splitlines():
         if game == "othello" and re.fullmatch(r"\d (. ){8}\d", line):

@@ -61,6 +61,8 @@ DEPTHS: dict[str, dict[str, tuple[int, int]]] = {
     "hex-11": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     # on a side of three every game is counted to its end: the start to depth 10 in the slow run
     "hex-3": {"start": (6, 10), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
+    "havannah-8": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
+    "havannah-3": {"start": (3, 5), "t2": (3, 4), "t4": (3, 5), "t6": (4, 5)},
     "y-19": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     # on a side of four every game is counted to its end: the start to depth 11 in the slow run
     "y-4": {"start": (6, 11), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
@@ -208,6 +210,8 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
     "lines-of-action": ((), 0, None),  # its default games are among RARE_ENDS
     "hex-11": ((1,), 0, None),
     "hex-3": ((1, 2, 3), None, None),
+    "havannah-8": ((), 0, None),  # its default games are among RARE_ENDS
+    "havannah-3": ((1,), None, None),
     "y-19": ((1,), 0, None),
     "y-4": ((1, 2, 3), None, None),
 }
@@ -219,6 +223,10 @@ RARE_ENDS = [
     ("checkers", 32, "quiet"),  # 40 plies without a capture: a draw, after 87 turns
     ("go-5", 18, "default"),  # the length limit: 50 plies (2 * 5 * 5), scored
     ("go-5", 788, "superko"),  # a board repeated: OpenSpiel ends the game there as a draw
+    ("havannah-8", 1, "ring"),  # a loop of stones round at least one point
+    ("havannah-8", 2, "fork"),  # one group touching three edges
+    ("havannah-8", 20, "bridge"),  # one group touching two corners
+    ("havannah-3", 9, "fork"),
     ("lines-of-action", 1, "repetition"),  # a board seen again: a draw
     ("lines-of-action", 7, "connected"),  # a capture leaves the opponent one group: he wins
     ("lines-of-action", 73, "connected"),  # the move joins both players' pieces: the mover wins

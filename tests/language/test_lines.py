@@ -140,3 +140,51 @@ def test_a_connection_runs_through_the_neighbours_it_names(tmp_path, capsys):
     path.write_text(textwrap.dedent(text).replace("ADJ", "aslant"))
     assert main(["validate", str(path)]) == 1
     assert "bad.yaml:8:" in capsys.readouterr().out
+
+
+def _play_around(g, first: list[str]):
+    """Player 1 plays ``first`` in order, player 2 a corner of the board after each of his stones;
+    the state after the last of player 1's stones."""
+    topo = g.topology
+    corners = [topo.name(sq) for sq in range(topo.size) if topo.region_mask("corners") >> sq & 1]
+    st = g.initial()
+    for i, square in enumerate(first):
+        st.push_text(square)
+        if i < len(first) - 1:
+            st.push_text(corners[i])
+    return st
+
+
+def test_a_loop_of_stones_round_a_point_encloses_it_whatever_stands_there():
+    g = spielwerk.load("havannah-small")  # the end rule: enclosed(mover) > 0 is a ring
+    topo = g.topology
+    centre = topo.parse_square("c3")
+    around = [topo.name(topo.step(centre, d)) for d in topo.directions("all")]
+    st = _play_around(g, around)  # six stones round an empty point
+    assert st.outcome().result == "ring" and st.outcome().winner == 1
+    st = _play_around(g, ["c3"] + around[:5])
+    assert st.outcome() is None  # the loop is open: no ring yet
+    st.push_text(topo.name(topo.region_mask("corners").bit_length() - 1))  # white's last corner
+    st.push_text(around[5])  # the flower of seven: the loop goes round a stone of his own
+    assert st.outcome().result == "ring"
+
+
+def test_a_connection_may_ask_for_some_of_its_regions():
+    g = spielwerk.load("havannah-small")
+    st = g.initial()
+    # a1 and c1 are corners; b1 between them is an edge: one group touching two corners
+    for square in ("a1", "e5", "b1", "e3"):
+        st.push_text(square)
+    assert st.outcome() is None
+    st.push_text("c1")
+    assert st.outcome().result == "bridge"
+
+
+def test_at_least_is_checked_against_its_regions(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    text = textwrap.dedent(LINES).replace("OVER", "own")
+    text = text.replace("\nphases:", "\npredicates:\n  two: {connection: {pieces: [checker], between: "
+                        "[{regions: [north, south], at_least: 3}]}}\nphases:")
+    path.write_text(text)
+    assert main(["validate", str(path)]) == 1
+    assert "at_least: 3 of 2 regions" in capsys.readouterr().out
