@@ -316,8 +316,8 @@ class Move(Block):
                                  else "{from}-{to}" if fixed else "{count}{from}-{to}")
         distance = params.get("distance", "any")
         self.distance = ANY if distance == "any" else c.move_number(path + ("distance",), distance)
-        #: where ``distance`` reads ``line_pieces``: per player, kind and square, the whole line of each
-        #: ray (both ways, the square itself included) as a mask, in the order of the rays
+        #: where ``distance`` reads ``line_pieces``: per square, per direction its rays follow, the whole
+        #: line through it (both ways, the square itself included) as a mask
         self.line_masks = _line_masks(c.t.topology, self.rays) \
             if isinstance(distance, str) and distance != "any" and "line_pieces" in names_in(parse_expr(distance)) \
             else None
@@ -403,6 +403,7 @@ class Move(Block):
         simple = land.simple
         ok = land.ok[p]
         passable = self.passable[p]
+        line_masks = self.line_masks
         mine = self.sources(st, p)
         while mine:
             low = mine & -mine
@@ -421,8 +422,7 @@ class Move(Block):
             if self.spread:
                 self._spread(st, a, top, ks, rays, out)
                 continue
-            lines_through = self.line_masks[p][top >> 1][a] if self.line_masks is not None else None
-            for i, (_, ray) in enumerate(rays):
+            for d, ray in rays:
                 if self.distance == ANY:
                     for t in ray:
                         ts = stacks[t]
@@ -440,8 +440,8 @@ class Move(Block):
                         if code >= 0 and not passable[code]:
                             break
                     continue
-                if lines_through is not None:
-                    self.cond.ctx.line_pieces = (st.occupied & lines_through[i]).bit_count()
+                if line_masks is not None:
+                    self.cond.ctx.line_pieces = (st.occupied & line_masks[a][d]).bit_count()
                 for k in ks:
                     n = self.steps(st, h, k)
                     if n < 1 or n > len(ray):
@@ -731,10 +731,9 @@ class Move(Block):
             if b not in self.line[a] or all(b not in ray for _, ray in self.rays[p][s[-1] >> 1][a]):
                 return f"{name(b)} is not in a direction the piece on {name(a)} may move"
             dist = self.line[a][b][1]
-            rays = self.rays[p][s[-1] >> 1][a]
             if self.line_masks is not None:
-                i = next(i for i, (_, ray) in enumerate(rays) if b in ray)
-                self.cond.ctx.line_pieces = (st.occupied & self.line_masks[p][s[-1] >> 1][a][i]).bit_count()
+                d = next(d for d, ray in self.rays[p][s[-1] >> 1][a] if b in ray)
+                self.cond.ctx.line_pieces = (st.occupied & self.line_masks[a][d]).bit_count()
             if self.distance != ANY and dist != self.steps(st, len(s), k):
                 n = self.steps(st, len(s), k)
                 unit = "square" if g.topology.__class__.__name__ == "SquareTopology" else "point"
@@ -833,9 +832,9 @@ def make_move(c: Compiling, index: int, params: dict[str, Any], path: tuple[Any,
 make_move.name = "move"  # type: ignore[attr-defined]
 
 
-def _line_masks(topo: Any, rays: list[Any]) -> list[Any]:
-    """``masks[player][kind][square][i]``: the squares of the whole line through ``square`` along
-    its ``i``-th ray (the ray, the square, and the squares behind it the other way), as a mask."""
+def _line_masks(topo: Any, rays: list[Any]) -> list[dict[str, int]]:
+    """``masks[square][direction]``: for each direction a ray from ``square`` follows, the squares
+    of the whole line through it (the ray, the square, and the squares behind it) as a mask."""
     behind: dict[str, list[int]] = {}  # direction -> per square, the square a step back (-1: none)
 
     def back(d: str) -> list[int]:
@@ -848,16 +847,20 @@ def _line_masks(topo: Any, rays: list[Any]) -> list[Any]:
             behind[d] = table
         return behind[d]
 
-    def line(sq: int, d: str, ray: tuple[int, ...]) -> int:
-        mask = 1 << sq
-        for t in ray:
-            mask |= 1 << t
-        table = back(d)
-        t = table[sq]
-        while t >= 0:
-            mask |= 1 << t
-            t = table[t]
-        return mask
-
-    return [[[[line(sq, d, ray) for d, ray in per_square] for sq, per_square in enumerate(per_kind)]
-             for per_kind in per_player] for per_player in rays]
+    masks: list[dict[str, int]] = [{} for _ in range(topo.size)]
+    for per_player in rays:
+        for per_kind in per_player:
+            for sq, per_square in enumerate(per_kind):
+                for d, ray in per_square:
+                    if d in masks[sq]:
+                        continue
+                    mask = 1 << sq
+                    for t in ray:
+                        mask |= 1 << t
+                    table = back(d)
+                    t = table[sq]
+                    while t >= 0:
+                        mask |= 1 << t
+                        t = table[t]
+                    masks[sq][d] = mask
+    return masks
