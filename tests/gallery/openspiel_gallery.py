@@ -30,16 +30,22 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
 * **havannah**: a point keeps its name (the letter of its slanted line, then the row, as our
   ``names: file_letters`` writes it); OpenSpiel prints row 1 at the top, with letters after the
   rows, and draws the stones as Y's.
+* **chinese_checkers** (two players): OpenSpiel's cell number is our point's index (our ranks run
+  from the first player's point of the star, as OpenSpiel's rows do from the top); a step ``6->14``
+  is ``d1-e5``, hops ``3=>14`` one after another by one piece (ended by ``Pass`` or by none left)
+  are one chain ``c1xe5x...``, and a ``Pass`` alone is ``pass``. OpenSpiel draws player 1's pieces
+  ``1``, player 2's ``2``.
 * **lines_of_action**: a cell keeps its name (rank 8 at the top in both pictures), and an action's
   string is our move's text: ``b1-h1``, a capture ``c1xa3``.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 import spielwerk
 
@@ -81,6 +87,7 @@ VARIANTS = {v.name: v for v in [
     Variant("hex-3", "hex", "hex(board_size=3)", "board_size=3/", {"size": 3}),
     Variant("havannah-8", "havannah", "havannah", "default/"),
     Variant("havannah-3", "havannah-small", "havannah(board_size=3)", "board_size=3/"),
+    Variant("chinese-checkers", "chinese-checkers", "chinese_checkers", "players=2/", kind="turns"),
     Variant("y-19", "y", "y", "default/"),
     Variant("y-4", "y-small", "y(board_size=4)", "board_size=4/"),
 ]}
@@ -181,9 +188,27 @@ def turns_of(variant: Variant, strings: tuple[str, ...] | list[str]) -> list[lis
             else:
                 out.append([s])
             last_to, jumped = end, length == 2
+    elif variant.game == "chinese-checkers":
+        hopping = ""  # the cell the last hop of the turn so far landed on
+        for s in strings:
+            m = re.fullmatch(r"(\d+)=>(\d+)", s)
+            if m and hopping == m[1]:
+                out[-1].append(s)
+            elif s == "Pass" and hopping:
+                out[-1].append(s)  # the end of a chain of hops
+                m = None
+            else:
+                out.append([s])
+            hopping = m[2] if m else ""
     else:
         out = [[s] for s in strings]
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _point_names(game: str) -> list[str]:
+    """Our game's square names by index."""
+    return list(spielwerk.load(game).topology.names)
 
 
 def our_text(variant: Variant, turn: list[str]) -> str:
@@ -232,6 +257,16 @@ def our_text(variant: Variant, turn: list[str]) -> str:
         if not re.fullmatch(r"[a-s]\d{1,2}", s):
             raise ConversionError(f"{s!r} is not a {game} action")
         return s
+    if game == "chinese-checkers":
+        names = _point_names(game)
+        if turn == ["Pass"]:
+            return "pass"
+        hops = [re.fullmatch(r"(\d+)(->|=>)(\d+)", s) for s in turn if s != "Pass"]
+        if any(m is None or not int(m[1]) < len(names) > int(m[3]) for m in hops):
+            raise ConversionError(f"not a Chinese checkers turn: {turn}")
+        if len(hops) == 1 and hops[0] is not None and hops[0][2] == "->":
+            return f"{names[int(hops[0][1])]}-{names[int(hops[0][3])]}"
+        return "x".join([names[int(cast(Any, hops[0])[1])]] + [names[int(cast(Any, m)[3])] for m in hops])
     if game == "lines-of-action":
         (s,) = turn
         if not re.fullmatch(r"[a-h][1-8][-x][a-h][1-8]", s):
@@ -276,6 +311,7 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
     "hex": ({(1, "stone"): "x", (2, "stone"): "o"}, ".", True),
     "y": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "havannah": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
+    "chinese-checkers": ({(1, "marble"): "1", (2, "marble"): "2"}, ".", False),
     "havannah-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "y-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
 }
@@ -307,6 +343,9 @@ def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
     """The board rows of OpenSpiel's ``str(state)``, top first, one character a cell."""
     game, n = variant.game, variant.size
     rows = []
+    if game == "chinese-checkers":  # the star's rows, centred: "            1", "           1 1", ...
+        return tuple("".join(line.split()) for line in text.splitlines()
+                     if re.fullmatch(r"\s*[.1-6]( [.1-6])*\s*", line))
     if game in ("y", "y-small", "havannah", "havannah-small"):
         # rows of a triangle or hexagon: " 1 . @ O O", "  2 .[@]@" (the last stone bracketed; in
         # Havannah a column's letter after some rows)

@@ -63,6 +63,7 @@ DEPTHS: dict[str, dict[str, tuple[int, int]]] = {
     "hex-3": {"start": (6, 10), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
     "havannah-8": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     "havannah-3": {"start": (3, 5), "t2": (3, 4), "t4": (3, 5), "t6": (4, 5)},
+    "chinese-checkers": {"start": (3, 5), "t6": (2, 4), "t12": (2, 4), "t20": (2, 4)},
     "y-19": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     # on a side of four every game is counted to its end: the start to depth 11 in the slow run
     "y-4": {"start": (6, 11), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
@@ -165,6 +166,24 @@ def test_a_string_with_no_counterpart_fails_loudly(name, strings):
         replay(VARIANTS[name], strings, _game(name))
 
 
+def test_chinese_checkers_is_won_by_filling_the_opposite_point():
+    """A random game of Chinese checkers is too long to reach its end (see TURNS): the first
+    player, nine of his pieces in the opposite point of the star and the tenth next to its last
+    empty point, fills it and wins; the second player's pieces elsewhere change nothing."""
+    game = _game("chinese-checkers")
+    index = {n: i for i, n in enumerate(game.topology.names)}
+    me, other = (game.t.player_codes()[p][0] for p in (1, 2))
+    stacks: list[list[int]] = [[] for _ in index]
+    for n in ("n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1", "m6"):  # n1 empty, m6 next to it
+        stacks[index[n]] = [me]
+    for n in ("e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10"):  # on the way to a1-d4
+        stacks[index[n]] = [other]
+    st = game.state_from_board(stacks, 200, 1)
+    assert st.outcome() is None
+    st.push_text("m6-n1")
+    assert st.outcome().winner == 1 and st.outcome().result == "arrived"
+
+
 def test_reading_a_turn_from_an_empty_square_is_refused():
     """Reading a turn of several parts once played its first part before checking it, and a move
     from an empty square ended in an IndexError inside the engine; now it is a refused move, with
@@ -212,10 +231,14 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
     "hex-3": ((1, 2, 3), None, None),
     "havannah-8": ((), 0, None),  # its default games are among RARE_ENDS
     "havannah-3": ((1,), None, None),
+    "chinese-checkers": ((1,), 0, 0),  # a game of random moves is long: see TURNS
     "y-19": ((1,), 0, None),
     "y-4": ((1, 2, 3), None, None),
 }
 SLOW_SEEDS = (11, 12, 13)
+#: per variant whose random games run to a thousand turns: how many turns are compared (the end
+#: is then checked from a position of its own, in the variant's own test)
+TURNS: dict[str, int] = {"chinese-checkers": 120}
 
 
 #: seeds whose random game ends in a way the seeds above do not reach, with our end rule's name
@@ -246,6 +269,8 @@ def _side_by_side(variant: Variant, seed: int, limit: int | None) -> Any:
     while True:
         where = f"{variant.name}, seed {seed}, after {played} turns"
         assert picture(variant, ours) == openspiel_picture(variant, str(theirs)), where
+        if played == TURNS.get(variant.name, -1):
+            return ours.outcome() or ours
         if theirs.is_terminal():
             returns = theirs.returns()
             winner = None if returns[0] == returns[1] else 1 if returns[0] > returns[1] else 2

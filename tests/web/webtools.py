@@ -82,9 +82,16 @@ def shot(page, tmp_path, name, full_page=True):
     assert os.path.getsize(path) > 5_000
 
 
+#: the least a wait gives the page before it fails: on a loaded machine the browser and the server
+#: may take long to answer a click (a passing run never waits so long)
+PATIENCE = 120.0
+
+
 def wait_until(page, expression: str, timeout: float = 30.0):
     """Poll ``expression`` in the page until it is true (Playwright's ``wait_for_function`` runs
-    its text with ``eval``, which the pages' Content-Security-Policy forbids, as it should)."""
+    its text with ``eval``, which the pages' Content-Security-Policy forbids, as it should); fail
+    after ``timeout`` seconds, or :data:`PATIENCE` where that is longer."""
+    timeout = max(timeout, PATIENCE)
     end = time.monotonic() + timeout
     problem = ""
     while True:
