@@ -836,6 +836,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1
 
 
-if __name__ == "__main__":  # pragma: no cover
-    from .__main__ import run
-    run()
+if __name__ == "__main__":  # pragma: no cover - `python -m spielwerk.cli` is `python -m spielwerk`
+    import runpy
+    runpy.run_module("spielwerk", run_name="__main__", alter_sys=True)

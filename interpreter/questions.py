@@ -1,0 +1,178 @@
+"""What a rule may ask about moves other than the one being played: the conditions on a move's
+result (``legal_if``, ``prefer_if``), and the questions about a player's moves (``can_move``,
+``mobility``, ``can_capture``, ``attacked``). Each plays moves on the position and takes them
+back: a move's pieces with what follows them on the board (effects, the stack limit, the board
+history), never the end rules nor the turn's end. :class:`~spielwerk.game.Game` takes them in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, cast
+
+from .compile.conditions import as_player
+from .turns import generate
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .blocks.base import Block
+    from .compile import Rules
+    from .moves import Move
+    from .state import Position
+    from .tables import Tables
+
+__all__ = ["MoveQuestions"]
+
+
+class MoveQuestions:
+    """The questions about moves, for :class:`~spielwerk.game.Game` (see the module docstring)."""
+
+    if TYPE_CHECKING:  # what the game gives them
+        t: Tables
+        rules: Rules
+        blocks: list[Block]
+        phases: list[Any]
+        cond: Any
+        #: how deep the questions about other moves are nested
+        _asking: int
+
+        def _effects(self, st: Any, move: Move, mover: int, captured: int) -> list[tuple[Any, Any]]: ...
+
+        def board_hash(self, st: Any) -> int: ...
+
+    def _legal_after(self, st: Position, moves: list[Move]) -> list[Move]:
+        """The moves whose block's ``legal_if`` holds after them: each is played with what follows
+        it on the board (the stack limit, the effects; not the end rules nor the turn's end) and
+        taken back."""
+        checks = self.rules.legal_if
+        out = []
+        self._asking += 1
+        try:
+            for move in moves:
+                check = checks.get(move[0])
+                if check is None:
+                    out.append(move)
+                    continue
+                undo = self._play_pieces(st, move)
+                if check(self.cond.ctx):
+                    out.append(move)
+                self._unplay_pieces(st, move, undo)
+        finally:
+            self._asking -= 1
+        return out
+
+    def _preferred(self, st: Position, moves: list[Move]) -> list[Move]:
+        """The moves whose block's ``prefer_if`` holds after them (a move of a block without one
+        counts as preferred), where there are any; else every move."""
+        checks = self.rules.prefer_if
+        out = []
+        self._asking += 1
+        try:
+            for move in moves:
+                check = checks.get(move[0])
+                if check is None:
+                    out.append(move)
+                    continue
+                undo = self._play_pieces(st, move)
+                if check(self.cond.ctx):
+                    out.append(move)
+                self._unplay_pieces(st, move, undo)
+        finally:
+            self._asking -= 1
+        return out or moves
+
+    def _play_pieces(self, st: Position, move: Move) -> Any:
+        """Play ``move`` with what follows it on the board (the stack limit, the effects, the board
+        history), not the end rules nor the turn's end; the context is left as the effects read it."""
+        mover = st.to_move
+        block = self.blocks[move[0]]
+        trim = self.rules.trim
+        captured = st.captures[mover]
+        info = block.apply(st, move)
+        trimmed = trim.run(st, mover) if trim is not None else None
+        changes = self._effects(st, move, mover, captured)
+        if self.rules.track_boards:
+            st.boards.append(self.board_hash(st))
+        return info, trimmed, changes, mover
+
+    def _unplay_pieces(self, st: Position, move: Move, undo: Any) -> None:
+        info, trimmed, changes, mover = undo
+        if self.rules.track_boards:
+            st.boards.pop()
+        for effect, changed in reversed(changes):
+            effect.undo(st, changed)
+        if trimmed:
+            cast(Any, self.rules.trim).undo(st, mover, trimmed)
+        self.blocks[move[0]].undo(st, move, info)
+
+    def _moves_of(self, st: Position, player: int) -> list[Move]:
+        """The moves ``player`` would have in ``st`` if it were his turn: the phase's rules (its
+        ``when``s, compulsory captures) and each block's ``legal_if``; where a question is already
+        being answered, the moves as the blocks give them (with compulsory captures, without
+        ``when`` nor ``legal_if``), so that a condition never asks itself."""
+        flip = player != st.to_move
+        if flip:
+            st.to_move = player
+            st.hash ^= self.t.side_key
+        nested = self._asking > 0
+        self._asking += 1
+        try:
+            out: list[Any] = []
+            legal = self._legal_after if self.rules.legal_if and not nested else None
+            generate(self.phases[st.phase], st, out, self.cond, whens=not nested, legal=legal)
+            return out
+        finally:
+            self._asking -= 1
+            if flip:
+                st.to_move = 3 - player
+                st.hash ^= self.t.side_key
+
+    def can_move(self, st: Position, player: int) -> bool:
+        """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
+        return bool(self._moves_of(st, as_player(player)))
+
+    def mobility(self, st: Position, player: int) -> int:
+        """How many moves (other than a pass) ``player`` would have in ``st`` if it were his turn."""
+        return len(self._moves_of(st, as_player(player)))
+
+    def can_capture(self, st: Position, player: int) -> bool:
+        """Whether ``player`` would have a move in ``st`` that takes something of his opponent's:
+        after it (and its effects) the opponent controls fewer pieces (pieces in columns his
+        piece tops), or ``player`` has captured more."""
+        player = as_player(player)
+        before, captured = self._controlled(st, 3 - player), st.captures[player]
+        return any(self._after(st, player, move, lambda: self._controlled(st, 3 - player) < before
+                               or st.captures[player] > captured)
+                   for move in self._moves_of(st, player))
+
+    def attacked(self, st: Position, square: int, player: int) -> bool:
+        """Whether a move of ``player`` in ``st`` would take the piece on ``square`` (or cover it):
+        a piece not his own, which after the move is no longer on top there."""
+        player = as_player(player)
+        stack = st.stacks[square]
+        if not stack or self.t.code_owner[stack[-1]] == player:
+            return False
+        top, height = stack[-1], len(stack)
+        return any(self._after(st, player, move, lambda: len(st.stacks[square]) != height
+                               or st.stacks[square][-1] != top)
+                   for move in self._moves_of(st, player))
+
+    def _after(self, st: Position, player: int, move: Move, holds: Callable[[], bool]) -> bool:
+        """Whether ``holds()`` is true once ``move`` is played for ``player`` (taken back after)."""
+        flip = player != st.to_move
+        if flip:
+            st.to_move = player
+            st.hash ^= self.t.side_key
+        self._asking += 1
+        try:
+            undo = self._play_pieces(st, move)
+            changed = holds()
+            self._unplay_pieces(st, move, undo)
+        finally:
+            self._asking -= 1
+            if flip:
+                st.to_move = 3 - player
+                st.hash ^= self.t.side_key
+        return changed
+
+    def _controlled(self, st: Position, player: int) -> int:
+        owner = self.t.code_owner
+        return sum(len(s) for s in st.stacks if s and owner[s[-1]] == player)
