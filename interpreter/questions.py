@@ -42,7 +42,16 @@ class MoveQuestions:
         """The moves whose block's ``legal_if`` holds after them: each is played with what follows
         it on the board (the stack limit, the effects; not the end rules nor the turn's end) and
         taken back."""
-        checks = self.rules.legal_if
+        return self._holding_after(st, moves, self.rules.legal_if)
+
+    def _preferred(self, st: Position, moves: list[Move]) -> list[Move]:
+        """The moves whose block's ``prefer_if`` holds after them (a move of a block without one
+        counts as preferred), where there are any; else every move."""
+        return self._holding_after(st, moves, self.rules.prefer_if) or moves
+
+    def _holding_after(self, st: Position, moves: list[Move], checks: dict[int, Callable[[Any], Any]]) -> list[Move]:
+        """The moves after which their block's condition in ``checks`` holds (a move of a block
+        without one: always)."""
         out = []
         self._asking += 1
         try:
@@ -58,26 +67,6 @@ class MoveQuestions:
         finally:
             self._asking -= 1
         return out
-
-    def _preferred(self, st: Position, moves: list[Move]) -> list[Move]:
-        """The moves whose block's ``prefer_if`` holds after them (a move of a block without one
-        counts as preferred), where there are any; else every move."""
-        checks = self.rules.prefer_if
-        out = []
-        self._asking += 1
-        try:
-            for move in moves:
-                check = checks.get(move[0])
-                if check is None:
-                    out.append(move)
-                    continue
-                undo = self._play_pieces(st, move)
-                if check(self.cond.ctx):
-                    out.append(move)
-                self._unplay_pieces(st, move, undo)
-        finally:
-            self._asking -= 1
-        return out or moves
 
     def _play_pieces(self, st: Position, move: Move) -> Any:
         """Play ``move`` with what follows it on the board (the stack limit, the effects, the board
