@@ -25,6 +25,57 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Track", "TrackMove", "ScoredTrackMove", "STOP", "MAX_REPEAT"]
 
 
+def _enter_entry(alone: bool) -> dict[str, Any]:
+    """The schema of one place checkers enter from; ``alone``: the entry written by itself rather
+    than in a list, where ``into`` and ``first: false`` are not available."""
+    return {
+        "type": "object",
+        "description": "Bringing checkers onto the track from a place.",
+        "additionalProperties": False,
+        "properties": {
+            "from": {
+                "type": "string",
+                "description": "The place checkers enter from (`bar`, `out`).",
+                "minLength": 1,
+            },
+            "into": {
+                "$ref": "#/$defs/regionRef",
+                "description": (
+                    "Refused by `validate`: not available; checkers enter on the own first quarter (the first "
+                    "six points of the own path)." if alone else
+                    "Where a die's number puts them (default `quarter1`, the first six points of the own path)."
+                ),
+                "default": "quarter1",
+            },
+            "first": {
+                "type": "boolean",
+                "description": (
+                    "True (default): while a player has checkers waiting there, he may move nothing else."
+                    + (" `false` is refused by `validate`: not available." if alone else "")
+                ),
+                "default": True,
+            },
+            "all_before_moving": {
+                "type": "boolean",
+                "description": (
+                    "True: while checkers wait here, every number enters one of them and nothing else moves; "
+                    "numbers left after the last entry are played as usual."
+                ),
+                "default": False,
+            },
+            "continue": {
+                "description": (
+                    "True (default): a checker that entered from this place may go on with the next number in "
+                    "the same turn; false: not in this turn. Also `{option: NAME}`."
+                ),
+                "anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/optionRef"}],
+                "default": True,
+            },
+        },
+        "required": ["from"],
+    }
+
+
 class Track(TrackTexts, StepView):
     """Checkers run along their owner's path by the numbers of the dice (docs/reference/tracks.md).
 
@@ -129,120 +180,8 @@ class Track(TrackTexts, StepView):
                     "priority (for example `bar` before `out`)."
                 ),
                 "anyOf": [
-                    {
-                        "type": "object",
-                        "description": "Bringing checkers onto the track from a place.",
-                        "additionalProperties": False,
-                        "properties": {
-                            "from": {
-                                "type": "string",
-                                "description": "The place checkers enter from (`bar`, `out`).",
-                                "minLength": 1,
-                            },
-                            "into": {
-                                "$ref": "#/$defs/regionRef",
-                                "description": (
-                                    "Refused by `validate`: not available; checkers enter on the own first "
-                                    "quarter (the first six points of the own path)."
-                                ),
-                                "default": "quarter1",
-                            },
-                            "first": {
-                                "type": "boolean",
-                                "description": (
-                                    "True (default): while a player has checkers waiting there, he may move "
-                                    "nothing else. `false` is refused by `validate`: not available."
-                                ),
-                                "default": True,
-                            },
-                            "all_before_moving": {
-                                "type": "boolean",
-                                "description": (
-                                    "True: while checkers wait here, every number enters one of them and "
-                                    "nothing else moves; numbers left after the last entry are played as "
-                                    "usual."
-                                ),
-                                "default": False,
-                            },
-                            "continue": {
-                                "description": (
-                                    "True (default): a checker that entered from this place may go on with "
-                                    "the next number in the same turn; false: not in this turn. Also "
-                                    "`{option: NAME}`."
-                                ),
-                                "anyOf": [
-                                    {
-                                        "type": "boolean",
-                                    },
-                                    {
-                                        "$ref": "#/$defs/optionRef",
-                                    },
-                                ],
-                                "default": True,
-                            },
-                        },
-                        "required": ["from"],
-                    },
-                    {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "description": "Bringing checkers onto the track from a place.",
-                            "additionalProperties": False,
-                            "properties": {
-                                "from": {
-                                    "type": "string",
-                                    "description": (
-                                        "The place checkers enter from (`bar`, `out`)."
-                                    ),
-                                    "minLength": 1,
-                                },
-                                "into": {
-                                    "$ref": "#/$defs/regionRef",
-                                    "description": (
-                                        "Where a die's number puts them (default `quarter1`, the first six "
-                                        "points of the own path)."
-                                    ),
-                                    "default": "quarter1",
-                                },
-                                "first": {
-                                    "type": "boolean",
-                                    "description": (
-                                        "True (default): while a player has checkers waiting there, he may "
-                                        "move nothing else."
-                                    ),
-                                    "default": True,
-                                },
-                                "all_before_moving": {
-                                    "type": "boolean",
-                                    "description": (
-                                        "True: while checkers wait here, every number enters one of them and "
-                                        "nothing else moves; numbers left after the last entry are played as "
-                                        "usual."
-                                    ),
-                                    "default": False,
-                                },
-                                "continue": {
-                                    "description": (
-                                        "True (default): a checker that entered from this place may go on "
-                                        "with the next number in the same turn; false: not in this turn. Also"
-                                        " `{option: NAME}`."
-                                    ),
-                                    "anyOf": [
-                                        {
-                                            "type": "boolean",
-                                        },
-                                        {
-                                            "$ref": "#/$defs/optionRef",
-                                        },
-                                    ],
-                                    "default": True,
-                                },
-                            },
-                            "required": ["from"],
-                        },
-                        "minItems": 1,
-                    },
+                    _enter_entry(alone=True),
+                    {"type": "array", "items": _enter_entry(alone=False), "minItems": 1},
                 ],
             },
             "start": {
