@@ -6,27 +6,17 @@ exact drops (`drop_each`, `distance`)."""
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
+from game_files import game_from, texts
 import spielwerk
+
 
 LUDII = {
     "russian-draughts": [7, 49, 302, 1469, 7482],
     "turkish-draughts": [8, 64, 708, 7538],
     "frisian-draughts": [9, 81, 658, 3880],
 }
-
-
-def game_from(tmp_path, text: str, **options):
-    path = tmp_path / "game.yaml"
-    path.write_text(textwrap.dedent(text))
-    return spielwerk.load(str(path), **options)
-
-
-def texts(st) -> set[str]:
-    return {st.move_text(m) for m in st.legal_moves()}
 
 
 @pytest.mark.parametrize("name", list(LUDII))

@@ -4,49 +4,12 @@ only for the parts played, effects marked only where they changed something)."""
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
+from game_files import MILL, game_from, texts, write
 import spielwerk
 from spielwerk.cli import main
 from spielwerk.dsl.errors import IllegalMoveError, SpielwerkError
-
-
-def write(tmp_path, text: str):
-    path = tmp_path / "game.yaml"
-    path.write_text(textwrap.dedent(text))
-    return str(path)
-
-
-def game_from(tmp_path, text: str, **options):
-    return spielwerk.load(write(tmp_path, text), **options)
-
-
-def texts(st) -> set[str]:
-    return {st.move_text(m) for m in st.legal_moves()}
-
-
-MILL = """
-    game: mill-demo
-    players: [white, black]
-    board: {shape: square, width: 4, height: 4}
-    pieces:
-      man: {letter: M}
-    predicates:
-      mill: {pattern: {picture: ["OOO"], rotations: 2}}
-    phases:
-      - name: play
-        moves:
-          - place:
-              pieces: [man]
-              then:
-                - take: {when: "forms(mill, to)", avoid: "forms(mill, square)"}
-    end:
-      - {when: board_full, winner: draw}
-    notation:
-      moves: {place: "{to}"}
-"""
 
 
 def test_a_turn_whose_later_part_is_not_offered_says_why(tmp_path):

@@ -5,21 +5,9 @@ board history (`board_was`, `board_repeats`)."""
 from __future__ import annotations
 
 import random
-import textwrap
 
-import pytest
-
+from game_files import game_from, texts
 import spielwerk
-
-
-def game_from(tmp_path, text: str, **options):
-    path = tmp_path / "game.yaml"
-    path.write_text(textwrap.dedent(text))
-    return spielwerk.load(str(path), **options)
-
-
-def texts(st) -> set[str]:
-    return {st.move_text(m) for m in st.legal_moves()}
 
 
 # -- outflanking: Othello --------------------------------------------------------------------------

@@ -8,7 +8,9 @@ import re
 
 import pytest
 
+from game_files import texts
 import spielwerk
+
 
 DOCS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "reference")
 
@@ -24,10 +26,6 @@ def from_page(page: str, game: str, tmp_path, replace: tuple[str, str] | None = 
     path = tmp_path / f"{game}.yaml"
     path.write_text(text)
     return spielwerk.load(str(path))
-
-
-def texts(st) -> set[str]:
-    return {st.move_text(m) for m in st.legal_moves()}
 
 
 def test_check_a_piece_may_not_leave_its_king_attacked(tmp_path):

@@ -8,9 +8,11 @@ import textwrap
 
 import pytest
 
+from game_files import texts
 import spielwerk
 from spielwerk.cli import main
 from spielwerk.dsl.errors import IllegalMoveError, SpielwerkError
+
 
 LINES = """
     game: lines-demo
@@ -40,10 +42,6 @@ def game(tmp_path, text: str = LINES, over: str = "own"):
     path = tmp_path / "game.yaml"
     path.write_text(textwrap.dedent(text).replace("OVER", over))
     return spielwerk.load(str(path))
-
-
-def texts(st) -> set[str]:
-    return {st.move_text(m) for m in st.legal_moves()}
 
 
 def test_a_move_goes_as_far_as_its_line_holds_pieces_over_its_own_only(tmp_path):

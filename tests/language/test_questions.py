@@ -4,19 +4,7 @@ choices (`where`, `avoid`, `removed`)."""
 
 from __future__ import annotations
 
-import textwrap
-
-import spielwerk
-
-
-def game_from(tmp_path, text: str, **options):
-    path = tmp_path / "game.yaml"
-    path.write_text(textwrap.dedent(text))
-    return spielwerk.load(str(path), **options)
-
-
-def texts(st) -> set[str]:
-    return {st.move_text(m) for m in st.legal_moves()}
+from game_files import game_from, texts
 
 
 KINGS = """

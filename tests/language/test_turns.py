@@ -5,22 +5,12 @@ the learning interface."""
 from __future__ import annotations
 
 import random
-import textwrap
 
 import pytest
 
+from game_files import MILL, game_from, texts
 import spielwerk
 from spielwerk.dsl.errors import IllegalMoveError
-
-
-def game_from(tmp_path, text: str, **options):
-    path = tmp_path / "game.yaml"
-    path.write_text(textwrap.dedent(text))
-    return spielwerk.load(str(path), **options)
-
-
-def texts(st) -> set[str]:
-    return {st.move_text(m) for m in st.legal_moves()}
 
 
 # -- a move, then a shot from where it stopped (Amazons) ------------------------------------------
@@ -110,28 +100,6 @@ def test_a_rotation_turns_the_quadrant_with_its_marbles():
 
 
 # -- a part offered only when the part before did something (a mill's removal) -----------------
-
-MILL = """
-    game: mill-demo
-    players: [white, black]
-    board: {shape: square, width: 4, height: 4}
-    pieces:
-      man: {letter: M}
-    predicates:
-      mill: {pattern: {picture: ["OOO"], rotations: 2}}
-    phases:
-      - name: play
-        moves:
-          - place:
-              pieces: [man]
-              then:
-                - take: {when: "forms(mill, to)", avoid: "forms(mill, square)"}
-    end:
-      - {when: board_full, winner: draw}
-    notation:
-      moves: {place: "{to}"}
-"""
-
 
 def test_a_line_closed_gives_a_removal_and_only_then(tmp_path):
     g = game_from(tmp_path, MILL)
