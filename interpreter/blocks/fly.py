@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..ledger import topped
 from ..moves import SquareMove
 from .base import Block, Checking, Compiling
-from .parts import Landing, TopFromTo
+from .parts import LANDING_WORDS, Landing, TopFromTo
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..moves import Move
@@ -50,8 +50,7 @@ class Fly(TopFromTo, Block):
     def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
         super().check(checker, path, params)
         if "to" in params:
-            checker.landing(path + ("to",), params["to"], ("empty", "occupied", "own", "enemy", "neutral",
-                                                           "any", "not_own"), {"from", "to"})
+            checker.landing(path + ("to",), params["to"], LANDING_WORDS, {"from", "to"})
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)

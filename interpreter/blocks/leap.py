@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..ledger import capture_at, move_top, topped, uncapture_at
 from ..moves import SquareMove
 from .base import Block, Checking, Compiling
-from .parts import FromTo, Landing
+from .parts import LANDING_WORDS, FromTo, Landing
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..moves import Move
@@ -93,8 +93,7 @@ class Leap(FromTo, Block):
     def check(cls, checker: Checking, path: tuple[Any, ...], params: dict[str, Any]) -> None:
         super().check(checker, path, params)
         if "to" in params:
-            checker.landing(path + ("to",), params["to"], ("empty", "occupied", "own", "enemy", "neutral",
-                                                           "any", "not_own"), {"from", "to"})
+            checker.landing(path + ("to",), params["to"], LANDING_WORDS, {"from", "to"})
         for i, (df, dr) in enumerate(params.get("offsets", [])):
             if df == dr == 0:
                 checker.fail(path + ("offsets", i), "a leap of [0, 0] goes nowhere")

@@ -243,15 +243,7 @@ SCHEMA_DEFS: dict[str, Any] = {
         ),
         "anyOf": [
             {
-                "enum": [
-                    "empty",
-                    "occupied",
-                    "own",
-                    "enemy",
-                    "neutral",
-                    "any",
-                    "not_own",
-                ],
+                "enum": list(LANDING_WORDS),
             },
             {
                 "$ref": "#/$defs/condition",
@@ -261,15 +253,7 @@ SCHEMA_DEFS: dict[str, Any] = {
                 "items": {
                     "anyOf": [
                         {
-                            "enum": [
-                                "empty",
-                                "occupied",
-                                "own",
-                                "enemy",
-                                "neutral",
-                                "any",
-                                "not_own",
-                            ],
+                            "enum": list(LANDING_WORDS),
                         },
                         {
                             "$ref": "#/$defs/condition",
