@@ -349,6 +349,16 @@ def _questions(t: "Tables", cond: Conditions) -> dict[str, Builder]:
             "reachable": reachable}
 
 
+def _stacked(stacks: list[list[int]], bits: int) -> int:
+    """The pieces in the stacks of the squares of ``bits``."""
+    n = 0
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        n += len(stacks[low.bit_length() - 1])
+    return n
+
+
 def _counting(t: "Tables") -> dict[str, Builder]:
     """``reserve``, ``top_count``, ``count``, ``pieces_in``, ``controlled``, ``points``, ``captures``."""
 
@@ -391,15 +401,11 @@ def _counting(t: "Tables") -> dict[str, Builder]:
         codes = t.player_codes([a(None) for a in args[1:]] or None)
 
         def pieces(x: Any) -> int:
-            stacks, tops = x.st.stacks, x.st.tops
-            n = 0
+            tops = x.st.tops
+            bits = 0
             for code in codes[who(x)]:
-                bits = tops[code]
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    n += len(stacks[low.bit_length() - 1])
-            return n
+                bits |= tops[code]
+            return _stacked(x.st.stacks, bits)
         return pieces
 
     def points(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
@@ -466,17 +472,7 @@ def _squares(t: "Tables") -> dict[str, Builder]:
     def total(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         """The pieces in the stacks of the region's squares, whoever owns them."""
         region = region_of(args, 0)
-
-        def count(x: Any) -> int:
-            bits = region(x) & x.st.occupied
-            stacks = x.st.stacks
-            n = 0
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                n += len(stacks[low.bit_length() - 1])
-            return n
-        return count
+        return lambda x: _stacked(x.st.stacks, region(x) & x.st.occupied)
 
     def coordinate(of_rank: bool) -> Builder:
         """``file(square)``, ``rank(square)``: the square's file or rank on a square board, from 1."""
