@@ -21,6 +21,11 @@ class Predicate:
         self.params = params
         self.path = path
 
+    def top_owner(self, st: "Position", sq: int) -> int:
+        """The player whose piece tops the stack on ``sq`` (0: empty, or a neutral piece)."""
+        stack = st.stacks[sq]
+        return self.t.code_owner[stack[-1]] if stack else 0
+
     def holds(self, st: "Position", player: int) -> int:
         """Whether the condition holds for ``player`` (a bool), or a number (``count``)."""
         raise NotImplementedError

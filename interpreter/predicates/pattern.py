@@ -123,10 +123,7 @@ class Pattern(Predicate):
     def through(self, st: "Position", sq: int) -> bool:
         """Whether the owner of the piece on ``sq`` holds the picture with a placement that covers
         ``sq`` (the piece is part of a line, say)."""
-        stack = st.stacks[sq]
-        if not stack:
-            return False
-        player = self.t.code_owner[stack[-1]]
+        player = self.top_owner(st, sq)
         if not player:
             return False
         if self._by_square is None:

@@ -61,10 +61,7 @@ class Row(Predicate):
 
     def through(self, st: "Position", sq: int) -> bool:
         """Whether the piece on ``sq`` stands in a row of its owner's."""
-        stack = st.stacks[sq]
-        if not stack:
-            return False
-        player = self.t.code_owner[stack[-1]]
+        player = self.top_owner(st, sq)
         if not player:
             return False
         own = self._own(st, player)
