@@ -44,11 +44,11 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
                      "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2), "inside": (2, 3),
                      "total": (1, 2), "file": (1, 1), "rank": (1, 1), "groups": (1, 2),
-                     "enclosed": (1, 2)}
+                     "enclosed": (1, 2), "square_of": (2, 9)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
                           "captures", "can_move", "pinned", "area", "can_capture", "mobility", "groups",
-                          "enclosed"})
+                          "enclosed", "square_of"})
 #: Names that are never a player.
 NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square",
                          "line_pieces", "move_captures", "move_flips", "move_placed", "board_repeats", "last_to"})
@@ -614,6 +614,8 @@ class Checker:
                     self.block(("phases", i, "moves", j, prim), prim, params or {})
             if "until" in phase:
                 self.expression(("phases", i, "until"), phase["until"])
+            if "legal_if" in phase:
+                self.expression(("phases", i, "legal_if"), phase["legal_if"], {*RESULT_VARIABLES, "from", "to"})
         for pname, pred in d.get("predicates", {}).items():
             for kind, params in pred.items():
                 if kind == "description":

@@ -137,12 +137,31 @@ class MoveQuestions:
         a piece not his own, which after the move is no longer on top there."""
         player = as_player(player)
         stack = st.stacks[square]
-        if not stack or self.t.code_owner[stack[-1]] == player:
+        if square < 0 or not stack or self.t.code_owner[stack[-1]] == player:
             return False
         top, height = stack[-1], len(stack)
-        return any(self._after(st, player, move, lambda: len(st.stacks[square]) != height
-                               or st.stacks[square][-1] != top)
-                   for move in self._moves_of(st, player))
+        landing = self._lands_only()
+        blocks = self.blocks
+        for move in self._moves_of(st, player):
+            if landing[move[0]]:  # it changes its from and to squares alone: the square is taken
+                if blocks[move[0]].to_square(move) == square:  # or covered where it lands
+                    return True
+            elif self._after(st, player, move, lambda: len(st.stacks[square]) != height
+                             or st.stacks[square][-1] != top):
+                return True
+        return False
+
+    def _lands_only(self) -> list[bool]:
+        """Per block: whether its moves change the board on their from and to squares alone, with
+        nothing after them that could change another (no effects, no stack limit)."""
+        try:
+            return self._landing
+        except AttributeError:
+            rules = self.rules
+            plain = not rules.effects and rules.trim is None
+            self._landing: list[bool] = [plain and block.lands_only and i not in rules.block_effects
+                                         for i, block in enumerate(self.blocks)]
+            return self._landing
 
     def _after(self, st: Position, player: int, move: Move, holds: Callable[[], bool]) -> bool:
         """Whether ``holds()`` is true once ``move`` is played for ``player`` (taken back after)."""

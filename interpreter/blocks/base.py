@@ -241,6 +241,9 @@ class Block:
     stepwise = False
     #: a move of this block may give its player another turn (see :meth:`again`)
     roll_again = False
+    #: a move of this block changes the board on its from and to squares alone (``attacked`` then
+    #: asks where the moves land without playing them)
+    lands_only = False
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         self.t = c.t
@@ -308,6 +311,18 @@ class Block:
     def to_square(self, move: "Move") -> int:
         """The square ``move`` ends on (-1: none); what follows a move reads it (``to``)."""
         return -1
+
+    def moves_piece(self, st: "Position", move: "Move") -> bool:
+        """Whether ``move`` starts from a piece this block moves (the stack on its ``from`` square
+        topped by one of the block's kinds): where several blocks read a text, the reason of one
+        that moves the piece is the reason told. True where the block names no kinds or the move
+        no square."""
+        codes = getattr(self, "codes", None)
+        a = self.from_square(move)
+        if not isinstance(codes, list) or len(codes) != 3 or a < 0:
+            return True
+        stack = st.stacks[a]
+        return bool(stack) and stack[-1] in codes[st.to_move]
 
     def position_problem(self, st: "Position") -> str | None:
         """Why a position read from a text cannot occur in a game with this block, or None."""

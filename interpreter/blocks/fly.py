@@ -21,6 +21,8 @@ class Fly(TopFromTo, Block):
     """A move is ``SquareMove((index, from, to))``: the piece on ``from`` goes to ``to``, taking an
     enemy piece there away."""
 
+    lands_only = True
+
     name = "fly"
     schema_name = "fly"
     summary = "A piece goes to any square, whatever lies between."

@@ -28,6 +28,7 @@ class Leap(FromTo, Block):
     name = "leap"
     schema_name = "leap"
     summary = "A piece jumps to the square a fixed offset away (a knight), blocked or not."
+    lands_only = True
     schema = {
         "type": "object",
         "description": (

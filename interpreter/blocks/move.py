@@ -155,6 +155,14 @@ class Move(Block):
                 "enum": ["empty", "any", "own", "enemy"],
                 "default": "empty",
             },
+            "screens": {
+                "type": "integer",
+                "minimum": 1,
+                "description": (
+                    "The move passes exactly this many pieces, of any owner, on its way (a cannon's capture "
+                    "over one screen); every other square passed is empty. Not with `over`."
+                ),
+            },
             "blocked_by": {
                 "$ref": "#/$defs/pieceList",
                 "description": (
@@ -300,12 +308,19 @@ class Move(Block):
             self.k_min = self.k_max = c.move_number(path + ("take",), "height" if self.whole else 1)
         # -- how far ------------------------------------------------------------------------------
         self.spread = params.get("drop", "end") == "spread"
-        if self.spread and "over" in params:
-            raise c.error(path + ("over",), "with `drop: spread` a move goes as far as it drops "
-                          "pieces, over the squares it drops them on: `over` does not apply")
+        for key in ("over", "screens"):
+            if self.spread and key in params:
+                raise c.error(path + (key,), "with `drop: spread` a move goes as far as it drops "
+                              f"pieces, over the squares it drops them on: `{key}` does not apply")
+        if "screens" in params and "over" in params:
+            raise c.error(path + ("screens",), "`screens` says what the move passes (that many pieces, "
+                          "empty squares else): it cannot go with `over`")
+        #: ``screens``: the pieces a move must pass on its way (0: as ``over`` says)
+        self.screens = int(params.get("screens", 0))
         if "drop_each" in params and not self.spread:
             raise c.error(path + ("drop_each",), "`drop_each` says how a spread drops its pieces: it needs "
                           "`drop: spread`")
+        self.lands_only = not self.spread
         #: ``drop_each``: the pieces a spread leaves on every square (0: at least one)
         self.drop_each = int(params.get("drop_each", 0))
         # texts that tell every move apart: the count is written where it is not implied
@@ -423,6 +438,9 @@ class Move(Block):
                 self._spread(st, a, top, ks, rays, out)
                 continue
             for d, ray in rays:
+                if self.screens:
+                    self._screened(st, a, ks, ray, out)
+                    continue
                 if self.distance == ANY:
                     for t in ray:
                         ts = stacks[t]
@@ -459,6 +477,33 @@ class Move(Block):
                                 out.append(lines[a * size + t][k])
                             except IndexError:
                                 out.append(self._line_moves(a, t, k)[k])
+
+    def _screened(self, st: "Position", a: int, ks: range, ray: tuple[int, ...], out: list[Any]) -> None:
+        """The moves along ``ray`` that pass exactly ``screens`` pieces (``screens``)."""
+        stacks = st.stacks
+        p = st.to_move
+        land = self.landing
+        ok = land.ok[p]
+        size = self.t.topology.size
+        exact = 0 if self.distance == ANY else -1
+        passed = 0
+        for i, t in enumerate(ray):
+            ts = stacks[t]
+            code = ts[-1] if ts else -1
+            if self.blocker[code]:
+                return
+            if passed == self.screens and ok[code + 1]:
+                for k in ks:
+                    if (exact == 0 or self.steps(st, len(stacks[a]), k) == i + 1) \
+                            and (land.simple or land.allows(st, p, a, t, k)):
+                        try:
+                            out.append(self._lines[a * size + t][k])
+                        except IndexError:
+                            out.append(self._line_moves(a, t, k)[k])
+            if code >= 0:
+                if passed == self.screens:
+                    return
+                passed += 1
 
     def _spread(self, st: "Position", a: int, top: int, ks: range, rays: list[tuple[str, tuple[int, ...]]],
                 out: list[Any]) -> None:
@@ -740,9 +785,16 @@ class Move(Block):
                 return (f"{name(a)}-{name(b)} is {dist} {unit}{'s' if dist != 1 else ''} long; this move "
                         f"goes {n}")
             ray = next(ray for _, ray in self.rays[p][s[-1] >> 1][a] if b in ray)
+            if self.screens:
+                passed = sum(1 for t in ray[:ray.index(b)] if st.stacks[t])
+                if passed != self.screens:
+                    return (f"{name(a)}-{name(b)} passes {passed} piece{'s' if passed != 1 else ''}; this move "
+                            f"passes exactly {self.screens}")
             for t in ray[:ray.index(b)]:
                 ts = st.stacks[t]
-                if ts and (not self.passable[p][ts[-1]] or self.blocker[ts[-1]]):
+                if ts and not self.screens and (not self.passable[p][ts[-1]] or self.blocker[ts[-1]]):
+                    return f"{name(t)} is in the way"
+                if ts and self.blocker[ts[-1]]:
                     return f"{name(t)} is in the way"
             ts = st.stacks[b]
             if ts and self.blocker[ts[-1]]:

@@ -26,6 +26,8 @@ class Slide(FromTo, Block):
     Every square passed and the end square must be empty. A move is ``(index, from, to)``.
     """
 
+    lands_only = True
+
     name = "slide"
     default_template = "{from}-{to}"
     field_kinds = {"from": "square", "to": "square"}
@@ -100,6 +102,8 @@ class Slide(FromTo, Block):
         for ray in self.rays[a]:
             if b in ray:
                 blocked = next((t for t in ray[:ray.index(b) + 1] if st.stacks[t]), None)
+                if blocked == b:
+                    return f"{name(b)} is taken: this move ends on an empty square"
                 if blocked is not None:
                     return f"{name(blocked)} is in the way"
                 break

@@ -22,6 +22,8 @@ class Step(TopFromTo, Block):
     """Parameters: ``pieces``, ``directions`` (default orthogonal), ``capture`` (may land on an enemy
     piece, which is removed). A move is ``(index, from, to)``."""
 
+    lands_only = True
+
     name = "step"
     default_template = "{from}-{to}"
     field_kinds = {"from": "square", "to": "square"}

@@ -360,7 +360,8 @@ def _stacked(stacks: list[list[int]], bits: int) -> int:
 
 
 def _counting(t: "Tables") -> dict[str, Builder]:
-    """``reserve``, ``top_count``, ``count``, ``pieces_in``, ``controlled``, ``points``, ``captures``."""
+    """``reserve``, ``top_count``, ``square_of``, ``count``, ``pieces_in``, ``controlled``, ``points``,
+    ``captures``."""
 
     def reserve(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         who, first = args[0], asts[0]
@@ -380,6 +381,18 @@ def _counting(t: "Tables") -> dict[str, Builder]:
     def top_count(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         who, kinds = args[0], kinds_of(args)
         return lambda x: sum(x.st.tops[k * 2 + who(x) - 1].bit_count() for k in kinds)
+
+    def square_of(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The lowest square topped by the player's piece of one of the kinds; -1 where there is none."""
+        who, kinds = args[0], kinds_of(args)
+
+        def find(x: Any) -> int:
+            tops, p = x.st.tops, who(x)
+            bits = 0
+            for k in kinds:
+                bits |= tops[k * 2 + p - 1]
+            return (bits & -bits).bit_length() - 1
+        return find
 
     def count(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         who, kinds = args[0], set(kinds_of(args))
@@ -416,7 +429,7 @@ def _counting(t: "Tables") -> dict[str, Builder]:
         who = args[0]
         return lambda x: x.st.captures[who(x)]
 
-    return {"reserve": reserve, "top_count": top_count, "count": count, "pieces_in": pieces_in,
+    return {"reserve": reserve, "top_count": top_count, "square_of": square_of, "count": count, "pieces_in": pieces_in,
             "controlled": controlled, "points": points, "captures": captures}
 
 

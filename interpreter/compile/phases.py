@@ -37,6 +37,8 @@ def phases(c: "Compiler", blocks: list["Block"]) -> list[Phase]:
     until_before = None
     for i, ph in enumerate(c.data["phases"]):
         prims, whens = _blocks(c, i, ph, blocks)
+        if "legal_if" in ph:
+            _phase_legal_if(c, ("phases", i, "legal_if"), ph["legal_if"], prims)
         compulsory = [b for b in prims if b.params.get("compulsory")]
         prefer = _prefer(c, i, ph, prims)
         plies = ph.get("plies")
@@ -145,6 +147,19 @@ def _follow_ups(c: "Compiler", block: "Block", params: dict[str, Any], where: tu
         c.again[block.index] = c.condition(where + ("again",), params["again"])
     if "prefer_if" in params:
         c.prefer_if[block.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
+
+
+def _phase_legal_if(c: "Compiler", at: tuple[Any, ...], text: Any, prims: list["Block"]) -> None:
+    """A phase's ``legal_if``: a condition on the result of every turn of the phase, with each
+    block's own (both must hold). In a turn of several parts it is read once the whole turn is played."""
+    whole = c.condition(at, text)
+    for block in prims:
+        own = c.legal_if.get(block.index)
+        c.legal_if[block.index] = whole if own is None else _both(own, whole)
+
+
+def _both(first: Any, second: Any) -> Any:
+    return lambda x: first(x) and second(x)
 
 
 def _prefer(c: "Compiler", i: int, ph: dict[str, Any], prims: list["Block"]) -> tuple[str, ...]:

@@ -432,6 +432,7 @@ class MoveNotation:
         if over is not None:
             raise IllegalMoveError(f"the game is already over ({over.token})", text)
         reasons: list[str] = []
+        others: list[str] = []  # the reasons of blocks that do not move the piece on the move's square
         invalid: list[str] = []
         legal: set[Any] | None = None
         prims = list(g.phases[st.phase].blocks)
@@ -488,9 +489,9 @@ class MoveNotation:
                             raise IllegalMoveError(f"it is marked {sfx!r}, but the move does not "
                                                    f"{_FACT_WORDS.get(claim, claim)}", text)
                 return cast("Move", move)
-            reasons.append(g.why_not(st, prim, move))
-        if reasons:
-            raise IllegalMoveError(reasons[0], text)
+            (reasons if prim.moves_piece(st, move) else others).append(g.why_not(st, prim, move))
+        if reasons or others:
+            raise IllegalMoveError((reasons or others)[0], text)
         if invalid:
             raise InvalidMoveError(invalid[0], text)
         phase = g.phases[st.phase].name

@@ -37,11 +37,11 @@ def test_check_a_piece_may_not_leave_its_king_attacked(tmp_path):
 
 def test_stalemate_is_a_draw_and_checkmate_a_loss(tmp_path):
     g = from_page("conditions.md", "rook-check", tmp_path)
-    st = g.parse_position("2K,x3/x2,1R,x/x,1K,x2/x4 1 2 5 12")
+    st = g.parse_position("2K,x3/x2,1R,x/x,1K,x2/x4 1 2")
     st.push_text("c3-b3")  # Black's king on a4 is not attacked and cannot move
     assert st.outcome().result == "stalemate" and st.outcome().winner is None
     # White's king on b2 guards a3 and b3; his rook to d4 attacks a4 and b4 along the rank
-    mate = g.parse_position("2K,x3/x4/x,1K,x2/x3,1R 1 2 5 12")
+    mate = g.parse_position("2K,x3/x4/x,1K,x2/x3,1R 1 2")
     mate.push_text("d1-d4")
     assert mate.legal_moves() == [] and mate.outcome().winner == 1  # checkmate: no move, and lost
 
