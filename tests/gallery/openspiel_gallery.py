@@ -37,6 +37,10 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
   ``1``, player 2's ``2``.
 * **lines_of_action**: a cell keeps its name (rank 8 at the top in both pictures), and an action's
   string is our move's text: ``b1-h1``, a capture ``c1xa3``.
+* **xiangqi**: ``(r, c)`` counts rows from OpenSpiel's top (Black's back rank) and columns from 0:
+  file ``c + 1``, rank ``10 - r``; ``C(7,1)-(0,1)`` is ``b3-b10`` (the piece's letter is checked
+  against the board by :func:`play_exact`'s text lookup alone: our text names the squares). The
+  pictures agree (Black, lower case, at the top; our letters are OpenSpiel's).
 """
 
 from __future__ import annotations
@@ -90,6 +94,7 @@ VARIANTS = {v.name: v for v in [
     Variant("chinese-checkers", "chinese-checkers", "chinese_checkers", "players=2/", kind="turns"),
     Variant("y-19", "y", "y", "default/"),
     Variant("y-4", "y-small", "y(board_size=4)", "board_size=4/"),
+    Variant("xiangqi", "xiangqi", "xiangqi"),
 ]}
 
 
@@ -146,6 +151,7 @@ def boards(variant: Variant) -> dict[str, tuple[str, ...]]:
 _GO_COLUMNS = "abcdefghjklmnopqrst"  # GTP: no i
 _AMAZONS = re.compile(r"^([XO]) (From|To|Shoot:) \((\d+), (\d+)\)$")
 _CHECKERS = re.compile(r"^([a-h])([1-8])([a-h])([1-8])$")
+_XIANGQI = re.compile(r"^[GAEHRCSgaehrcs]\(([0-9]),([0-8])\)-\(([0-9]),([0-8])\)$")
 #: Pentago's rotation letter -> our region and sense
 _PENTAGO = {letter: f"{(3, 4, 2, 1)[r // 2]}{'+-'[r % 2]}" for r, letter in enumerate("stuvwxyz")}
 
@@ -272,6 +278,13 @@ def our_text(variant: Variant, turn: list[str]) -> str:
         if not re.fullmatch(r"[a-h][1-8][-x][a-h][1-8]", s):
             raise ConversionError(f"{s!r} is not a Lines of Action action")
         return s
+    if game == "xiangqi":
+        (s,) = turn
+        m = _XIANGQI.match(s)
+        if m is None:
+            raise ConversionError(f"{s!r} is not a Xiangqi action")
+        r1, c1, r2, c2 = map(int, m.groups())
+        return f"{chr(ord('a') + c1)}{10 - r1}-{chr(ord('a') + c2)}{10 - r2}"
     raise ConversionError(f"no conversion for {game}")
 
 
@@ -314,6 +327,10 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
     "chinese-checkers": ({(1, "marble"): "1", (2, "marble"): "2"}, ".", False),
     "havannah-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "y-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
+    "xiangqi": ({(p, kind): (letter if p == 1 else letter.lower())
+                 for p in (1, 2) for kind, letter in (("general", "G"), ("advisor", "A"), ("elephant", "E"),
+                                                      ("horse", "H"), ("chariot", "R"), ("cannon", "C"),
+                                                      ("soldier", "S"))}, ".", False),
 }
 
 
@@ -324,12 +341,12 @@ def picture(variant: Variant, state: Any) -> tuple[str, ...]:
     if game.topology.__class__.__name__ == "HexTopology":  # Y: the rows as the board lists them
         return tuple("".join(chars[(game.code_owner[state.stacks[sq][-1]], game.kind_names[state.stacks[sq][-1] >> 1])]
                              if state.stacks[sq] else empty for sq in row) for row in game.topology.rows())
-    n = variant.size
+    width, height = game.topology.width, game.topology.height
     rows = []
-    for rank in (range(n) if mirror else reversed(range(n))):
+    for rank in (range(height) if mirror else reversed(range(height))):
         row = ""
-        for file in range(n):
-            stack = state.stacks[rank * n + file]
+        for file in range(width):
+            stack = state.stacks[rank * width + file]
             if not stack:
                 row += empty
                 continue
@@ -370,8 +387,11 @@ def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
             rows.append("".join(line.split()))
         elif game == "lines-of-action" and re.fullmatch(r"\d[.xo]{8}", line):
             rows.append(line[1:])
-    if len(rows) != n or any(len(r) != n for r in rows):
-        raise ValueError(f"no {n}x{n} board in {text!r}")
+        elif game == "xiangqi" and re.fullmatch(r"[.GAEHRCSgaehrcs]{9}", line):
+            rows.append(line)
+    width, height = (9, 10) if game == "xiangqi" else (n, n)
+    if len(rows) != height or any(len(r) != width for r in rows):
+        raise ValueError(f"no {width}x{height} board in {text!r}")
     return tuple(rows)
 
 

@@ -67,6 +67,7 @@ DEPTHS: dict[str, dict[str, tuple[int, int]]] = {
     "y-19": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     # on a side of four every game is counted to its end: the start to depth 11 in the slow run
     "y-4": {"start": (6, 11), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
+    "xiangqi": {"start": (2, 3), "t6": (2, 3), "t12": (2, 3), "t20": (3, 4)},
 }
 
 
@@ -234,6 +235,7 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
     "chinese-checkers": ((1,), 0, 0),  # a game of random moves is long: see TURNS
     "y-19": ((1,), 0, None),
     "y-4": ((1, 2, 3), None, None),
+    "xiangqi": ((1,), 0, 0),
 }
 SLOW_SEEDS = (11, 12, 13)
 #: per variant whose random games run to a thousand turns: how many turns are compared (the end
