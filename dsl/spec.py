@@ -44,11 +44,12 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
                      "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2), "inside": (2, 3),
                      "total": (1, 2), "file": (1, 1), "rank": (1, 1), "groups": (1, 2),
-                     "enclosed": (1, 2), "square_of": (2, 9)}
+                     "enclosed": (1, 2), "square_of": (2, 9),
+                     "value": (1, 1), "worth": (3, 3)}
 #: The functions whose first argument is a player (predicates called as functions are too).
 PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
                           "captures", "can_move", "pinned", "area", "can_capture", "mobility", "groups",
-                          "enclosed", "square_of"})
+                          "enclosed", "square_of", "worth"})
 #: Names that are never a player.
 NOT_PLAYERS = frozenset({"ply", "die", "cube", "board_full", "phase", "from", "to", "k", "height", "square",
                          "line_pieces", "move_captures", "move_flips", "move_placed", "board_repeats", "last_to"})

@@ -139,7 +139,7 @@ def _root_tasks(state: State, depth: int) -> list[tuple[tuple[Move, ...], int]]:
     """The subtrees under the root: (moves from the root, depth left below them). A chance node at
     the root is expanded first (a roll uses no depth)."""
     game = state.game
-    if game.roll_index >= 0 and game.is_chance(state):
+    if game.is_chance(state):
         tasks = []
         for roll, _ in game.chance_outcomes(state):
             info = game.apply(state, roll)

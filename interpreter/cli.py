@@ -149,7 +149,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     st = _start(game, args.position)
     if args.roll:
         _roll(game, st, args.roll)
-    elif game.is_chance(st):
+    elif game.is_chance(st) and not game.legal_moves(st):  # a chance phase lists the moves chance draws from
         example = "3-1" if game.dice_count == 2 else "4"
         raise SpielwerkError(f"the dice are not rolled yet: give --roll, e.g. --roll {example}")
     over = game.outcome(st)

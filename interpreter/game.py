@@ -70,6 +70,11 @@ class Game(TableFacts, MoveQuestions):
         self.evaluation = rules.evaluation
         #: how pictures of the board look (see spielwerk.svg)
         self.style: dict[str, Any] = dict(spec.data.get("style") or {})
+        #: per phase: chance draws its moves (``chance: true``)
+        self._chance_phases = [phase.chance for phase in self.phases]
+        self._any_chance_phase = any(self._chance_phases)
+        #: the blocks of the chance phases (their moves have chance ids in the learning interface)
+        self.chance_blocks = frozenset(b.index for phase in self.phases if phase.chance for b in phase.blocks)
         #: the die is used up by the move that reads it (one die read by the moves), not by a track
         self._clear_dice = t.roll_index >= 0 and t.dice_count == 1
         #: a move may give its player another turn (a double's roll again)
@@ -193,15 +198,24 @@ class Game(TableFacts, MoveQuestions):
 
     # -- chance ---------------------------------------------------------------------------------------
     def is_chance(self, st: State) -> bool:
-        """Whether the dice must be rolled now."""
+        """Whether chance moves now: the dice must be rolled, or the phase is a chance phase (and
+        the game goes on)."""
+        if self._any_chance_phase and self._chance_phases[st.phase]:
+            return st.result is None and bool(self._moves(st))
         return self.dice is not None and self.dice.is_chance(st)
 
-    def chance_outcomes(self, st: State) -> list[tuple[RollMove, Fraction]]:
+    def chance_outcomes(self, st: State) -> list[tuple[Move, Fraction]]:
         """The possible rolls with exact probabilities; an opening roll also decides who starts:
-        each player rolls one die, ties are rolled again, the higher plays both numbers."""
+        each player rolls one die, ties are rolled again, the higher plays both numbers. In a
+        chance phase, its legal moves, each as likely."""
+        if self._any_chance_phase and self._chance_phases[st.phase]:
+            if st.result is not None:
+                return []
+            moves = self._moves(st)
+            return [(move, Fraction(1, len(moves))) for move in moves]
         if self.dice is None or not self.dice.is_chance(st):
             return []
-        return self.dice.outcomes(st)
+        return cast("list[tuple[Move, Fraction]]", self.dice.outcomes(st))
 
     def roll(self, a: int, b: int = 0) -> RollMove:
         """The chance move for the roll ``a``-``b`` (the higher first), or of one die ``a``."""
@@ -211,10 +225,16 @@ class Game(TableFacts, MoveQuestions):
 
     # -- moves ----------------------------------------------------------------------------------------
     def legal_moves(self, st: State) -> list[Move]:
-        """Every legal move in ``st`` (empty once the game is over, and at chance nodes)."""
+        """Every legal move in ``st``: empty once the game is over, and where the dice must be
+        rolled; in a chance phase, the moves chance draws from."""
         if st.result is not None:
             return []
-        if st.dice is None and self.t.roll_index >= 0:
+        return self._moves(st)
+
+    def _moves(self, st: State) -> list[Move]:
+        """:meth:`legal_moves` of a game going on."""
+        drawn = self._any_chance_phase and self._chance_phases[st.phase]  # a chance phase rolls no dice
+        if st.dice is None and self.t.roll_index >= 0 and not drawn:
             if self.cube is not None and not self.is_chance(st):
                 out: list[Move] = []
                 self.cube.generate(st, out)
@@ -551,9 +571,9 @@ class Game(TableFacts, MoveQuestions):
         """Leaf count of the move tree to ``depth`` (finished games count only at depth 0)."""
         if depth == 0:
             return 1
-        if self.dice is not None and self.dice.is_chance(st):  # every roll expanded once
+        if self.is_chance(st):  # every roll, every draw of a chance phase, expanded once
             total = 0
-            for roll, _ in self.dice.outcomes(st):
+            for roll, _ in self.chance_outcomes(st):
                 info = self.apply(st, roll)
                 total += self.perft(st, depth)
                 self.undo(st, roll, info)

@@ -39,7 +39,7 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
     plies = 0
     stopped = False
     while True:
-        if game.roll_index >= 0 and game.is_chance(st):
+        if game.is_chance(st):
             roll = sample_chance(game, st, rng)
             apply(st, roll)
             if keep is not None:

@@ -37,6 +37,8 @@ class Phase:
     prefer: tuple[str, ...] = ()
     #: the legal moves are simply every block's moves (no `when`, nothing compulsory)
     plain: bool = True
+    #: chance draws the phase's moves, each legal move as likely (``chance: true``)
+    chance: bool = False
 
     def __post_init__(self) -> None:
         self.plain = self.whens is None and not self.compulsory

@@ -51,6 +51,8 @@ _CUMULATIVE: dict[tuple[Any, ...], tuple[list[Any], list[float]]] = {}
 def sample_chance(game: Any, state: State, rng: random.Random) -> Any:
     """A chance outcome (a roll) drawn with its probability."""
     outcomes = game.chance_outcomes(state)
+    if outcomes[0][0][0] != game.roll_index:  # a chance phase: its moves, each as likely
+        return rng.choice(outcomes)[0]
     key = (id(game), outcomes[0][0], len(outcomes))
     table = _CUMULATIVE.get(key)
     if table is None:
@@ -108,7 +110,7 @@ def playout(state: State, agents: tuple[Agent, Agent] | Agent, max_plies: int = 
     stepwise = [getattr(a, "by_step", False) for a in pair]
     rng = rng or random.Random()
     for _ in range(max_plies):
-        if game.roll_index >= 0 and game.is_chance(state):
+        if game.is_chance(state):
             apply(state, sample_chance(game, state, rng))
             continue
         agent = pair[state.to_move - 1]

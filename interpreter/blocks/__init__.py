@@ -23,6 +23,7 @@ from .place import Place
 from .rectangle import Rectangle
 from .roll import Roll
 from .rotate import Rotate
+from .shuffle import Shuffle
 from .slide import Slide
 from .sow import Sow
 from .step import Step
@@ -35,9 +36,11 @@ from .track import Track
 BLOCKS: dict[str, type[Block]] = {
     "place": Place, "move": Move, "jump": Jump, "block": Rectangle, "converge": Converge, "tip": Tip, "track": Track,
     "leap": Leap, "pass": Pass, "rotate": Rotate, "take": Take, "swap": Swap, "fly": Fly, "sow": Sow,
+    "shuffle": Shuffle,
 }
 #: the old name of :data:`BLOCKS`
 PRIMITIVES = BLOCKS
 
 __all__ = ["Block", "Compiling", "Primitive", "BLOCKS", "PRIMITIVES", "Place", "Move", "Jump", "Leap", "make_move", "Carry",
-           "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass", "Rotate", "Take", "Swap", "Fly", "Sow"]
+           "Slide", "Rectangle", "Converge", "Step", "Tip", "Track", "Roll", "Cube", "Pass", "Rotate", "Take", "Swap", "Fly", "Sow",
+           "Shuffle"]

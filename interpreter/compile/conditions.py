@@ -394,6 +394,20 @@ def _counting(t: "Tables") -> dict[str, Builder]:
             return (bits & -bits).bit_length() - 1
         return find
 
+    def worth(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The squares topped by the player's pieces whose kind's ``value`` lies from lo to hi."""
+        who, low, high = args
+        by_value: dict[int, list[int]] = {}  # value -> the codes of player 1's kinds worth it
+        for code in range(0, t.num_codes, 2):
+            by_value.setdefault(t.value[code], []).append(code)
+
+        def pieces(x: Any) -> int:
+            p, lo, hi = who(x), low(x), high(x)
+            tops = x.st.tops
+            return sum(tops[code + p - 1].bit_count() for v, codes in by_value.items() if lo <= v <= hi
+                       for code in codes)
+        return pieces
+
     def count(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         who, kinds = args[0], set(kinds_of(args))
         owner_of = t.code_owner
@@ -429,12 +443,13 @@ def _counting(t: "Tables") -> dict[str, Builder]:
         who = args[0]
         return lambda x: x.st.captures[who(x)]
 
-    return {"reserve": reserve, "top_count": top_count, "square_of": square_of, "count": count, "pieces_in": pieces_in,
+    return {"reserve": reserve, "top_count": top_count, "square_of": square_of, "worth": worth, "count": count,
+            "pieces_in": pieces_in,
             "controlled": controlled, "points": points, "captures": captures}
 
 
 def _squares(t: "Tables") -> dict[str, Builder]:
-    """``height``, ``owner`` and ``surrounded``: questions about one square."""
+    """``height``, ``value``, ``owner`` and ``surrounded``: questions about one square."""
 
     def height(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
@@ -448,6 +463,16 @@ def _squares(t: "Tables") -> dict[str, Builder]:
             s = x.st.stacks[sq(x)]
             return owners[s[-1]] if s else 0
         return top_owner
+
+    def value(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        sq = _square_arg(t, args[0], asts[0])
+        values = t.value
+
+        def worth(x: Any) -> int:
+            s = sq(x)
+            stack = x.st.stacks[s] if s >= 0 else None
+            return values[stack[-1]] if stack else 0
+        return worth
 
     def surrounded(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
@@ -499,7 +524,8 @@ def _squares(t: "Tables") -> dict[str, Builder]:
             return lambda x: sq(x) % width + 1
         return build
 
-    return {"height": height, "owner": owner, "surrounded": surrounded, "inside": inside, "total": total,
+    return {"height": height, "value": value, "owner": owner, "surrounded": surrounded, "inside": inside,
+            "total": total,
             "file": coordinate(False), "rank": coordinate(True)}
 
 

@@ -52,16 +52,20 @@ def phases(c: "Compiler", blocks: list["Block"]) -> list[Phase]:
         if until is not None:
             until_before = i
         out.append(Phase(ph.get("name", f"phase {i + 1}"), plies, prims, ph.get("first"), until,
-                         whens if any(w is not None for w in whens) else None, compulsory, prefer))
+                         whens if any(w is not None for w in whens) else None, compulsory, prefer,
+                         chance=bool(ph.get("chance", False))))
+        if ph.get("chance"):
+            _chance_phase(c, i, ph)
     last = len(out) - 1
     for key in ("plies", "until"):
         if key in c.data["phases"][last]:
             raise c.error(("phases", last, key), "the last phase lasts until the game ends: "
                           f"`{key}` has nothing to hand over to")
     rolling = [i for i, ph in enumerate(c.data["phases"]) if ph.get("dice")]
-    if rolling and len(rolling) != len(out):
+    chosen = [i for i, ph in enumerate(c.data["phases"]) if not ph.get("chance")]
+    if rolling and rolling != chosen:
         raise c.error(("phases", rolling[0], "dice"), "the dice are rolled before every turn of the "
-                      "game: give every phase its `dice` (or none)")
+                      "game: give every phase its `dice` (or none; a chance phase rolls none)")
     c.t.phase_names = [ph.name for ph in out]
     return out
 
@@ -147,6 +151,18 @@ def _follow_ups(c: "Compiler", block: "Block", params: dict[str, Any], where: tu
         c.again[block.index] = c.condition(where + ("again",), params["again"])
     if "prefer_if" in params:
         c.prefer_if[block.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
+
+
+def _chance_phase(c: "Compiler", i: int, ph: dict[str, Any]) -> None:
+    """A phase whose moves chance draws: each a single action, and no dice of its own."""
+    if ph.get("dice"):
+        raise c.error(("phases", i, "dice"), "chance draws the moves of a chance phase: it rolls no dice")
+    for j, item in enumerate(ph.get("moves", [])):
+        (kind, params), = item.items()
+        for key in ("then", "again", "compulsory"):
+            if (params or {}).get(key):
+                raise c.error(("phases", i, "moves", j, kind, key), f"chance draws one move of a chance phase "
+                              f"at a time, a whole turn: `{key}` does not apply")
 
 
 def _phase_legal_if(c: "Compiler", at: tuple[Any, ...], text: Any, prims: list["Block"]) -> None:

@@ -12,7 +12,9 @@ player: a capture chain is chosen hop by hop, and a dice turn number by number (
 may end the turn early). The parts chosen so far are ``State.turn``; the turn is played when it
 is complete.
 
-Chance outcomes (the rolls) have ids of their own, ``range(game.num_chance_outcomes)``.
+Chance outcomes have ids of their own, ``range(game.num_chance_outcomes)``: the rolls of the
+dice first, then the moves of the chance phases (``chance: true``), block by block, one id per
+action key.
 
 :class:`ActionSpace` is built once per compiled game (:func:`space_of`, also ``game.action_space``); the functions
 below implement the ``State`` methods ``legal_actions``, ``apply_action`` and their kin.
@@ -21,7 +23,7 @@ below implement the ``State`` methods ``legal_actions``, ``apply_action`` and th
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..dsl.errors import IllegalMoveError
 from ..moves import RollMove
@@ -70,8 +72,9 @@ class ActionSpace:
         #: id -> (primitive index, action key)
         self._keys: list[tuple[int, Any]] = []
         offset = 0
+        chance_blocks: frozenset[int] = getattr(game, "chance_blocks", frozenset())
         for prim in game.blocks:
-            if prim.index == game.roll_index:
+            if prim.index == game.roll_index or prim.index in chance_blocks:
                 self._ids.append(None)
                 continue
             keys = prim.action_keys()
@@ -99,6 +102,14 @@ class ActionSpace:
             # an opening roll that decides only who starts
             self.chance += [RollMove((r, 0, 0, 1)), RollMove((r, 0, 0, 2))]
         self._chance_ids = {move: i for i, move in enumerate(self.chance)}
+        #: (block index, action key) -> chance id, for the moves of the chance phases; the ids follow
+        #: the rolls', block by block in the order of their action keys
+        self._chance_keys: dict[tuple[int, Any], int] = {}
+        self._chance_blocks = chance_blocks
+        for index in sorted(chance_blocks):
+            for key in game.blocks[index].action_keys():
+                self._chance_keys[(index, key)] = len(self.chance)
+                self.chance.append(cast("Move", (index, key)))
         #: (first roll, how many) -> the chance ids with float probabilities, per kind of roll
         self._chance_floats: dict[tuple[Any, int], list[tuple[int, float]]] = {}
 
@@ -113,13 +124,22 @@ class ActionSpace:
             raise ValueError(f"{key!r} is no action of block {primitive} on this board")
         return got
 
-    def move_ids(self, move: "Move") -> list[int]:
-        """The ids of the actions that make ``move`` (a roll: its chance id), in order."""
+    def chance_id(self, move: "Move") -> int:
+        """The chance id of a roll, or of a move of a chance phase."""
         if move[0] == self.game.roll_index:
             got = self._chance_ids.get(move)
-            if got is None:
-                raise ValueError(f"{move!r} is no roll of this game")
-            return [got]
+        else:
+            (block, key), = self.parts_of(move)
+            got = self._chance_keys.get((block, key))
+        if got is None:
+            raise ValueError(f"{move!r} is no chance outcome of this game")
+        return got
+
+    def move_ids(self, move: "Move") -> list[int]:
+        """The ids of the actions that make ``move`` (a roll, a move of a chance phase: its chance
+        id), in order."""
+        if move[0] == self.game.roll_index or move[0] in self._chance_blocks:
+            return [self.chance_id(move)]
         return [self.part_id(block, key) for block, key in self.parts_of(move)]
 
     def parts_of(self, move: "Move") -> list[tuple[int, Any]]:
@@ -148,9 +168,18 @@ class ActionSpace:
         lines = [f"{self.size} actions"]
         for b in self.blocks:
             lines.append(f"  {b.offset:>6}-{b.offset + b.size - 1:<6} {b.name}: {b.size} ids, {b.doc}")
+        rolls = len(self.chance) - len(self._chance_keys)
         if self.chance:
-            lines.append(f"{len(self.chance)} chance outcomes: the player an opening roll makes start (none, 1, "
-                         f"2) x the higher die x the lower die, then an opening that only decides who starts")
+            lines.append(f"{len(self.chance)} chance outcomes")
+        if rolls:
+            lines.append(f"  {0:>6}-{rolls - 1:<6} roll: the player an opening roll makes start (none, 1, 2) x the "
+                         f"higher die x the lower die, then an opening that only decides who starts")
+        at = rolls
+        for index in sorted(self._chance_blocks):
+            block = self.game.blocks[index]
+            n = sum(1 for b, _ in self._chance_keys if b == index)
+            lines.append(f"  {at:>6}-{at + n - 1:<6} {_block_name(self.game, block)}: {n} ids, {block.action_doc}")
+            at += n
         return "\n".join(lines)
 
 
@@ -239,8 +268,8 @@ def _step_menu(st: "State", m: _Menu, prim: Any, choices: list[Any]) -> None:
 def legal_actions(st: "State") -> list[int]:
     game = st.game
     if game.is_chance(st):
-        ids = space_of(game)._chance_ids
-        return sorted(ids[move] for move, _ in game.chance_outcomes(st))
+        space = space_of(game)
+        return sorted(space.chance_id(move) for move, _ in game.chance_outcomes(st))
     return list(menu(st).ids)
 
 
@@ -257,6 +286,8 @@ def chance_actions(st: "State") -> list[tuple[int, float]]:
     if not outcomes:
         return []
     space = space_of(st.game)
+    if outcomes[0][0][0] != st.game.roll_index:  # a chance phase's moves: they depend on the position
+        return [(space.chance_id(move), float(p)) for move, p in outcomes]
     key = (outcomes[0][0], len(outcomes))  # the kind of roll: an opening, a plain one
     got = space._chance_floats.get(key)
     if got is None:
@@ -283,10 +314,10 @@ def action_to_move(st: "State", action: int) -> Any:
     game = st.game
     if game.is_chance(st):
         space = space_of(game)
-        legal = {tuple(move) for move, _ in game.chance_outcomes(st)}
-        if 0 <= action < len(space.chance) and space.chance[action] in legal:
-            return space.chance[action]
-        raise IllegalMoveError(f"{action} is no roll that can come now", str(action))
+        for move, _ in game.chance_outcomes(st):
+            if space.chance_id(move) == action:
+                return move
+        raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))
     m = menu(st)
     if action in m.moves:
         return m.moves[action]

@@ -44,7 +44,7 @@ def test_random_sim_every_bundled_game(name):
 
 @pytest.mark.parametrize(("name", "options"), [
     ("tak", {"size": 3}), ("tak", {"size": 5}), ("backgammon", {}), ("backgammon", {"money": True}),
-    ("plakoto", {}), (TICTACTOE, {}),
+    ("plakoto", {}), (TICTACTOE, {}), ("einstein", {}),
 ])
 def test_random_sim_whole_games(name, options):
     """Games short enough in random play to end by their rules under the default cut-off."""

@@ -98,9 +98,10 @@ def test_the_env_seed_is_used_until_a_reset_gives_one():
     assert len(rolls) == 1
 
 
-@pytest.mark.parametrize("key", DICE[:2] + ["tak3", "lasca"])
+@pytest.mark.parametrize("key", DICE[:2] + ["tak3", "lasca", "einstein"])
 def test_agents_see_only_decisions_and_are_paid_the_returns_at_the_end(key):
-    name, options = GAMES[key]
+    """Einstein's setup is chance too (a chance phase): the environment draws it as it rolls."""
+    name, options = GAMES.get(key, (key, {}))
     env = pz.env(name, **options)
     env.reset(seed=1)
     raw = env.unwrapped
