@@ -667,6 +667,8 @@ class Checker:
         for i, term in enumerate(d.get("evaluation", [])):
             self.expression(("evaluation", i, "value"), term.get("value"))
         results = set(d.get("notation", {}).get("results", {}))
+        if "score" in (d.get("repetition") or {}):
+            self.expression(("repetition", "score"), d["repetition"]["score"])
         for i, rule in enumerate(d.get("end", [])):
             self.expression(("end", i, "when"), rule.get("when"))
             for key in ("score", "value"):
@@ -713,6 +715,15 @@ class Checker:
                 where = path + ("gather", "from") + ((i,) if isinstance(sources, list) else ())
                 self.expression(where, source, set(RESULT_VARIABLES) | extra)
             self.expression(path + ("gather", "to"), gather.get("to"), set(RESULT_VARIABLES) | extra)
+        if "keep_if" in effect:
+            self.expression(path + ("keep_if",), effect["keep_if"], set(RESULT_VARIABLES) | extra)
+        sweep = effect.get("sweep")
+        if isinstance(sweep, dict):
+            for key in ("from", "to"):
+                if key in sweep:
+                    self.expression(path + ("sweep", key), sweep[key], set(RESULT_VARIABLES) | extra)
+            if "while" in sweep:
+                self.expression(path + ("sweep", "while"), sweep["while"], {"square"} | set(RESULT_VARIABLES) | extra)
         fill = effect.get("fill")
         if isinstance(fill, dict):
             self.piece(path + ("fill", "piece"), fill.get("piece"))

@@ -6,13 +6,18 @@ Each effect changes the position through the ledger and returns what its ``undo`
   condition holds);
 - :class:`RemoveDisconnected`: every stack not linked to an anchor piece through a chain of
   occupied neighbouring squares leaves the board;
+- :class:`Sweep`: from a square, along a path, the squares where a condition holds one after the
+  other are emptied into a square or out of the game (a mancala's capture of a series of pits);
 - :class:`Trim` (``board.stacking.max_height``): stacks are cut down to the limit from the bottom,
   the pieces going to their owner's reserve or out of the game.
+
+Any effect may have a ``keep_if``: a condition on the position it left, where it fails the effect
+is taken back at once (:func:`follow` runs a list of effects so).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .ledger import add_captures, change_reserve, put, restack, set_counter, take_under
 from .topology import flood
@@ -21,14 +26,18 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compile.conditions import Conditions
     from .state import Position
 
-__all__ = ["Effect", "Remove", "RemoveDisconnected", "SetCounters", "Trim", "Gather", "Fill"]
+__all__ = ["Effect", "Remove", "RemoveDisconnected", "SetCounters", "Trim", "Gather", "Fill", "Sweep", "follow"]
 
 #: what an effect changed: (square, the stack there before) per square
 Changes = list[tuple[int, list[int]]]
 
 
 class Effect:
-    """An after-move rule: when ``when`` holds after a move, :meth:`run` changes the position."""
+    """An after-move rule: when ``when`` holds after a move, :meth:`run` changes the position;
+    where ``keep_if`` is set and does not hold on the result, the change is taken back."""
+
+    #: a condition on the position the effect left (None: always kept)
+    keep_if: Callable[[Any], Any] | None = None
 
     def __init__(self, when: Callable[[Any], Any] | None) -> None:
         self.when = when
@@ -74,6 +83,30 @@ class Remove(Effect):
         return gone
 
 
+def follow(effects: Iterable[Effect], st: "Position", cond: Any, mover: int,
+           captured: int) -> list[tuple[Effect, Any]]:
+    """Run ``effects`` in order after a move of ``mover`` (who had ``captured`` pieces before it),
+    the context of ``cond`` (the game's conditions, as the engine or a block holds them) bound:
+    each whose ``when`` holds runs, and is taken back where its ``keep_if`` fails on what it left.
+    ``move_captures`` follows what they take. Returns (effect, what it changed) for each effect
+    kept, for undo."""
+    ctx = cond.ctx
+    out = []
+    for effect in effects:
+        if effect.when is None or effect.when(ctx):
+            flips, placed = ctx.move_flips, ctx.move_placed
+            changes = effect.run(st, cond)
+            ctx.move_captures = st.captures[mover] - captured
+            keep = effect.keep_if
+            if keep is not None and not keep(ctx):
+                effect.undo(st, changes)
+                ctx.move_captures = st.captures[mover] - captured
+                ctx.move_flips, ctx.move_placed = flips, placed
+                continue
+            out.append((effect, changes))
+    return out
+
+
 class Gather(Effect):
     """Every piece on the squares ``sources`` name goes onto the square ``target`` names (seeds
     captured into a store): each is a function of the context giving a square (-1: none)."""
@@ -104,6 +137,59 @@ class Gather(Effect):
             restack(st, sq, [])
         restack(st, to, gathered)
         return changed
+
+
+class Sweep(Effect):
+    """From the square ``start`` gives, the squares one after the other along a path (``after[sq]``:
+    the square after ``sq``, -1 off the path), as long as ``holds`` is true of each (read with
+    ``square`` bound to it, on the position before any is emptied): their pieces go onto the square
+    ``target`` gives, or out of the game, counted as the mover's captures (``target`` None). The
+    walk ends where the condition first fails, at the target square, or where it comes round; a
+    start off the path sweeps nothing."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, start: Callable[[Any], Any], after: list[int],
+                 holds: Callable[[Any], Any], target: Callable[[Any], Any] | None) -> None:
+        super().__init__(when)
+        self.start, self.after, self.holds, self.target = start, after, holds, target
+
+    def run(self, st: "Position", cond: "Conditions") -> tuple[int, int, Changes]:
+        ctx = cond.ctx
+        mover, frm, to = ctx.mover, ctx.frm, ctx.to
+        after = self.after
+        first = self.start(ctx)
+        target = self.target(ctx) if self.target is not None else -1
+        if self.target is not None and not (isinstance(target, int) and 0 <= target < len(after)):
+            return mover, 0, []
+        squares: list[int] = []
+        if isinstance(first, int) and 0 <= first < len(after) and after[first] >= 0:
+            sq = first
+            while sq != target and self.holds(cond.square_context(st, mover, frm, to, 0, sq)):
+                squares.append(sq)
+                sq = after[sq]
+                if sq == first:
+                    break
+            ctx.frm, ctx.to = frm, to
+        changed: Changes = [(sq, list(st.stacks[sq])) for sq in squares if st.stacks[sq]]
+        if not changed:
+            return mover, 0, []
+        taken = [pc for _, before in changed for pc in before]
+        for sq, _ in changed:
+            restack(st, sq, [])
+        if self.target is None:
+            add_captures(st, mover, len(taken))
+            return mover, len(taken), changed
+        changed.append((target, list(st.stacks[target])))
+        restack(st, target, st.stacks[target] + taken)
+        return mover, 0, changed
+
+    def fired(self, changes: Any) -> bool:
+        return bool(changes[2])
+
+    def undo(self, st: "Position", changes: Any) -> None:
+        mover, counted, changed = changes
+        if counted:
+            add_captures(st, mover, -counted)
+        super().undo(st, changed)
 
 
 class Fill(Effect):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable, cast
 from .compile import Rules, compile_rules
 from .dsl.errors import IllegalMoveError, InvalidMoveError, OptionError
 from .dsl.spec import Spec
-from .effects import SetCounters
+from .effects import SetCounters, follow
 from .material import Material
 from .moves import Move, RollMove
 from .notation.moves import MoveNotation
@@ -446,13 +446,13 @@ class Game(TableFacts, MoveQuestions):
             count = st.seen.get(h, 0) + 1
             st.seen[h] = count
             if count >= self.repetition and st.result is None:
-                st.result = cast(Any, rules.ending.repetition_rule).outcome(self.cond.ctx, None, None)
+                st.result = cast(Any, rules.ending.repetition_rule).decide(self.cond.bind(st, mover))
         return undo
 
     def _effects(self, st: State, move: Move, mover: int, captured: int) -> list[tuple[Any, Any]]:
-        """Run what follows a move: the game's effects whose condition holds, then the block's own
-        (its ``sets``); a pass changes nothing, so it sets no effect off. Returns (effect, what it
-        changed) for undo."""
+        """Run what follows a move: the block's own effects, the game's, then the block's ``sets``,
+        each where its condition holds (and kept where its ``keep_if`` holds); a pass changes
+        nothing, so it sets no effect off. Returns (effect, what it changed) for undo."""
         if move == self.pass_move:
             return []
         ctx = self.cond.bind(st, mover)
@@ -460,12 +460,7 @@ class Game(TableFacts, MoveQuestions):
         ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
         ctx.move_captures, ctx.move_flips, ctx.move_placed = st.captures[mover] - captured, 0, 0
         before, after = self.rules.block_effects.get(move[0], ((), ()))
-        out = []
-        for effect in (*before, *self.rules.effects, *after):
-            if effect.when is None or effect.when(ctx):
-                out.append((effect, effect.run(st, self.cond)))
-                ctx.move_captures = st.captures[mover] - captured
-        return out
+        return follow((*before, *self.rules.effects, *after), st, self.cond, mover, captured)
 
     def fired_effects(self, move: "Move", undo: Any) -> bool:
         """Whether ``move``, whose :meth:`apply` answered ``undo``, made an after-move rule fire (the

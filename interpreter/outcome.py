@@ -60,18 +60,23 @@ class EndRule:
         return got
 
 
+    def decide(self, ctx: Any) -> Outcome:
+        """The outcome where this rule ends the game in ``ctx`` (state and mover bound): its
+        ``winner``, or with ``score`` the higher scorer (equal scores: a draw)."""
+        if self.score is None:
+            mover, w = ctx.mover, self.winner
+            winner = mover if w == "mover" else 3 - mover if w == "opponent" else w if isinstance(w, int) else None
+            return self.outcome(ctx, winner, None)
+        ctx.player = 1
+        s1 = self.score(ctx)
+        ctx.player = 2
+        s2 = self.score(ctx)
+        return self.outcome(ctx, 1 if s1 > s2 else 2 if s2 > s1 else None, (s1, s2))
+
+
 def evaluate_end(rules: list[EndRule], ctx: Any) -> Outcome | None:
     """The first end rule that holds in ``ctx`` (state and mover bound), as an outcome; or None."""
     for rule in rules:
         if rule.when(ctx):
-            mover = ctx.mover
-            if rule.score is None:
-                w = rule.winner
-                winner = mover if w == "mover" else 3 - mover if w == "opponent" else w if isinstance(w, int) else None
-                return rule.outcome(ctx, winner, None)
-            ctx.player = 1
-            s1 = rule.score(ctx)
-            ctx.player = 2
-            s2 = rule.score(ctx)
-            return rule.outcome(ctx, 1 if s1 > s2 else 2 if s2 > s1 else None, (s1, s2))
+            return rule.decide(ctx)
     return None

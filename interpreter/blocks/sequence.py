@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..effects import SetCounters
+from ..effects import SetCounters, follow
 from ..moves import Move, field as move_field
 from .base import Block, Compiling
 
@@ -119,12 +119,7 @@ class Sequence(Block):
         ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
         ctx.last_to = ctx.to
         ctx.move_captures, ctx.move_flips, ctx.move_placed = st.captures[mover] - captured, 0, 0
-        ran = []
-        for effect in part.effects:
-            if effect.when is None or effect.when(ctx):
-                ran.append((effect, effect.run(st, self.cond)))
-                ctx.move_captures = st.captures[mover] - captured
-        return info, ran
+        return info, follow(part.effects, st, self.cond, mover, captured)
 
     def _unplay(self, st: "Position", part: Part, move: Move, changes: Any) -> None:
         info, ran = changes

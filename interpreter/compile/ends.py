@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.passing import Pass
-from ..effects import Effect, Fill, Gather, Outflank, Remove, RemoveDisconnected, RemoveGroups, Trim
+from ..effects import Effect, Fill, Gather, Outflank, Remove, RemoveDisconnected, RemoveGroups, Sweep, Trim
 from ..moves import PassMove
 from .memory import setters
 from ..outcome import DEFAULT_RESULTS, EndRule
@@ -77,7 +77,8 @@ def ending(c: "Compiler", blocks: list["Block"]) -> Ending:
     if rep:
         out.repetition = int(rep.get("count", 3))
         result = rep.get("result", "repetition")
-        out.repetition_rule = EndRule(always, None, None, result, result_tokens(c, result))
+        score = c.condition(("repetition", "score"), rep["score"]) if "score" in rep else None
+        out.repetition_rule = EndRule(always, None, score, result, result_tokens(c, result))
     out.rules = [_end_rule(c, i, rule) for i, rule in enumerate(d.get("end", []))]
     scoring = d.get("scoring")
     if scoring is not None:
@@ -118,7 +119,15 @@ def effects(c: "Compiler") -> tuple[list[Effect], Trim | None]:
 
 
 def effect(c: "Compiler", path: tuple[Any, ...], e: dict[str, Any]) -> Effect:
-    """One effect after a move: the game's (``after_move``) or a block's (``effects``)."""
+    """One effect after a move: the game's (``after_move``) or a block's (``effects``), with its
+    ``keep_if``."""
+    out = _effect(c, path, e)
+    if "keep_if" in e:
+        out.keep_if = c.condition(path + ("keep_if",), e["keep_if"])
+    return out
+
+
+def _effect(c: "Compiler", path: tuple[Any, ...], e: dict[str, Any]) -> Effect:
     t = c.t
     when = c.condition(path + ("when",), e["when"]) if "when" in e else None
     if "set" in e:
@@ -131,6 +140,8 @@ def effect(c: "Compiler", path: tuple[Any, ...], e: dict[str, Any]) -> Effect:
         return _gather(c, path + ("gather",), e["gather"], when)
     if "fill" in e:
         return _fill(c, path + ("fill",), e["fill"], when)
+    if "sweep" in e:
+        return _sweep(c, path + ("sweep",), e["sweep"], when)
     if "remove_disconnected" in e:
         spec = e["remove_disconnected"] or {}
         anchors = spec.get("anchor", [])
@@ -183,9 +194,26 @@ def _gather(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: An
                   _square_of(c, path + ("to",), spec["to"]))
 
 
-def _square_of(c: "Compiler", path: tuple[Any, ...], value: Any) -> Callable[[Any], Any]:
+def _sweep(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:
+    topo = c.t.topology
+    squares = []
+    for i, name in enumerate(spec["path"]):
+        try:
+            squares.append(topo.parse_square(str(name)))
+        except ValueError as exc:
+            raise c.error(path + ("path", i), str(exc)) from None
+    after = [-1] * topo.size
+    for i, sq in enumerate(squares):
+        after[sq] = squares[(i + 1) % len(squares)]
+    target = _square_of(c, path + ("to",), spec["to"], "nothing is swept") if "to" in spec else None
+    return Sweep(when, _square_of(c, path + ("from",), spec["from"], "nothing is swept"), after,
+                 c.condition(path + ("while",), spec["while"]), target)
+
+
+def _square_of(c: "Compiler", path: tuple[Any, ...], value: Any,
+               instead: str = "nothing is gathered") -> Callable[[Any], Any]:
     """An expression giving a square: a number, or a square's name (``'h1'``, or chosen by a
-    condition: ``'h1' if mover == 1 else 'a2'``)."""
+    condition: ``'h1' if mover == 1 else 'a2'``); where it names no square, ``instead`` happens."""
     fn = c.condition(path, value)
     parse = c.t.topology.parse_square
     report = c.report
@@ -197,7 +225,7 @@ def _square_of(c: "Compiler", path: tuple[Any, ...], value: Any) -> Callable[[An
         try:
             return parse(got)
         except ValueError as exc:
-            report(path, f"while playing, {value!r} gave {got!r}: {exc}; nothing is gathered")
+            report(path, f"while playing, {value!r} gave {got!r}: {exc}; {instead}")
             return -1
     return square
 
