@@ -779,6 +779,12 @@ class Checker:
         for key in ("legal_if", "again", "prefer_if"):
             if key in params:
                 self.expression(path + (key,), params[key], {*RESULT_VARIABLES, "from", "to"})
+        if "weight" in params:
+            if after:
+                self.fail(path + ("weight",), "`weight` says how likely chance draws a move of a chance phase, "
+                          "whose moves are whole turns: a part of a turn takes none")
+            else:
+                self.expression(path + ("weight",), params["weight"], {"from", "to"})
         for i, effect in enumerate(params.get("effects", [])):
             self.effect(path + ("effects", i), effect, {"from", "to"})
         for k, item in enumerate(params.get("then", [])):

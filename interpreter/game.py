@@ -201,7 +201,7 @@ class Game(TableFacts, MoveQuestions):
         """Whether chance moves now: the dice must be rolled, or the phase is a chance phase (and
         the game goes on)."""
         if self._any_chance_phase and self._chance_phases[st.phase]:
-            return st.result is None and bool(self._moves(st))
+            return st.result is None and bool(self._drawn(st))
         return self.dice is not None and self.dice.is_chance(st)
 
     def chance_outcomes(self, st: State) -> list[tuple[Move, Fraction]]:
@@ -209,13 +209,33 @@ class Game(TableFacts, MoveQuestions):
         each player rolls one die, ties are rolled again, the higher plays both numbers. In a
         chance phase, its legal moves, each as likely."""
         if self._any_chance_phase and self._chance_phases[st.phase]:
-            if st.result is not None:
-                return []
-            moves = self._moves(st)
-            return [(move, Fraction(1, len(moves))) for move in moves]
+            return self._drawn(st) if st.result is None else []
         if self.dice is None or not self.dice.is_chance(st):
             return []
         return cast("list[tuple[Move, Fraction]]", self.dice.outcomes(st))
+
+    def _drawn(self, st: State) -> list[tuple[Move, Fraction]]:
+        """A chance phase's moves with their probabilities: each as likely, or as its block's
+        ``weight`` says (a move weighing 0 or less is never drawn)."""
+        moves = self._moves(st)
+        weights = self.phases[st.phase].weights
+        if weights is None:
+            return [(move, Fraction(1, len(moves))) for move in moves]
+        ctx = self.cond.bind(st, st.to_move)
+        weighed = []
+        for move in moves:
+            weight = weights.get(move[0])
+            if weight is None:
+                w = 1
+            else:
+                block = self.blocks[move[0]]
+                ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
+                got = weight(ctx)
+                w = got if isinstance(got, int) and not isinstance(got, bool) else 0
+            if w > 0:
+                weighed.append((move, w))
+        total = sum(w for _, w in weighed)
+        return [(move, Fraction(w, total)) for move, w in weighed]
 
     def roll(self, a: int, b: int = 0) -> RollMove:
         """The chance move for the roll ``a``-``b`` (the higher first), or of one die ``a``."""
@@ -229,6 +249,8 @@ class Game(TableFacts, MoveQuestions):
         rolled; in a chance phase, the moves chance draws from."""
         if st.result is not None:
             return []
+        if self._any_chance_phase and self._chance_phases[st.phase] and self.phases[st.phase].weights:
+            return [move for move, _ in self._drawn(st)]  # a move that weighs nothing is never drawn
         return self._moves(st)
 
     def _moves(self, st: State) -> list[Move]:

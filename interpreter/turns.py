@@ -37,8 +37,11 @@ class Phase:
     prefer: tuple[str, ...] = ()
     #: the legal moves are simply every block's moves (no `when`, nothing compulsory)
     plain: bool = True
-    #: chance draws the phase's moves, each legal move as likely (``chance: true``)
+    #: chance draws the phase's moves (``chance: true``), each as likely unless ``weights`` says
     chance: bool = False
+    #: in a chance phase, per block index, how likely its moves are (``weight``), a function of the
+    #: context with the move's from and to
+    weights: dict[int, Callable[[Any], Any]] | None = None
 
     def __post_init__(self) -> None:
         self.plain = self.whens is None and not self.compulsory

@@ -206,6 +206,14 @@ COMMON_KEYS: dict[str, Any] = {
             "else quiet + 1\"}`: see docs/reference/effects.md#counters."
         ),
     },
+    "weight": {
+        "$ref": "#/$defs/intExpression",
+        "description": (
+            "In a chance phase: how likely each of this entry's moves is, against the phase's other moves "
+            "(default 1; 0 or less: never drawn), an expression that may read the move's `from` and `to`. "
+            "Refused in a phase the players choose in. See docs/reference/turns.md#chance-phases."
+        ),
+    },
     "notation": {
         "type": "string",
         "minLength": 1,

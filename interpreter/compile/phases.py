@@ -56,6 +56,13 @@ def phases(c: "Compiler", blocks: list["Block"]) -> list[Phase]:
                          chance=bool(ph.get("chance", False))))
         if ph.get("chance"):
             _chance_phase(c, i, ph)
+            out[-1].weights = _weights(c, i, ph, prims)
+        else:
+            for j, item in enumerate(ph.get("moves", [])):
+                (kind, params), = item.items()
+                if "weight" in (params or {}):
+                    raise c.error(("phases", i, "moves", j, kind, "weight"), "`weight` says how likely chance "
+                                  "draws a move: it belongs in a chance phase (`chance: true`)")
     last = len(out) - 1
     for key in ("plies", "until"):
         if key in c.data["phases"][last]:
@@ -163,6 +170,16 @@ def _chance_phase(c: "Compiler", i: int, ph: dict[str, Any]) -> None:
             if (params or {}).get(key):
                 raise c.error(("phases", i, "moves", j, kind, key), f"chance draws one move of a chance phase "
                               f"at a time, a whole turn: `{key}` does not apply")
+
+
+def _weights(c: "Compiler", i: int, ph: dict[str, Any], prims: list["Block"]) -> dict[int, Any] | None:
+    """A chance phase's ``weight`` per block index, or None where every move is as likely."""
+    out = {}
+    for j, (item, block) in enumerate(zip(ph.get("moves", []), prims)):
+        (kind, params), = item.items()
+        if "weight" in (params or {}):
+            out[block.index] = c.condition(("phases", i, "moves", j, kind, "weight"), params["weight"])
+    return out or None
 
 
 def _phase_legal_if(c: "Compiler", at: tuple[Any, ...], text: Any, prims: list["Block"]) -> None:

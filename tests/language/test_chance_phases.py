@@ -125,3 +125,53 @@ def test_value_and_worth_read_the_pieces_values(tmp_path):
     assert texts(st) == {"b1-b2", "c1-c2"}
     st = g.parse_position("2A,2B,2C/x3/1A,1B,x 1 2")  # one piece worth 2 or 3 left: none moves
     assert texts(st) == set()
+
+
+DROP = """
+    game: drop-demo
+    players: [black, white]
+    board: {shape: square, width: 3, height: 1}
+    pieces:
+      stone: {letter: S}
+    phases:
+      - name: drop
+        chance: true
+        plies: 1
+        moves:
+          - place: {pieces: [stone], weight: WEIGHT}
+      - name: play
+        moves:
+          - place: {pieces: [stone]}
+    notation:
+      moves: {place: "{to}"}
+"""
+
+
+def test_a_weight_makes_some_draws_likelier(tmp_path):
+    g = game_from(tmp_path, DROP.replace("WEIGHT", "\"2 if to == 'a1' else 1\""))
+    st = g.initial()
+    assert {st.move_text(m): p for m, p in st.chance_outcomes()} == {
+        "a1": Fraction(1, 2), "b1": Fraction(1, 4), "c1": Fraction(1, 4)}
+    assert [p for _, p in st.chance_actions()] == [0.5, 0.25, 0.25]
+    never = game_from(tmp_path, DROP.replace("WEIGHT", "\"0 if to == 'c1' else 1\"")).initial()
+    assert texts(never) == {"a1", "b1"}  # a move that weighs nothing is never drawn
+    with pytest.raises(Exception):
+        never.push_text("c1")
+
+
+def test_a_weight_outside_a_chance_phase_is_refused(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(textwrap.dedent(DROP).replace("WEIGHT", "1").replace("- place: {pieces: [stone]}\n",
+                                                                          "- place: {pieces: [stone], weight: 2}\n"))
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.yaml:15:" in out and "it belongs in a chance phase" in out, out
+
+
+def test_a_weight_on_a_part_of_a_turn_is_refused(tmp_path, capsys):
+    path = tmp_path / "bad.yaml"
+    path.write_text(textwrap.dedent(DROP).replace("WEIGHT", "1").replace(
+        "- place: {pieces: [stone]}\n", "- place: {pieces: [stone], then: [{place: {pieces: [stone], weight: 2}}]}\n"))
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.yaml:15:" in out and "a part of a turn takes none" in out, out
