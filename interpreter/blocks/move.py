@@ -419,6 +419,7 @@ class Move(Block):
         ok = land.ok[p]
         passable = self.passable[p]
         line_masks = self.line_masks
+        screens = self.screens
         mine = self.sources(st, p)
         while mine:
             low = mine & -mine
@@ -438,7 +439,7 @@ class Move(Block):
                 self._spread(st, a, top, ks, rays, out)
                 continue
             for d, ray in rays:
-                if self.screens:
+                if screens:
                     self._screened(st, a, ks, ray, out)
                     continue
                 if self.distance == ANY:
