@@ -38,7 +38,7 @@ RESULT_VARIABLES = ("move_captures", "move_flips", "move_placed")
 #: Functions every expression may call, with their argument counts.
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
-                     "at": (2, 2), "on_path": (3, 3), "points": (1, 1), "height": (1, 1),
+                     "at": (2, 2), "on_path": (3, 3), "path_position": (2, 2), "points": (1, 1), "height": (1, 1),
                      "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
                      "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2), "liberties": (1, 1),
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
@@ -47,7 +47,7 @@ BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "m
                      "enclosed": (1, 2), "square_of": (2, 9),
                      "value": (1, 1), "worth": (3, 3)}
 #: The functions whose first argument is a player (predicates called as functions are too).
-PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "points", "controlled",
+PLAYER_FIRST = frozenset({"reserve", "top_count", "count", "at", "on_path", "path_position", "points", "controlled",
                           "captures", "can_move", "pinned", "area", "can_capture", "mobility", "groups",
                           "enclosed", "square_of", "worth"})
 #: Names that are never a player.
@@ -776,7 +776,7 @@ class Checker:
             self.fail(path + ("prefer",), "`prefer` chooses among compulsory captures: it needs `compulsory: true`")
         if "sets" in params:
             self.setters(path + ("sets",), params["sets"])
-        for key in ("legal_if", "again", "prefer_if"):
+        for key in ("legal_if", "again"):
             if key in params:
                 self.expression(path + (key,), params[key], {*RESULT_VARIABLES, "from", "to"})
         if "weight" in params:
@@ -785,6 +785,10 @@ class Checker:
                           "whose moves are whole turns: a part of a turn takes none")
             else:
                 self.expression(path + ("weight",), params["weight"], {"from", "to"})
+        preferred = params.get("prefer_if")
+        for i, item in enumerate(preferred if isinstance(preferred, list) else [preferred] if "prefer_if" in params else []):
+            where = path + ("prefer_if",) + ((i,) if isinstance(preferred, list) else ())
+            self.expression(where, item, {*RESULT_VARIABLES, "from", "to"})
         for i, effect in enumerate(params.get("effects", [])):
             self.effect(path + ("effects", i), effect, {"from", "to"})
         for k, item in enumerate(params.get("then", [])):

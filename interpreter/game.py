@@ -324,6 +324,8 @@ class Game(TableFacts, MoveQuestions):
         blocks = phase.blocks
         if len(blocks) != 1 or not phase.plain or not blocks[0].stepwise:
             return None
+        if blocks[0].index in self.rules.prefer_if or blocks[0].index in self.rules.legal_if:
+            return None  # the steps know nothing of a condition on the turn's result: list the turns
         return blocks[0]
 
     def stepwise(self, st: State) -> bool:

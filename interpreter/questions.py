@@ -46,8 +46,13 @@ class MoveQuestions:
 
     def _preferred(self, st: Position, moves: list[Move]) -> list[Move]:
         """The moves whose block's ``prefer_if`` holds after them (a move of a block without one
-        counts as preferred), where there are any; else every move."""
-        return self._holding_after(st, moves, self.rules.prefer_if) or moves
+        counts as preferred), where there are any; else every move. A list of preferences narrows
+        the moves one preference after the other."""
+        preferences = self.rules.prefer_if
+        for level in range(max(len(conditions) for conditions in preferences.values())):
+            checks = {i: conditions[level] for i, conditions in preferences.items() if len(conditions) > level}
+            moves = self._holding_after(st, moves, checks) or moves
+        return moves
 
     def _holding_after(self, st: Position, moves: list[Move], checks: dict[int, Callable[[Any], Any]]) -> list[Move]:
         """The moves after which their block's condition in ``checks`` holds (a move of a block

@@ -363,7 +363,8 @@ def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
         return HexTopology(board["ranks"], board.get("names", "rank_letters"))
     if shape == "track":
         return TrackTopology(int(board.get("points", 24)), board.get("point_names"),
-                             board.get("travel", ["backward", "forward"]), board.get("places"))
+                             board.get("travel", ["backward", "forward"]), board.get("places"),
+                             board.get("paths"))
     if not 1 <= width <= 26 or not 1 <= height <= 99:
         raise ValueError(f"a square board has 1 to 26 files (a-z) and 1 to 99 ranks, not {width}x{height}")
     steps, sets = own_directions(board.get("directions") or {})
@@ -451,11 +452,11 @@ class TrackTopology:
 
     Squares 0..points-1 are the points in ``point_names`` order; then each place has one square per
     player (``places[name][player]``). Each player's path runs along the points in his direction
-    of travel; path position 1 is his first point.
+    of travel, or along the points his entry of ``paths`` lists; path position 1 is his first point.
     """
 
     def __init__(self, points: int, point_names: list[str] | None, travel: list[str],
-                 places: dict[str, dict[str, Any]] | None) -> None:
+                 places: dict[str, dict[str, Any]] | None, paths: list[list[str]] | None = None) -> None:
         self.points = points
         self.point_names = [str(n) for n in (point_names or range(1, points + 1))]
         self.names = list(self.point_names)
@@ -471,6 +472,11 @@ class TrackTopology:
         self.width, self.height = points, 1
         order = list(range(points))
         self.paths: list[list[int]] = [[]] + [order if t == "forward" else order[::-1] for t in travel]
+        if paths is not None:
+            self.paths = [[]] + [self._path(i, items) for i, items in enumerate(paths)]
+            if len(self.paths[1]) != len(self.paths[2]):
+                raise BoardKeyError(f"the two paths must be as long: {len(self.paths[1])} and "
+                                    f"{len(self.paths[2])} points", "paths")
         #: position along each player's path of every point square (1-based), 0 elsewhere
         self.position = [[0] * self.size] + [[0] * self.size for _ in (1, 2)]
         for p in (1, 2):
@@ -482,6 +488,32 @@ class TrackTopology:
 
     def name(self, sq: int) -> str:
         return self.names[sq]
+
+    def _point(self, text: str, where: tuple[Any, ...]) -> int:
+        """A point by its name (not a place), for a path."""
+        sq = {n.lower(): i for i, n in enumerate(self.point_names)}.get(text.strip().lower())
+        if sq is None:
+            raise BoardKeyError(f"{text!r} is not a point of this track", *where)
+        return sq
+
+    def _path(self, player: int, items: list[str]) -> list[int]:
+        """One player's path from its items: a point's name, or ``FIRST..LAST``, the points from
+        FIRST to LAST in ``point_names`` order (against it where LAST comes first)."""
+        path: list[int] = []
+        for i, item in enumerate(items):
+            where = ("paths", player, i)
+            text = str(item)
+            if ".." in text:
+                first, _, last = text.partition("..")
+                a, b = self._point(first, where), self._point(last, where)
+                path += list(range(a, b + 1)) if a <= b else list(range(a, b - 1, -1))
+            else:
+                path.append(self._point(text, where))
+        twice = [self.point_names[sq] for sq in dict.fromkeys(path) if path.count(sq) > 1]
+        if twice:
+            raise BoardKeyError(f"player {player + 1}'s path passes {', '.join(twice)} twice: a path "
+                                "lists each point once", "paths", player)
+        return path
 
     def parse_square(self, text: str) -> int:
         sq = self._index.get(text.lower())

@@ -169,13 +169,17 @@ COMMON_KEYS: dict[str, Any] = {
         ),
     },
     "prefer_if": {
-        "$ref": "#/$defs/condition",
         "description": (
             "A condition on the position after the move, like `legal_if`, but a preference: where some move of "
             "the turn satisfies its block's `prefer_if`, only those are legal (moves of blocks without one "
             "count as satisfying it); where none does, every move is. E.g. `mobility(opponent) > 0`: leave the "
-            "opponent a move if you can."
+            "opponent a move if you can. A list gives preferences in order of priority: each in turn keeps "
+            "the moves that satisfy it, where any does."
         ),
+        "anyOf": [
+            {"$ref": "#/$defs/condition"},
+            {"type": "array", "items": {"$ref": "#/$defs/condition"}, "minItems": 1},
+        ],
     },
     "again": {
         "$ref": "#/$defs/condition",

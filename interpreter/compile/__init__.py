@@ -59,8 +59,9 @@ class Rules:
     #: and the one that gives the mover another turn (``again``)
     legal_if: dict[int, Callable[[Any], Any]]
     again: dict[int, Callable[[Any], Any]]
-    #: per block index, the condition on the result that makes a move preferred (``prefer_if``)
-    prefer_if: dict[int, Callable[[Any], Any]]
+    #: per block index, the conditions on the result that make a move preferred (``prefer_if``), in
+    #: order of priority
+    prefer_if: dict[int, list[Callable[[Any], Any]]]
     trim: "Trim | None"
     ending: ends.Ending
     evaluation: list[tuple[float, Callable[[Any], Any]]]

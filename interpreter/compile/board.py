@@ -53,7 +53,7 @@ def board(c: "Compiler") -> None:
 _SHAPE_KEYS = {
     "square": {"width", "height", "squares", "missing", "directions", "links"},
     "hex": {"ranks", "names"},
-    "track": {"points", "point_names", "travel", "places"},
+    "track": {"points", "point_names", "travel", "paths", "places"},
 }
 _ANY_SHAPE = {"shape", "regions", "stacking", "control", "description"}
 
@@ -72,6 +72,9 @@ def _track(c: "Compiler", spec: dict[str, Any]) -> dict[str, Any]:
     if twice:
         raise c.error(("board", "point_names"), f"the names of points and places must differ "
                       f"(ignoring case): {', '.join(twice)} twice")
+    if "paths" in spec and "travel" in spec:
+        raise c.error(("board", "paths"), "`paths` lists each player's points, `travel` gives each a "
+                      "direction along all of them: give one of the two")
     return spec
 
 

@@ -134,7 +134,8 @@ def _call_can_fail(node: Call) -> bool:
     player_first = node.name in PLAYER_FIRST or node.name not in BUILTIN_FUNCTIONS  # or a predicate
     if player_first and first is not None and not _written(first, _PLAYER_NAMES):
         return True  # a player computed, not written: it may be no player
-    if node.name == "forms" and len(node.args) == 2 and not _written(node.args[1], ("from", "to", "square")):
+    if node.name in ("forms", "path_position") and len(node.args) == 2 \
+            and not _written(node.args[1], ("from", "to", "square")):
         return True  # a square computed, not written
     if node.name in ("on_path", "pinned") and not all(isinstance(a, Const) for a in node.args[1:]):
         return True  # positions along a path computed, not written
@@ -676,7 +677,8 @@ def _groups(t: "Tables") -> dict[str, Builder]:
 
 
 def _tracks(t: "Tables") -> dict[str, Builder]:
-    """``at``, ``on_path`` and ``pinned``: counts on a track board's places and paths."""
+    """``at``, ``on_path`` and ``pinned``: counts on a track board's places and paths;
+    ``path_position``: where a square lies on a player's path."""
 
     def at(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         places = getattr(t.topology, "places", None)
@@ -719,4 +721,18 @@ def _tracks(t: "Tables") -> dict[str, Builder]:
             return n
         return count
 
-    return {"at": at, "on_path": on_path, "pinned": pinned}
+    def path_position(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The position of a square on a player's path (1: his first point); 0 for a square off
+        his path (a place, the other player's own points) and for no square (-1)."""
+        position = getattr(t.topology, "position", None)
+        if position is None:
+            raise ValueError("path_position() reads a player's path on a track board; this board has none")
+        who, where = args[0], _square_arg(t, args[1], asts[1])
+        size = len(position[1])
+
+        def find(x: Any) -> int:
+            sq = where(x)
+            return position[who(x)][sq] if 0 <= sq < size else 0
+        return find
+
+    return {"at": at, "on_path": on_path, "pinned": pinned, "path_position": path_position}

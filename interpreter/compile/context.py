@@ -41,7 +41,7 @@ class Compiler:
         #: one that gives the mover another turn
         self.block_effects: dict[int, tuple[list[Any], list[Any]]] = {}
         self.legal_if: dict[int, Callable[[Any], Any]] = {}
-        self.prefer_if: dict[int, Callable[[Any], Any]] = {}
+        self.prefer_if: dict[int, list[Callable[[Any], Any]]] = {}
         self.again: dict[int, Callable[[Any], Any]] = {}
         #: the game file's named predicates, compiled (filled by the predicates step)
         self.predicates: dict[str, Any] = {}

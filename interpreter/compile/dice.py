@@ -31,12 +31,13 @@ def dice(c: "Compiler", blocks: list["Block"], rng: random.Random) -> Dice | Non
     t.roll_index = roll.index
     at = ("phases", phases.index(spec), "dice")
     t.faces = c.number(at + ("faces",), spec["dice"].get("faces", 6), 2, 20)
-    #: one die (the moves read it as ``die``) or two (a `track` plays them as a whole turn)
+    #: one die (the moves read it as ``die``; a `track` plays its number) or two (a `track` plays
+    #: them as a whole turn)
     t.dice_count = c.number(at + ("count",), spec["dice"].get("count", 2), 1, 2)
     tracks = any(b.name == "track" for b in blocks)
-    if t.dice_count not in (1, 2) or (t.dice_count == 1) == tracks:
-        raise c.error(at + ("count",), "a `track` rolls two dice; other moves read one die (`die`): "
-                      f"{t.dice_count} dice do not fit this phase")
+    if t.dice_count == 2 and not tracks:
+        raise c.error(at + ("count",), "two dice are played by a `track`; other moves read one die (`die`): "
+                      "2 dice do not fit this phase")
     t.dice_keys = {(a, b): rng.getrandbits(64) for a in range(1, t.faces + 1)
                    for b in (range(1, t.faces + 1) if t.dice_count == 2 else (0,))}
     t.opening = spec.get("opening")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..blocks import BLOCKS
 from ..blocks.sequence import Part, Sequence
@@ -118,8 +118,15 @@ def _sequence(c: "Compiler", first: "Block", params: dict[str, Any], where: tupl
     seq = Sequence(c, len(blocks), head, where)
     blocks.append(seq)
     if "prefer_if" in params:
-        c.prefer_if[seq.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
+        c.prefer_if[seq.index] = _preferences(c, where + ("prefer_if",), params["prefer_if"])
     return seq
+
+
+def _preferences(c: "Compiler", where: tuple[Any, ...], value: Any) -> list[Callable[[Any], Any]]:
+    """``prefer_if``: one condition, or a list of them in order of priority."""
+    if isinstance(value, list):
+        return [c.condition(where + (i,), item) for i, item in enumerate(value)]
+    return [c.condition(where, value)]
 
 
 def _part(c: "Compiler", block: "Block", params: dict[str, Any], where: tuple[Any, ...], blocks: list["Block"],
@@ -157,7 +164,7 @@ def _follow_ups(c: "Compiler", block: "Block", params: dict[str, Any], where: tu
     if "again" in params:
         c.again[block.index] = c.condition(where + ("again",), params["again"])
     if "prefer_if" in params:
-        c.prefer_if[block.index] = c.condition(where + ("prefer_if",), params["prefer_if"])
+        c.prefer_if[block.index] = _preferences(c, where + ("prefer_if",), params["prefer_if"])
 
 
 def _chance_phase(c: "Compiler", i: int, ph: dict[str, Any]) -> None:

@@ -50,10 +50,27 @@ def _enter_entry(alone: bool) -> dict[str, Any]:
             "first": {
                 "type": "boolean",
                 "description": (
-                    "True (default): while a player has checkers waiting there, he may move nothing else."
-                    + (" `false` is refused by `validate`: not available." if alone else "")
+                    "True (default): while a player has checkers waiting there, he may move nothing else; "
+                    "false (the first place only): entering is one choice among the other steps."
                 ),
                 "default": True,
+            },
+            "on": {
+                "type": "array",
+                "description": (
+                    "The numbers that bring a checker in from here (default: every number), such as `[6]`."
+                ),
+                "items": {"type": "integer", "minimum": 1},
+                "minItems": 1,
+                "uniqueItems": True,
+            },
+            "at": {
+                "type": "integer",
+                "description": (
+                    "The position on the own path where an entering checker lands, whatever the number "
+                    "(default: the number's own position, n for the number n)."
+                ),
+                "minimum": 1,
             },
             "all_before_moving": {
                 "type": "boolean",
@@ -273,55 +290,73 @@ class Track(TrackTexts, StepView):
                 "required": ["point"],
             },
             "bear_off": {
-                "type": "object",
-                "description": "Taking checkers off the board.",
-                "additionalProperties": False,
-                "properties": {
-                    "requires": {
-                        "description": (
-                            "`all_home` (default): all checkers in the last quarter; `none`: at any time."
-                        ),
-                        "enum": ["all_home", "none"],
-                        "default": "all_home",
-                    },
-                    "at": {
-                        "description": (
-                            "`beyond` (default): a checker goes off by moving past the last point; "
-                            "`last_point`: reaching the last point already takes it off."
-                        ),
-                        "enum": ["beyond", "last_point"],
-                        "default": "beyond",
-                    },
-                    "overshoot": {
-                        "description": (
-                            "Using a number larger than needed: `highest` (default): only from the highest "
-                            "occupied point, when no checker stands higher; `any`: always; `none`: never."
-                        ),
-                        "enum": ["highest", "any", "none"],
-                        "default": "highest",
-                    },
-                    "to": {
-                        "type": "string",
-                        "description": "The place borne-off checkers go to.",
-                        "default": "borne_off",
-                    },
-                    "return_to_start": {
-                        "description": (
-                            "True: when all of a player's checkers are borne off and the game goes on, they "
-                            "return to his start point at once (not a move), and he plays on as from the "
-                            "start (games that continue). Also `{option: NAME}`."
-                        ),
-                        "anyOf": [
-                            {
-                                "type": "boolean",
+                "description": (
+                    "Taking checkers off the board; `false`: checkers never leave the path, and a number "
+                    "that would carry one past its last point cannot move it."
+                ),
+                "anyOf": [
+                    {"const": False},
+                    {
+                        "type": "object",
+                        "description": "Taking checkers off the board.",
+                        "additionalProperties": False,
+                        "properties": {
+                            "requires": {
+                                "description": (
+                                    "`all_home` (default): all checkers in the last quarter; `none`: at any time."
+                                ),
+                                "enum": ["all_home", "none"],
+                                "default": "all_home",
                             },
-                            {
-                                "$ref": "#/$defs/optionRef",
+                            "at": {
+                                "description": (
+                                    "`beyond` (default): a checker goes off by moving past the last point; "
+                                    "`last_point`: reaching the last point already takes it off."
+                                ),
+                                "enum": ["beyond", "last_point"],
+                                "default": "beyond",
                             },
-                        ],
-                        "default": False,
+                            "overshoot": {
+                                "description": (
+                                    "Using a number larger than needed: `highest` (default): only from the highest "
+                                    "occupied point, when no checker stands higher; `any`: always; `none`: never."
+                                ),
+                                "enum": ["highest", "any", "none"],
+                                "default": "highest",
+                            },
+                            "to": {
+                                "type": "string",
+                                "description": "The place borne-off checkers go to.",
+                                "default": "borne_off",
+                            },
+                            "return_to_start": {
+                                "description": (
+                                    "True: when all of a player's checkers are borne off and the game goes on, they "
+                                    "return to his start point at once (not a move), and he plays on as from the "
+                                    "start (games that continue). Also `{option: NAME}`."
+                                ),
+                                "anyOf": [
+                                    {
+                                        "type": "boolean",
+                                    },
+                                    {
+                                        "$ref": "#/$defs/optionRef",
+                                    },
+                                ],
+                                "default": False,
+                            },
+                        },
                     },
-                },
+                ],
+            },
+            "capacity": {
+                "type": "integer",
+                "description": (
+                    "The most checkers of one player a point holds (default: no limit): no step ends on a "
+                    "point where the mover has this many. With `1` and `blocked_by: 2` a point holds one "
+                    "checker, and a step onto a lone enemy checker hits it."
+                ),
+                "minimum": 1,
             },
             "maximize": {
                 "description": (
@@ -405,11 +440,12 @@ class Track(TrackTexts, StepView):
         enter = params.get("enter")
         places = [(path + ("enter",), enter)] if isinstance(enter, dict) else \
             [(path + ("enter", i), e) for i, e in enumerate(enter or []) if isinstance(e, dict)]
-        for where, place in places:
+        for i, (where, place) in enumerate(places):
             if "into" in place:
                 checker.refuse(where + ("into",), place["into"], "checkers enter on the own first quarter")
-            if place.get("first") is False:
-                checker.refuse(where + ("first",), False, "waiting checkers always enter first")
+            if place.get("first") is False and i > 0:
+                checker.refuse(where + ("first",), False, "a second entering place waits for the first; "
+                               "`all_before_moving` says whether its checkers come in first")
         if params.get("continue") is False:
             checker.refuse(path + ("continue",), False, "a checker may use several numbers in a row (see "
                            "`enter.continue`)")
@@ -418,28 +454,45 @@ class Track(TrackTexts, StepView):
         super().__init__(c, index, params, path)
         self.require_stacking(c, "the checkers of a `track` pile up on its points and places")
         topo = cast("TrackTopology", c.t.topology)
-        self.N = topo.points
         self.paths = topo.paths
+        #: the length of each player's path (the board's points, or each entry of its `paths`)
+        self.N = len(topo.paths[1])
+        #: paths that are not the two directions along all the points (the board's `paths`)
+        self.own_paths = "paths" in c.data["board"]
+        #: a turn plays the number of one die (one step), not the two numbers of two dice
+        self.one_die = (self._dice_phase(c)[1].get("dice") or {}).get("count", 2) == 1
+        #: the step view (a turn one number at a time) serves two dice; one die's turn is one step
+        self.stepwise = not self.one_die
         self.pos_of = topo.position
         kind = c.t.kind_index[params.get("pieces", c.t.kind_names)[0]]
         self.code = [0, kind * 2, kind * 2 + 1]
         #: opposing checkers that close a point: 1 (any), or 2 (a lone one is hit or pinned); more
         #: would let both players' checkers share a point, which no position text can say
         self.block = c.number(path + ("blocked_by",), params.get("blocked_by", 2), 1, 2)
+        #: the most checkers of one player on a point (``capacity``); no limit by default
+        self.capacity = c.number(path + ("capacity",), params["capacity"], 1, 1000) if "capacity" in params else 1 << 30
         # the start point (its checkers must all leave before anything else moves)
         start = params.get("start")
         self.start = int(start.get("point", 1)) if start is not None else 0
         self.clear_first = bool(start.get("clear_first", True)) if start is not None else False
         self._compile_hits(c, params.get("hit") or {}, path)
         self._compile_entering(c, params, path)
-        self._compile_bearing_off(c, params.get("bear_off") or {}, path)
+        self._compile_bearing_off(c, params.get("bear_off", {}), path)
         self._compile_corner(c, params.get("corner"), path)
         self._compile_dice(c, params, path)
         self._compile_awards(c, c.data.get("scoring"))
         if self.pin and (self.start or self.corner or self.scoring or self.out is not None or self.recycle
-                         or self.hit_to_start or any(self.no_hit) or self.order != "any"):
+                         or self.hit_to_start or any(self.no_hit) or self.order != "any" or self.one_die
+                         or "capacity" in params or not self.bears_off):
             raise c.error(path + ("hit", "mode"), "pinning does not combine with a start point, a corner, "
-                          "points, a second entering place, hits sent to the start or `order`")
+                          "points, a second entering place, hits sent to the start, `order`, one die, "
+                          "`capacity` or `bear_off: false`")
+        if self.N > 61:
+            raise c.error(("board",), f"a `track` runs along at most 61 points; this path has {self.N}")
+        if self.own_paths and (self.hit_to_start or self.corner):
+            key = ("hit", "to") if self.hit_to_start else ("corner",)
+            raise c.error(path + key, "hits sent to the start and corners mirror one player's path onto "
+                          "the other's: they need a board with `travel`, not `paths`")
         #: moves written with the board's point names, step by step in the order played
         self.names_mode = (c.data.get("notation") or {}).get("squares") == "track_names"
         self._compile_tables(topo)
@@ -478,12 +531,33 @@ class Track(TrackTexts, StepView):
         enters = enters if isinstance(enters, list) else [enters]
         #: where hit checkers wait to enter (-1: there is no such place)
         self.bar = self._place(c, enters[0].get("from", "bar"), path + ("enter",)) if enters else [-1, -1, -1]
-        if enters:  # checkers waiting in the first place always enter first, each number one checker
-            where = path + ("enter", 0) if isinstance(params.get("enter"), list) else path + ("enter",)
+        listed = isinstance(params.get("enter"), list)
+        if enters:  # checkers waiting in the first place enter first (unless `first: false`)
+            where = path + ("enter", 0) if listed else path + ("enter",)
             for key in ("continue", "all_before_moving"):
                 if key in enters[0]:
                     raise c.error(where + (key,), f"`{key}` is read for a second entering place only: "
                                   "checkers in the first place enter before anything else moves")
+        #: checkers in the first place enter before anything else moves
+        self.bar_first = bool(enters[0].get("first", True)) if enters else True
+        #: the first place's name in move texts (``bar``)
+        self.bar_name = str(enters[0].get("from", "bar")).lower() if enters else "bar"
+        #: per entering place (first, second): the numbers that bring a checker in (None: every
+        #: number), and the path position it lands on (0: the number's own)
+        self.enter_on: list[frozenset[int] | None] = []
+        self.enter_at: list[int] = []
+        faces = self._faces(c)
+        for i, entry in enumerate(enters[:2]):
+            where = path + ("enter", i) if listed else path + ("enter",)
+            on = entry.get("on")
+            for k, n in enumerate(on or []):
+                c.number(where + ("on", k), n, 1, faces, f"a die shows 1 to {faces}")
+            self.enter_on.append(frozenset(on) if on is not None else None)
+            self.enter_at.append(c.number(where + ("at",), entry["at"], 1, self.N, f"the path has points 1 to "
+                                          f"{self.N}") if "at" in entry else 0)
+        while len(self.enter_on) < 2:
+            self.enter_on.append(None)
+            self.enter_at.append(0)
         # a second entering place (such as `out`): checkers wait there until they come in
         second = enters[1] if len(enters) > 1 else None
         self.out = self._place(c, second["from"], path + ("enter", 1, "from")) if second else None
@@ -497,10 +571,16 @@ class Track(TrackTexts, StepView):
             raise c.error(path + ("hit", "to"), "a hit checker waits to enter again: `hit.to` must be the "
                           "first place of `enter` (or `start`)")
 
-    def _compile_bearing_off(self, c: Compiling, bear: dict[str, Any], path: tuple[Any, ...]) -> None:
-        """``bear_off``: where borne off checkers rest, when and how a checker goes off."""
+    def _compile_bearing_off(self, c: Compiling, bear: dict[str, Any] | bool, path: tuple[Any, ...]) -> None:
+        """``bear_off``: where borne off checkers rest, when and how a checker goes off; ``false``:
+        never (checkers stay on the path)."""
         N = self.N
-        self.off = self._place(c, bear.get("to", "borne_off"), path + ("bear_off", "to"))
+        #: checkers leave the path (``bear_off`` is not ``false``)
+        self.bears_off = bear is not False
+        if not isinstance(bear, dict):
+            bear = {}
+        self.off = self._place(c, bear.get("to", "borne_off"), path + ("bear_off", "to")) if self.bears_off \
+            else [-1, -1, -1]
         # each place has one role: where hit checkers wait (the first entering place), where the
         # others wait to come in, where the borne off ones rest
         if self.off in (self.bar, self.out):
@@ -529,9 +609,28 @@ class Track(TrackTexts, StepView):
             self.first_take = self.last_leave = 1
             self.opp_corner, self.stop_short, self.pass_through = 0, False, True
 
+    @staticmethod
+    def _dice_phase(c: Compiling) -> tuple[int, dict[str, Any]]:
+        """The index and the spec of the (first) phase with a ``track``."""
+        i = next(i for i, ph in enumerate(c.data["phases"]) if any("track" in m for m in ph.get("moves", [])))
+        return i, c.data["phases"][i]
+
+    def _faces(self, c: Compiling) -> int:
+        """The faces of the dice (checked when the dice are compiled)."""
+        faces = (self._dice_phase(c)[1].get("dice") or {}).get("faces", 6)
+        return faces if isinstance(faces, int) and not isinstance(faces, bool) else 20
+
     def _compile_dice(self, c: Compiling, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         """How the numbers of a roll are played: the must-use rules, their order, what a double
         gives (the phase's ``doubles``)."""
+        if self.one_die:
+            for key in ("maximize", "order", "order_while_entering"):
+                if key in params:
+                    raise c.error(path + (key,), f"`{key}` chooses among the numbers of two dice; with one die "
+                                  "a turn plays its one number")
+            i, phase = self._dice_phase(c)
+            if "doubles" in phase:
+                raise c.error(("phases", i, "doubles"), "one die rolls no doubles")
         #: a turn that ends the game: ``full`` counts it as using all its numbers; ``apart`` leaves it
         #: out when finding how many numbers the other turns must use
         self.ending_turns = self._choice(c, params.get("ending_turns", "full"), ("full", "apart"))
@@ -540,7 +639,7 @@ class Track(TrackTexts, StepView):
         self.maximize = self._choice(c, params.get("maximize", "higher"), ("higher", "dice"))
         self.order = self._choice(c, params.get("order", "any"), ("any", "lower_first"))
         self.order_entering = self._choice(c, params.get("order_while_entering", self.order), ("any", "lower_first"))
-        i = next(i for i, ph in enumerate(c.data["phases"]) if any("track" in m for m in ph.get("moves", [])))
+        i = self._dice_phase(c)[0]
         doubles = c.data["phases"][i].get("doubles") or {}
         where = ("phases", i, "doubles")
         self.double_play = c.number(where + ("play",), doubles.get("play", 4), 1, 8)
@@ -560,6 +659,8 @@ class Track(TrackTexts, StepView):
         N = self.N
         #: the simple case: two numbers in any order, no waiting place besides the bar
         self._simple = (not self.pin and self.out is None and self.order == "any" and not self.count_doubles
+                        and not self.one_die and self.capacity > 1000 and self.bears_off and self.bar_first
+                        and self.enter_on[0] is None and not self.enter_at[0]
                         and not self.recycle
                         and not self.start and not self.corner and not self.scoring
                         and not self.hit_to_start and self.bear_all_home and self.off_at == N + 1
@@ -660,6 +761,14 @@ class Track(TrackTexts, StepView):
         """Whether the player rolls again after this move (a double, where the game says so)."""
         return self.roll_again and move[1][0] == move[1][1]
 
+    def from_square(self, move: "Move") -> int:
+        """The square the turn's first step leaves (-1: a pass)."""
+        return int(move[2][0][0]) if move[2] else -1
+
+    def to_square(self, move: "Move") -> int:
+        """The square the turn's last step reaches (-1: a pass)."""
+        return int(move[2][-1][1]) if move[2] else -1
+
     def _square(self, p: int, pos: int) -> int:
         if pos == 0:
             return self.bar[p]
@@ -740,9 +849,10 @@ class Track(TrackTexts, StepView):
                 self._recycle(st, off, self.paths[p][self.recycle_to - 1], code)
                 back.append(i)
         g = self.t
-        st.hash ^= g.dice_keys[cast("tuple[int, int]", st.dice)]
         old = cast("tuple[int, int]", st.dice)
-        st.dice = None
+        if not self.one_die:  # one die is put away by the game, once `again` has read it
+            st.hash ^= g.dice_keys[old]
+            st.dice = None
         if self.count_doubles and old[0] == old[1]:  # doubles are counted per player
             st.hash ^= g.tally_key(p, st.tally[p]) ^ g.tally_key(p, st.tally[p] + 1)
             st.tally[p] += 1
@@ -759,8 +869,9 @@ class Track(TrackTexts, StepView):
         steps = move[2]
         old, hits, cube_step, back = info
         g = self.t
-        st.dice = old
-        st.hash ^= g.dice_keys[old]
+        if not self.one_die:
+            st.dice = old
+            st.hash ^= g.dice_keys[old]
         if len(move) > 3 and move[3]:
             p = st.to_move
             st.hash ^= g.score_key(p, st.score[p]) ^ g.score_key(p, st.score[p] - move[3])

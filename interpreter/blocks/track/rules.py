@@ -62,7 +62,11 @@ class TrackRules(Block):
     _step_squares: Any
     _weights_of: Any
     bar: list[int]
+    bar_first: bool
+    bar_name: str
     bear_all_home: bool
+    bears_off: bool
+    capacity: int
     block: int
     clear_first: bool
     code: list[int]
@@ -70,6 +74,8 @@ class TrackRules(Block):
     count_doubles: bool
     double_play: int
     ending_turns: str
+    enter_at: list[int]
+    enter_on: list[frozenset[int] | None]
     first_take: int
     formed: list[tuple[list[int], int, int]]
     hit_place: list[int]
@@ -87,6 +93,8 @@ class TrackRules(Block):
     off: list[int]
     off_at: int
     off_points: int
+    one_die: bool
+    own_paths: bool
     opp_corner: int
     opp_start: int
     order: str

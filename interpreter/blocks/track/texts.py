@@ -29,7 +29,7 @@ class TrackTexts(Turns):
     def own_number(self, p: int, sq: int) -> str:
         """A square as the player calls it: his point numbers count down to 1; ``bar``, ``off``."""
         if sq == self.bar[p]:
-            return "bar"
+            return self.bar_name
         if sq == self.off[p]:
             return "off"
         return str(self.N + 1 - self.pos_of[p][sq])
@@ -92,17 +92,17 @@ class TrackTexts(Turns):
             out.append(hit)
         return out
 
-    @staticmethod
-    def _chains(moves: list[tuple[int, int, bool]]) -> list[list[tuple[int, bool]]]:
+    def _chains(self, moves: list[tuple[int, int, bool]]) -> list[list[tuple[int, bool]]]:
         """Steps (from, to, hit) in own numbers joined into chains: a part ending on a point joins
         a part starting there, in whatever order they were played (all checkers are alike)."""
+        places, out = (0, self.N + 1, self.N + 2), self.N + 2
         chains: list[list[tuple[int, bool]]] = [[(a, False), (b, hit)] for a, b, hit in moves]
         merged = True
         while merged:
             merged = False
             for i, x in enumerate(chains):
                 for j, y in enumerate(chains):
-                    if i != j and x[-1][0] == y[0][0] and x[-1][0] not in (0, 25, 26) and x[0][0] != 26:
+                    if i != j and x[-1][0] == y[0][0] and x[-1][0] not in places and x[0][0] != out:
                         chains[i] = x + y[1:]
                         del chains[j]
                         merged = True
@@ -112,13 +112,15 @@ class TrackTexts(Turns):
         return chains
 
     def _point_text(self, n: int) -> str:
-        """An own number as written: ``bar`` (25), ``off`` (0), the second entering place's name."""
-        return "bar" if n == 25 else "off" if n == 0 else self.out_name if n == 26 else str(n)
+        """An own number as written: the first entering place's name (``bar``, N + 1), ``off`` (0),
+        the second entering place's name (N + 2)."""
+        N = self.N
+        return self.bar_name if n == N + 1 else "off" if n == 0 else self.out_name if n == N + 2 else str(n)
 
     def _name(self, p: int, sq: int) -> str:
         """A square by the board's point name; ``bar``, ``off`` and ``out`` for the places."""
         own = self._own(p, sq)
-        return self._point_text(own) if own in (0, 25, 26) else self.t.topology.name(sq)
+        return self._point_text(own) if own in (0, self.N + 1, self.N + 2) else self.t.topology.name(sq)
 
     def format_steps(self, p: int, steps: tuple[tuple[int, int], ...], hits: list[bool]) -> str:
         """Canonical text: one part per checker movement, from the highest point down; a hit marked
@@ -150,12 +152,13 @@ class TrackTexts(Turns):
 
     def _own(self, p: int, sq: int) -> int:
         if self.out is not None and sq == self.out[p]:
-            return 26
+            return self.N + 2
         if sq == self.bar[p]:
-            return 25
+            return self.N + 1
         if sq == self.off[p]:
             return 0
-        return self.N + 1 - self.pos_of[p][sq]
+        pos = self.pos_of[p][sq]
+        return self.N + 1 - pos if pos else -1  # -1: a point off his path
 
     def read_named(self, p: int, text: str) -> list[tuple[int, int]]:
         """Movements in own numbers from the board's point names: ``1 A - 7 A und 12 A - 9 - 3``,
@@ -179,6 +182,8 @@ class TrackTexts(Turns):
                 raise InvalidMoveError(str(exc)) from None
             if len(own) < 2:
                 raise InvalidMoveError(f"{part!r} needs a from and a to point")
+            if -1 in own:
+                raise InvalidMoveError(f"{part!r} names a point off the player's path")
             for _ in range(times):
                 moves.extend(zip(own, own[1:]))
         return moves
@@ -216,8 +221,12 @@ class TrackTexts(Turns):
 
         def point(part: str) -> int:
             low = part.lower()
-            if low in ("bar", "off") or (low == self.out_name and self.out is not None):
-                return {"bar": 25, "off": 0, self.out_name: 26}[low]
+            if low == self.bar_name:
+                return self.N + 1
+            if low == "off":
+                return 0
+            if low == self.out_name and self.out is not None:
+                return self.N + 2
             try:
                 n = self._own(p, topo.parse_square(part))
             except ValueError:
@@ -231,10 +240,10 @@ class TrackTexts(Turns):
         """Movements (from, to) in own numbers and the points marked as hit, from any spelling."""
         def point(part: str) -> int:
             part = part.lower()
-            if part in ("bar", "b", "25"):
-                return 25
+            if part in (self.bar_name, "b", str(self.N + 1)):
+                return self.N + 1
             if part == self.out_name and self.out is not None:
-                return 26
+                return self.N + 2
             if part in ("off", "o", "0"):
                 return 0
             if part.isascii() and part.isdigit() and len(part) <= 3 and 1 <= int(part) <= self.N:
@@ -297,9 +306,9 @@ class TrackTexts(Turns):
         return TrackMove((self.index, st.dice, tuple(steps)))
 
     def _square_own(self, p: int, n: int) -> int:
-        if n == 26 and self.out is not None:
+        if n == self.N + 2 and self.out is not None:
             return self.out[p]
-        if n == 25:
+        if n == self.N + 1:
             return self.bar[p]
         if n == 0:
             return self.off[p]
@@ -310,12 +319,16 @@ class TrackTexts(Turns):
         other's; a player's places (bar, borne off, out) hold only his checkers."""
         g = self.t
         owner = g.code_owner
-        for sq in self.paths[1]:
+        for sq in dict.fromkeys(self.paths[1] + self.paths[2]):
             s = st.stacks[sq]
             owners = [owner[pc] for pc in s]
             if len(set(owners)) > 1 and not (self.pin and owners.count(owners[0]) == 1):
                 kind = "one pinned checker under the other's" if self.pin else "one player's checkers"
                 return f"point {g.topology.name(sq)} holds both players' checkers; a point holds {kind}"
+            if len(s) > self.capacity:
+                return f"point {g.topology.name(sq)} holds {len(s)} checkers; a point holds at most {self.capacity}"
+            if s and not self.pos_of[owners[0]][sq]:
+                return f"point {g.topology.name(sq)} is not on the path of the player whose checkers it holds"
         for name, squares in cast("TrackTopology", g.topology).places.items():
             for p in (1, 2):
                 if squares[1] != squares[2] and any(owner[pc] != p for pc in st.stacks[squares[p]]):
@@ -330,4 +343,5 @@ class TrackTexts(Turns):
     def explain(self, st: "Position", move: "Move") -> str:
         if st.dice is None:
             return "roll the dice first"
-        return f"not a legal way to play {st.dice[0]}-{st.dice[1]} in this position"
+        roll = f"{st.dice[0]}" if self.one_die else f"{st.dice[0]}-{st.dice[1]}"
+        return f"not a legal way to play {roll} in this position"

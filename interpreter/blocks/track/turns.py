@@ -33,7 +33,7 @@ class Turns(TrackRules):
                 elif s[-1] == cq:
                     opp[i + 1] = len(s)
         me[0] = len(stacks[self.bar[p]]) if self.bar[p] >= 0 else 0
-        me[N + 1] = len(stacks[self.off[p]])
+        me[N + 1] = len(stacks[self.off[p]]) if self.bears_off else 0
         if self.out is not None:
             me.append(len(stacks[self.out[p]]))
             opp.append(0)
@@ -43,6 +43,8 @@ class Turns(TrackRules):
         """The numbers a roll gives, in the order they must be played, and how many of them
         must be played as far as possible (the rest is optional)."""
         a, b = dice
+        if self.one_die:
+            return [a], 1
         if a != b:
             return ([min(a, b), max(a, b)] if self.order == "lower_first" else [a, b]), 2
         later = self.later_from and st.tally[st.to_move] >= self.later_from - 1
@@ -78,9 +80,11 @@ class Turns(TrackRules):
         numbers, required = self.numbers(st, dice)
         a, b = dice
         waiting = me[0] > 0 or (self.OUT > 0 and me[self.OUT] > 0)
-        if a != b:
+        if self.one_die:
+            plans: list[tuple[int, ...]] = [(a,)]
+        elif a != b:
             order = self.order_entering if waiting else self.order
-            plans: list[tuple[int, ...]] = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
+            plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
         else:
             plans = [tuple(numbers)]
         search = _Search(self, st, me, opp, probe)
@@ -394,19 +398,26 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
     N, OUT, block, S = track.N, track.OUT, track.block, track.start
     no_hit, opp_corner = track.no_hit[st.to_move], track.opp_corner
     off_at, overshoot, all_home, home = track.off_at, track.overshoot, track.bear_all_home, track.home_start
-    out_all_first, clear_first = track.out_all_first, track.clear_first
+    out_all_first, clear_first, bar_first = track.out_all_first, track.clear_first, track.bar_first
+    capacity, bears = track.capacity, track.bears_off
+    (bar_on, out_on), (bar_at, out_at) = track.enter_on, track.enter_at
 
     def can_land(t: int) -> bool:
         o = opp[t]
-        return o < block and t != opp_corner and not (o and t in no_hit)
+        return o < block and t != opp_corner and not (o and t in no_hit) and me[t] < capacity
 
     def options(n: int, lowest: int, cont: int) -> list[tuple[int, int]]:
-        if me[0]:
-            return [(0, n)] if can_land(n) else []
         out: list[tuple[int, int]] = []
+        if me[0]:
+            t = bar_at or n
+            if (bar_on is None or n in bar_on) and can_land(t):
+                out.append((0, t))
+            if bar_first:
+                return out
         if OUT > 0 and me[OUT]:
-            if can_land(n):
-                out.append((OUT, n))
+            t = out_at or n
+            if (out_on is None or n in out_on) and can_land(t):
+                out.append((OUT, t))
             if out_all_first:
                 return out
         if S and clear_first and me[S]:
@@ -420,9 +431,11 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
             t = p + n
             if t < off_at:
                 o = opp[t]
-                if o < block and t != opp_corner and not (o and t in no_hit):
+                if o < block and t != opp_corner and not (o and t in no_hit) and me[t] < capacity:
                     out.append((p, t))
                 continue
+            if not bears:  # past the last point: no further checker can move either
+                break
             if may_bear < 0:
                 may_bear = not (all_home and (sum(me[0:home]) > 0 or (OUT > 0 and me[OUT] > 0)))
             if not may_bear:
