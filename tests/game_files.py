@@ -21,6 +21,27 @@ def game_from(tmp_path: Any, text: str, **options: Any) -> Any:
     return spielwerk.load(write(tmp_path, text), **options)
 
 
+def board_text(cells: dict[str, str], files: str, ranks: int) -> str:
+    """The board field of a position text on a square board: ``cells`` maps a square's name to what
+    stands there (``1K``, ``0G``), the ranks from the top, each run of empty squares ``x`` or ``xN``."""
+    rows = []
+    for rank in range(ranks, 0, -1):
+        row, run = [], 0
+        for f in files:
+            here = cells.get(f"{f}{rank}")
+            if here is None:
+                run += 1
+                continue
+            if run:
+                row.append("x" if run == 1 else f"x{run}")
+                run = 0
+            row.append(here)
+        if run:
+            row.append("x" if run == 1 else f"x{run}")
+        rows.append(",".join(row))
+    return "/".join(rows)
+
+
 def texts(st: Any) -> set[str]:
     """The texts of the legal moves of ``st``."""
     return {st.move_text(m) for m in st.legal_moves()}

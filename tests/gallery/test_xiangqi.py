@@ -7,10 +7,8 @@ import functools
 
 import pytest
 
+from game_files import board_text
 import spielwerk
-
-LETTERS = {"G": "general", "A": "advisor", "E": "elephant", "H": "horse", "R": "chariot", "C": "cannon",
-           "S": "soldier"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -24,22 +22,7 @@ def position(pieces: str, to_move: int = 1, number: int = 1):
     for item in pieces.split():
         owner = 1 if item[0].isupper() else 2
         board[item[1:]] = f"{owner}{item[0].upper()}"
-    ranks = []
-    for rank in range(10, 0, -1):
-        cells, empty = [], 0
-        for f in "abcdefghi":
-            here = board.get(f"{f}{rank}")
-            if here is None:
-                empty += 1
-                continue
-            if empty:
-                cells.append(f"x{empty}")
-                empty = 0
-            cells.append(here)
-        if empty:
-            cells.append(f"x{empty}")
-        ranks.append(",".join(cells))
-    return _game().parse_position(f"{'/'.join(ranks)} {to_move} {number}")
+    return _game().parse_position(f"{board_text(board, 'abcdefghi', 10)} {to_move} {number}")
 
 
 def moves_from(state, square: str) -> set[str]:

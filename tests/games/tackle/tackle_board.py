@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game_files import board_text
 import spielwerk
 
 _GAMES: dict = {}
@@ -23,24 +24,9 @@ def position(g, white=(), black=(), gold=None, to_move=1, ply=None):
         cells[sq.lower()] = "2"
     if gold:
         cells[gold.lower()] = "0G"
-    rows = []
-    for rank in range(10, 0, -1):
-        row, run = [], 0
-        for f in "abcdefghij":
-            c = cells.get(f"{f}{rank}")
-            if c is None:
-                run += 1
-                continue
-            if run:
-                row.append("x" if run == 1 else f"x{run}")
-                run = 0
-            row.append(c)
-        if run:
-            row.append("x" if run == 1 else f"x{run}")
-        rows.append(",".join(row))
     if ply is None:
         ply = g.phase_end[1] + (0 if to_move == 1 else 1)
-    return g.parse_position("/".join(rows) + f" {to_move} {ply}")
+    return g.parse_position(board_text(cells, "abcdefghij", 10) + f" {to_move} {ply}")
 
 
 def moves(st):
