@@ -24,9 +24,17 @@ class Dice:
     """The dice of a game: ``count`` dice of ``faces`` faces, rolled by the block ``index``."""
 
     def __init__(self, index: int, count: int, faces: int, opening: dict[str, Any] | None,
-                 cube: "Cube | None") -> None:
+                 cube: "Cube | None", numbers: list[int] | None = None) -> None:
         self.index, self.count, self.faces, self.opening, self.cube = index, count, faces, opening, cube
         self._opening_cache: list[tuple[RollMove, Fraction]] | None = None
+        #: the numbers on the one die's faces where the game lists them (a spinner, a die with a
+        #: number twice), else None: 1 to ``faces``
+        self.numbers = numbers
+        #: the rolls of one die with their probabilities, the highest first
+        n = len(numbers) if numbers else faces
+        shown = numbers or list(range(1, faces + 1))
+        self._single = [(RollMove((index, a, 0, 0)), Fraction(shown.count(a), n))
+                        for a in sorted(set(shown), reverse=True)]
 
     def is_chance(self, st: "Position") -> bool:
         """Whether the dice must be rolled now (not before a cube decision)."""
@@ -46,7 +54,7 @@ class Dice:
                 return [(RollMove((r, 0, 0, 1)), Fraction(1, 2)), (RollMove((r, 0, 0, 2)), Fraction(1, 2))]
             return self._opening_outcomes()
         if self.count == 1:
-            return [(RollMove((r, a, 0, 0)), Fraction(1, n)) for a in range(n, 0, -1)]
+            return list(self._single)
         double, other = Fraction(1, n * n), Fraction(2, n * n)
         return [(RollMove((r, a, b, 0)), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
 
@@ -79,6 +87,9 @@ class Dice:
     def roll(self, a: int, b: int = 0) -> RollMove:
         """The chance move for the roll ``a``-``b`` (the higher first), or of one die ``a``."""
         faces = self.faces
+        if self.numbers is not None and (a not in self.numbers or b):
+            shown = f"{a}-{b}" if b else f"{a}"
+            raise InvalidMoveError(f"the roll {shown}: the die shows {', '.join(map(str, sorted(set(self.numbers))))}")
         dice = (a,) if self.count == 1 else (a, b)
         if not all(isinstance(d, int) and 1 <= d <= faces for d in dice) or (self.count == 1 and b):
             shown = "-".join(str(d) for d in (a, b)[:self.count])

@@ -30,10 +30,14 @@ def dice(c: "Compiler", blocks: list["Block"], rng: random.Random) -> Dice | Non
     blocks.append(roll)
     t.roll_index = roll.index
     at = ("phases", phases.index(spec), "dice")
-    t.faces = c.number(at + ("faces",), spec["dice"].get("faces", 6), 2, 20)
+    faces = spec["dice"].get("faces", 6)
+    numbers = [c.number(at + ("faces", i), n, 1, 20) for i, n in enumerate(faces)] if isinstance(faces, list) else None
+    t.faces = max(numbers) if numbers else c.number(at + ("faces",), faces, 2, 20)
     #: one die (the moves read it as ``die``; a `track` plays its number) or two (a `track` plays
     #: them as a whole turn)
     t.dice_count = c.number(at + ("count",), spec["dice"].get("count", 2), 1, 2)
+    if numbers is not None and t.dice_count != 1:
+        raise c.error(at + ("faces",), "a die whose faces are listed is rolled alone: give `count: 1`")
     tracks = any(b.name == "track" for b in blocks)
     if t.dice_count == 2 and not tracks:
         raise c.error(at + ("count",), "two dice are played by a `track`; other moves read one die (`die`): "
@@ -43,7 +47,7 @@ def dice(c: "Compiler", blocks: list["Block"], rng: random.Random) -> Dice | Non
     t.opening = spec.get("opening")
     if t.opening is not None and t.dice_count == 1:
         raise c.error(at[:-1] + ("opening",), "an opening roll decides who starts with two dice")
-    return Dice(roll.index, t.dice_count, t.faces, t.opening, _cube(c, blocks, spec, at[:-1]))
+    return Dice(roll.index, t.dice_count, t.faces, t.opening, _cube(c, blocks, spec, at[:-1]), numbers)
 
 
 def _cube(c: "Compiler", blocks: list["Block"], spec: dict[str, Any], where: tuple[Any, ...]) -> Cube | None:

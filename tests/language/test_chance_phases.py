@@ -175,3 +175,45 @@ def test_a_weight_on_a_part_of_a_turn_is_refused(tmp_path, capsys):
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out
     assert "bad.yaml:15:" in out and "a part of a turn takes none" in out, out
+
+
+SPINNER = """
+    game: spinner-demo
+    players: [black, white]
+    board: {shape: square, width: 1, height: 8}
+    pieces:
+      runner: {letter: R}
+    setup:
+      - {piece: runner, owner: 1, at: [a1]}
+    phases:
+      - name: play
+        dice: {count: 1, faces: FACES}
+        moves:
+          - move: {directions: north, distance: die, when: "mover == 1"}
+          - pass: {when: "mover == 2"}
+"""
+
+
+def test_a_die_may_list_the_numbers_on_its_faces(tmp_path):
+    g = game_from(tmp_path, SPINNER.replace("FACES", "[1, 2, 2, 3, 3, 3]"))
+    st = g.initial()
+    assert [(move[1], p) for move, p in st.chance_outcomes()] == [
+        (3, Fraction(1, 2)), (2, Fraction(1, 3)), (1, Fraction(1, 6))]
+    assert sorted(p for _, p in st.chance_actions()) == pytest.approx([1 / 6, 1 / 3, 1 / 2])
+    st.push(g.roll(2))
+    assert texts(st) == {"a1-a3"}
+    with pytest.raises(InvalidMoveError, match="the die shows 1, 2, 3"):
+        g.roll(4)
+    assert g.perft(g.initial(), 1) == 3  # every number the spinner shows, each once
+
+
+@pytest.mark.parametrize("faces,count,message", [
+    ("[1, 2, 2, 3]", "2", "a die whose faces are listed is rolled alone"),
+    ("[0, 2]", "1", "minimum"),
+])
+def test_listed_faces_are_checked(tmp_path, capsys, faces, count, message):
+    path = tmp_path / "bad.yaml"
+    path.write_text(textwrap.dedent(SPINNER).replace("FACES", faces).replace("count: 1", f"count: {count}"))
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.yaml:11:" in out and message in out, out
