@@ -1,5 +1,6 @@
 """The gallery's games against OpenSpiel (pyspiel 2.0.2): Othello, Go on 5x5, 7x7 and 9x9, Amazons on
-6x6, 8x8 and 10x10, Pentago and OpenSpiel's checkers.
+6x6, 8x8 and 10x10, Pentago, OpenSpiel's checkers, Lines of Action, Hex, Havannah, Chinese checkers
+for two, Y and Xiangqi (the variants in ``openspiel_gallery.VARIANTS``).
 
 * perft from the start, compared with OpenSpiel's counts stored in ``tests/data/openspiel/``;
 * the middle positions of the data: OpenSpiel's action strings replayed in our engine, the board
