@@ -111,7 +111,10 @@ def replay(spec: Spec, record: Record, options: dict[str, Any] | None = None,
         try:
             text = mv.text
             if game.roll_index >= 0 and re.match(r"^\d\d:", text):
-                text = _roll_from_record(game, st, record, text)
+                if text.startswith("00:") and game.phases[st.phase].chance:
+                    text = text[3:].strip()  # a draw of a chance phase, written with no dice
+                else:
+                    text = _roll_from_record(game, st, record, text)
             st.push(game.parse_move(st, text, tuple(mv.annotations)))
         except MoveError as exc:
             return Replayed(record, st, ReplayError(mv.number, mv.text, exc.reason))

@@ -19,14 +19,17 @@ How OpenSpiel's strings become our moves:
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 import itertools
 import os
+import random
 import re
+from fractions import Fraction
 
 import pytest
 
 import spielwerk
+from spielwerk.agents import sample_chance
+from spielwerk.cli import main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "openspiel")
 KINDS = ("one", "two", "three", "four", "five", "six")
@@ -217,3 +220,22 @@ def test_the_learning_interface_gives_the_setup_chance_ids():
     assert _game().num_chance_outcomes == 3 * 6 + 2 + 720  # the rolls (as in every one-die game), then the orders
     state.apply_action(ids[3])
     assert state.is_chance() and len(state.legal_actions()) == 720
+
+
+def test_a_record_with_its_setup_replays(tmp_path, capsys):
+    """A match record writes the setup's draws with no dice (``00: shuffle...``) and the rolls
+    before the moves; ``spielwerk replay`` plays it back to the same result."""
+    game = _game()
+    texts, tokens = [], []
+    for seed in range(3):
+        state, rng = game.initial(), random.Random(seed)
+        while state.outcome() is None:
+            state.push(sample_chance(game, state, rng) if state.is_chance() else rng.choice(state.legal_moves()))
+        texts.append(game.record(state))
+        tokens.append(state.outcome().token)
+    assert texts[0].splitlines()[1].split()[:3] == ["1)", "00:", texts[0].splitlines()[1].split()[2]]
+    assert texts[0].splitlines()[1].split()[2].startswith("shuffle")
+    path = tmp_path / "games.txt"
+    path.write_text("\n".join(texts))
+    assert main(["replay", "einstein", str(path)]) == 0
+    assert capsys.readouterr().out.split("\n")[:3] == [f"result: {t}" for t in tokens]
