@@ -238,6 +238,7 @@ def _view(game: Game, st: State, limits: Limits, done: list[Any] | None = None) 
         "title": str(game.title), "players": [str(p) for p in game.players], "to_move": st.to_move,
         "on_roll": game.on_roll(st) if over is None else None,
         "ply": st.ply, "svg": board_svg(shown), "chance": over is None and chance,
+        "draw": over is None and chance and game.phases[st.phase].chance,
         "dice": list(st.dice) if st.dice else None,
         "result": None if over is None else {"token": over.token, "winner": over.winner, "rule": over.result,
                                               "value": over.value},

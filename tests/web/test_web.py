@@ -4,6 +4,7 @@ headless Chromium (Playwright drives the system browser; no browser is downloade
 from __future__ import annotations
 
 import time
+from importlib import resources
 
 import pytest
 
@@ -397,3 +398,18 @@ def test_random_requests_get_answers_never_tracebacks(client):
             assert response.json()["error"]
 
     check()
+
+
+def test_a_chance_phase_is_drawn_by_the_roll_button(client):
+    """EinStein's setup is a chance phase: the view says it is a draw (the button reads *Draw*),
+    /api/roll draws it, and the record keeps the draws as moves."""
+    text = (resources.files("spielwerk.games") / "gallery" / "einstein.yaml").read_text(encoding="utf-8")
+    game = client.post("/api/new", json={"spec": text, "white": "human", "black": "human", "seed": 4}).json()
+    assert "error" not in game, game
+    assert game["chance"] and game["draw"] and game["dice"] is None
+    for _ in range(2):
+        game = client.post("/api/roll", json={"id": game["id"]}).json()
+    assert game["chance"] and not game["draw"]  # now the die, for White
+    game = client.post("/api/roll", json={"id": game["id"]}).json()
+    assert not game["chance"] and game["dice"] and game["moves"]
+    assert [h["text"].startswith("shuffle") for h in game["history"]] == [True, True]

@@ -140,6 +140,7 @@ function show() {
     if (game.your_turn) mark(sources(), "source");
   }
   $("roll").disabled = !game.chance || !!game.result || !mayRoll();
+  $("roll").textContent = game.draw ? "Draw" : "Roll";  // a chance phase draws its moves; dice are rolled
   $("endturn").hidden = !(stepping() && game.steps.stop);
   $("turnsofar").textContent = game.steps && game.steps.played.length ? "so far: " + game.steps.played.join(" ") : "";
   listMoves();
