@@ -21,15 +21,16 @@ def game_from(tmp_path: Any, text: str, **options: Any) -> Any:
     return spielwerk.load(write(tmp_path, text), **options)
 
 
-def board_text(cells: dict[str, str], files: str, ranks: int) -> str:
-    """The board field of a position text on a square board: ``cells`` maps a square's name to what
-    stands there (``1K``, ``0G``), the ranks from the top, each run of empty squares ``x`` or ``xN``."""
-    rows = []
-    for rank in range(ranks, 0, -1):
+def board_text(cells: dict[str, str], rows: list[list[str]]) -> str:
+    """The board field of a position text: ``cells`` maps a square's name to what stands there
+    (``1K``, ``0G``); ``rows`` are the squares' names row by row as the text lists them (the top
+    first), and each run of empty squares is ``x`` or ``xN``."""
+    out = []
+    for names in rows:
         row, run = [], 0
-        for f in files:
-            here = cells.get(f"{f}{rank}")
-            if here is None:
+        for name in names:
+            here = cells.get(name)
+            if not here:
                 run += 1
                 continue
             if run:
@@ -38,8 +39,13 @@ def board_text(cells: dict[str, str], files: str, ranks: int) -> str:
             row.append(here)
         if run:
             row.append("x" if run == 1 else f"x{run}")
-        rows.append(",".join(row))
-    return "/".join(rows)
+        out.append(",".join(row))
+    return "/".join(out)
+
+
+def square_rows(files: str, ranks: int) -> list[list[str]]:
+    """The squares of a square board by rank, the top rank first, for :func:`board_text`."""
+    return [[f"{f}{rank}" for f in files] for rank in range(ranks, 0, -1)]
 
 
 def texts(st: Any) -> set[str]:

@@ -7,7 +7,7 @@ import functools
 
 import pytest
 
-from game_files import board_text
+from game_files import board_text, square_rows
 import spielwerk
 
 
@@ -22,7 +22,7 @@ def position(pieces: str, to_move: int = 1, number: int = 1):
     for item in pieces.split():
         owner = 1 if item[0].isupper() else 2
         board[item[1:]] = f"{owner}{item[0].upper()}"
-    return _game().parse_position(f"{board_text(board, 'abcdefghi', 10)} {to_move} {number}")
+    return _game().parse_position(f"{board_text(board, square_rows('abcdefghi', 10))} {to_move} {number}")
 
 
 def moves_from(state, square: str) -> set[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from game_files import board_text
 import spielwerk
 
 G = spielwerk.load("dvonn")
@@ -22,22 +23,8 @@ def text(cells: dict[str, str], to_move: int = 1, ply: int | None = None) -> str
     """The position text of ``cells`` (point name -> stack), ranks 5 down to 1."""
     if ply is None:
         ply = WHITE_PLY if to_move == 1 else BLACK_PLY
-    rows = []
-    for row in reversed(TOPO.rows()):
-        cells_row, run = [], 0
-        for sq in row:
-            stack = cells.get(TOPO.name(sq), "")
-            if not stack:
-                run += 1
-                continue
-            if run:
-                cells_row.append("x" if run == 1 else f"x{run}")
-                run = 0
-            cells_row.append(stack)
-        if run:
-            cells_row.append("x" if run == 1 else f"x{run}")
-        rows.append(",".join(cells_row))
-    return "/".join(rows) + f" {to_move} {ply}"
+    rows = [[TOPO.name(sq) for sq in row] for row in reversed(TOPO.rows())]
+    return board_text(cells, rows) + f" {to_move} {ply}"
 
 
 def position(cells: dict[str, str], to_move: int = 1, ply: int | None = None):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game_files import board_text
+from game_files import board_text, square_rows
 import spielwerk
 
 _GAMES: dict = {}
@@ -26,7 +26,7 @@ def position(g, white=(), black=(), gold=None, to_move=1, ply=None):
         cells[gold.lower()] = "0G"
     if ply is None:
         ply = g.phase_end[1] + (0 if to_move == 1 else 1)
-    return g.parse_position(board_text(cells, "abcdefghij", 10) + f" {to_move} {ply}")
+    return g.parse_position(board_text(cells, square_rows("abcdefghij", 10)) + f" {to_move} {ply}")
 
 
 def moves(st):
