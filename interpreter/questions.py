@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .compile.conditions import as_player
+from .ledger import topped
 from .turns import generate
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -147,6 +148,10 @@ class MoveQuestions:
         top, height = stack[-1], len(stack)
         landing = self._lands_only()
         blocks = self.blocks
+        phase = self.phases[st.phase]
+        if (not phase.compulsory and all(landing[b.index] for b in phase.blocks)
+                and (self._asking > 0 or (phase.whens is None and not self.rules.legal_if))):
+            return self._lands_on(st, phase.blocks, square, player, top)
         for move in self._moves_of(st, player):
             if landing[move[0]]:  # it changes its from and to squares alone: the square is taken
                 if blocks[move[0]].to_square(move) == square:  # or covered where it lands
@@ -155,6 +160,35 @@ class MoveQuestions:
                              or st.stacks[square][-1] != top):
                 return True
         return False
+
+    def _lands_on(self, st: Position, blocks: list[Block], square: int, player: int, top: int) -> bool:
+        """Whether a move of ``player``'s ends on ``square`` (where ``top`` stands), among moves that
+        change their from and to squares alone, nothing compulsory among them and nothing asked of
+        them but where they land: each block's moves are listed only where one of its pieces
+        stands where a move of the block could come from (``Block.could_take``)."""
+        flip = player != st.to_move
+        if flip:
+            st.to_move = player
+            st.hash ^= self.t.side_key
+        self._asking += 1
+        try:
+            for block in blocks:
+                sources = block.could_take(player, square, top)
+                if sources == 0:
+                    continue
+                codes = getattr(block, "codes", None)
+                if sources is not None and isinstance(codes, list) and not topped(st, codes[player]) & sources:
+                    continue
+                out: list[Any] = []
+                block.generate(st, out)
+                if any(block.to_square(move) == square for move in out):
+                    return True
+            return False
+        finally:
+            self._asking -= 1
+            if flip:
+                st.to_move = 3 - player
+                st.hash ^= self.t.side_key
 
     def _lands_only(self) -> list[bool]:
         """Per block: whether its moves change the board on their from and to squares alone, with

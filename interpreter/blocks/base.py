@@ -324,6 +324,14 @@ class Block:
         """The square ``move`` ends on (-1: none); what follows a move reads it (``to``)."""
         return -1
 
+    def could_take(self, player: int, square: int, code: int) -> int | None:
+        """For a block whose moves change their from and to squares alone (``lands_only``): the
+        squares (a bitmask) from which a move of ``player``'s could end on ``square`` when the piece
+        ``code`` stands there, whatever lies between; 0 where none could, None where the block
+        cannot tell. ``attacked`` then lists the moves of a block only where one of its pieces
+        stands on such a square."""
+        return None
+
     def moves_piece(self, st: "Position", move: "Move") -> bool:
         """Whether ``move`` starts from a piece this block moves (the stack on its ``from`` square
         topped by one of the block's kinds): where several blocks read a text, the reason of one

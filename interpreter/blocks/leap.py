@@ -116,6 +116,15 @@ class Leap(FromTo, Block):
                                 if (hop := _hop(topo, width, sq, sign * df, sign * dr, bool(params.get("leg"))))]
                                for sq in range(topo.size)])
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
+        #: per player and square: the squares a leap could come from (``could_take``)
+        self.into = [[0] * topo.size for _ in range(3)]
+        for p in (1, 2):
+            for a, hops in enumerate(self.jumps[p]):
+                for b, _ in hops:
+                    self.into[p][b] |= 1 << a
+
+    def could_take(self, player: int, square: int, code: int) -> int | None:
+        return self.into[player][square] if self.landing.ok[player][code + 1] else 0
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move

@@ -370,6 +370,14 @@ class Move(Block):
         self.becomes = [t.kind_index[flat["becomes"]] * 2 + (code & 1) if flat else code for code in codes]
         self.unbecomes = [t.kind_index[flat["target"]] * 2 + (code & 1) if flat else code for code in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
+        #: per player and square: the squares a move could come from along its rays (``could_take``)
+        self.into = [[0] * topo.size for _ in range(3)]
+        for p in (1, 2):
+            for per_kind in self.rays[p]:
+                for a, rays in enumerate(per_kind):
+                    for _, ray in rays:
+                        for b in ray:
+                            self.into[p][b] |= 1 << a
         #: the moves made so far, by from square * board size + to square, then count
         self._lines: list[list[LineMove]] = [[] for _ in range(topo.size * topo.size)]
         #: line[a][b] = (direction name, distance) of the straight line from a to b, any piece's
@@ -378,6 +386,11 @@ class Move(Block):
             for a in range(topo.size):
                 for i, b in enumerate(topo.ray(a, d)):
                     self.line[a].setdefault(b, (d, i + 1))
+
+    def could_take(self, player: int, square: int, code: int) -> int | None:
+        if self.spread or not self.landing.ok[player][code + 1]:
+            return None if self.spread else 0
+        return self.into[player][square]
 
     @classmethod
     def make(cls, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Block:

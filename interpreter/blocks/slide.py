@@ -53,6 +53,9 @@ class Slide(FromTo, Block):
             self.rays.append([r for r in rays if r])
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
 
+    def could_take(self, player: int, square: int, code: int) -> int | None:
+        return 0  # it ends on an empty square
+
     def generate(self, st: "Position", out: list[Any]) -> None:
         stacks = st.stacks
         mine = topped(st, self.codes[st.to_move])

@@ -36,6 +36,14 @@ class Step(TopFromTo, Block):
         self.targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
         self.capture = bool(params.get("capture", False))
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
+        #: per square: the squares a step could come from (``could_take``)
+        self.into = [0] * topo.size
+        for a, targets in enumerate(self.targets):
+            for b in targets:
+                self.into[b] |= 1 << a
+
+    def could_take(self, player: int, square: int, code: int) -> int | None:
+        return self.into[square] if self.capture and self.t.code_owner[code] == 3 - player else 0
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move

@@ -4,6 +4,8 @@ counts, its middle positions and random games side by side are in test_openspiel
 from __future__ import annotations
 
 import functools
+import random
+from importlib import resources
 
 import pytest
 
@@ -118,3 +120,24 @@ def test_an_illegal_move_says_why(text, why):
     with pytest.raises(spielwerk.MoveError) as err:
         state.push_text(text)
     assert why in str(err.value)
+
+
+def test_the_quick_check_agrees_with_playing_every_move(tmp_path):
+    """``attacked`` lists only the blocks whose pieces could reach the general; with an effect
+    after every move (one that never fires) it must play every move instead. Both give the same
+    legal moves along a random game."""
+    text = (resources.files("spielwerk.games") / "gallery" / "xiangqi.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "slow.yaml"
+    path.write_text(text + "\nafter_move:\n  - {when: 'ply < 0', remove: {where: 'false'}}\n")
+    quick, slow = _game(), spielwerk.load(str(path))
+    assert any(quick._lands_only()) and not any(slow._lands_only())
+    rng = random.Random(5)
+    a, b = quick.initial(), slow.initial()
+    for _ in range(80):
+        moves = sorted(a.move_text(m) for m in a.legal_moves())
+        assert moves == sorted(b.move_text(m) for m in b.legal_moves())
+        if not moves:
+            break
+        text = rng.choice(moves)
+        a.push_text(text)
+        b.push_text(text)
