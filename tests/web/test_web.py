@@ -413,3 +413,22 @@ def test_a_chance_phase_is_drawn_by_the_roll_button(client):
     game = client.post("/api/roll", json={"id": game["id"]}).json()
     assert not game["chance"] and game["dice"] and game["moves"]
     assert [h["text"].startswith("shuffle") for h in game["history"]] == [True, True]
+
+
+def test_a_view_of_the_same_position_leaves_a_choice_open(browser, server, tmp_path):
+    """An event about the position already shown (an agent's thinking ended, a seat joined) must
+    not close the moves offered on the board while the person chooses; a new position does."""
+    page = browser.new_page()
+    page.goto(f"{server}/play?game=tak&size=3&black=human")
+    state = wait_for_person(page)
+    for square in ("a1", "c3"):  # the opening: each places a flat of the other's colour
+        place(page, square)
+        wait_until(page, f"game.history.length > {len(state['history'])}", 30)
+        state = wait_for_person(page)
+    click_square(page, "b2")  # a flat, a wall or the capstone
+    assert page.locator("#chooser").is_visible()
+    page.evaluate("accept(Object.assign({}, game, {version: game.version + 1}))")
+    assert page.locator("#chooser").is_visible()
+    page.evaluate("accept(Object.assign({}, game, {version: game.version + 1, position: 'elsewhere'}))")
+    assert not page.locator("#chooser").is_visible()
+    page.close()

@@ -9,6 +9,7 @@ let paused = false;   // an agent's move failed or was cancelled: it moves again
 let pending = null;   // the automatic call (agent or roll) about to be made
 let viewing = null;   // the number of moves of the record shown while stepping through it, or null
 let events = null;    // the event stream of the game shown
+let shownAt = null;   // the position shown, with its moves: a view of the same leaves a choice open
 
 fillPlayers($("white"), CONFIG.agents, CONFIG.white);
 fillPlayers($("black"), CONFIG.agents, CONFIG.black);
@@ -125,8 +126,15 @@ function sources() {
 }
 
 function show() {
-  selected = null;
-  hideChooser();
+  // a view of the position already shown (an agent's thinking ended, a seat joined) leaves the
+  // square clicked first and the moves offered on the board as they are
+  const at = [game.id, game.position, game.ply, (game.moves || []).map((m) => m.text).join(" ")].join("|");
+  const kept = at === shownAt && viewing === null;
+  shownAt = at;
+  if (!kept) {
+    selected = null;
+    hideChooser();
+  }
   $("title").textContent = game.title;
   document.title = "Spielwerk: " + game.title;
   $("editlink").href = game.variant ? "/edit/" + encodeURIComponent(game.variant)
@@ -138,6 +146,7 @@ function show() {
   if (viewing === null) {
     drawBoard(game.svg);
     if (game.your_turn) mark(sources(), "source");
+    if (selected !== null) mark([selected], "selected");
   }
   $("roll").disabled = !game.chance || !!game.result || !mayRoll();
   $("roll").textContent = game.draw ? "Draw" : "Roll";  // a chance phase draws its moves; dice are rolled
@@ -289,7 +298,7 @@ function chooser(moves, sq, ev) {
   box.replaceChildren();
   const labels = labelsFor(moves);
   moves.forEach((m, i) => box.appendChild(moveButton(labels[i], m.text, () => { hideChooser(); play(m.text); })));
-  const cancel = moveButton("×", "cancel", () => { hideChooser(); show(); });
+  const cancel = moveButton("×", "cancel", () => { hideChooser(); shownAt = null; show(); });
   cancel.className = "cancel";
   box.appendChild(cancel);
   const area = $("boardarea").getBoundingClientRect();
