@@ -103,22 +103,33 @@ class MoveQuestions:
         ``when``s, compulsory captures) and each block's ``legal_if``; where a question is already
         being answered, the moves as the blocks give them (with compulsory captures, without
         ``when`` nor ``legal_if``), so that a condition never asks itself."""
-        flip = player != st.to_move
-        if flip:
-            st.to_move = player
-            st.hash ^= self.t.side_key
         nested = self._asking > 0
-        self._asking += 1
+        flipped = self._ask_as(st, player)
         try:
             out: list[Any] = []
             legal = self._legal_after if self.rules.legal_if and not nested else None
             generate(self.phases[st.phase], st, out, self.cond, whens=not nested, legal=legal)
             return out
         finally:
-            self._asking -= 1
-            if flip:
-                st.to_move = 3 - player
-                st.hash ^= self.t.side_key
+            self._done_asking(st, player, flipped)
+
+    def _ask_as(self, st: Position, player: int) -> bool:
+        """Begin answering a question for ``player``: he is to move in ``st`` (the hash kept in
+        step) and the questions are nested one deeper. Returns whether the player to move changed,
+        for :meth:`_done_asking`, which puts both back."""
+        self._asking += 1
+        if player == st.to_move:
+            return False
+        st.to_move = player
+        st.hash ^= self.t.side_key
+        return True
+
+    def _done_asking(self, st: Position, player: int, flipped: bool) -> None:
+        """End what :meth:`_ask_as` began."""
+        self._asking -= 1
+        if flipped:
+            st.to_move = 3 - player
+            st.hash ^= self.t.side_key
 
     def can_move(self, st: Position, player: int) -> bool:
         """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
@@ -166,11 +177,7 @@ class MoveQuestions:
         change their from and to squares alone, nothing compulsory among them and nothing asked of
         them but where they land: each block's moves are listed only where one of its pieces
         stands where a move of the block could come from (``Block.could_take``)."""
-        flip = player != st.to_move
-        if flip:
-            st.to_move = player
-            st.hash ^= self.t.side_key
-        self._asking += 1
+        flipped = self._ask_as(st, player)
         try:
             for block in blocks:
                 sources = block.could_take(player, square, top)
@@ -185,10 +192,7 @@ class MoveQuestions:
                     return True
             return False
         finally:
-            self._asking -= 1
-            if flip:
-                st.to_move = 3 - player
-                st.hash ^= self.t.side_key
+            self._done_asking(st, player, flipped)
 
     def _lands_only(self) -> list[bool]:
         """Per block: whether its moves change the board on their from and to squares alone, with
@@ -204,20 +208,13 @@ class MoveQuestions:
 
     def _after(self, st: Position, player: int, move: Move, holds: Callable[[], bool]) -> bool:
         """Whether ``holds()`` is true once ``move`` is played for ``player`` (taken back after)."""
-        flip = player != st.to_move
-        if flip:
-            st.to_move = player
-            st.hash ^= self.t.side_key
-        self._asking += 1
+        flipped = self._ask_as(st, player)
         try:
             undo = self._play_pieces(st, move)
             changed = holds()
             self._unplay_pieces(st, move, undo)
         finally:
-            self._asking -= 1
-            if flip:
-                st.to_move = 3 - player
-                st.hash ^= self.t.side_key
+            self._done_asking(st, player, flipped)
         return changed
 
     def _controlled(self, st: Position, player: int) -> int:
