@@ -49,18 +49,30 @@ _CUMULATIVE: dict[tuple[Any, ...], tuple[list[Any], list[float]]] = {}
 
 
 def sample_chance(game: Any, state: State, rng: random.Random) -> Any:
-    """A chance outcome (a roll) drawn with its probability."""
+    """A chance outcome (a roll, a chance phase's draw) drawn with its probability."""
     outcomes = game.chance_outcomes(state)
-    if outcomes[0][0][0] != game.roll_index:  # a chance phase: its moves, each as likely
-        return rng.choice(outcomes)[0]
+    if outcomes[0][0][0] != game.roll_index:  # a chance phase's draws: they depend on the position
+        if len({p for _, p in outcomes}) == 1:
+            return rng.choice(outcomes)[0]
+        return _draw(rng, _cumulative(outcomes))
     key = (id(game), outcomes[0][0], len(outcomes))
     table = _CUMULATIVE.get(key)
     if table is None:
-        total, weights = 0.0, []
-        for _, p in outcomes:
-            total += float(p)
-            weights.append(total)
-        table = _CUMULATIVE[key] = ([m for m, _ in outcomes], weights)
+        table = _CUMULATIVE[key] = _cumulative(outcomes)
+    return _draw(rng, table)
+
+
+def _cumulative(outcomes: list[tuple[Any, Any]]) -> tuple[list[Any], list[float]]:
+    """The outcomes and their probabilities added up one after the other."""
+    total, weights = 0.0, []
+    for _, p in outcomes:
+        total += float(p)
+        weights.append(total)
+    return [m for m, _ in outcomes], weights
+
+
+def _draw(rng: random.Random, table: tuple[list[Any], list[float]]) -> Any:
+    """An outcome of a :func:`_cumulative` table, drawn with its probability."""
     moves, weights = table
     x = rng.random() * weights[-1]
     for move, w in zip(moves, weights):

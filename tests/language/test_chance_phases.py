@@ -217,3 +217,10 @@ def test_listed_faces_are_checked(tmp_path, capsys, faces, count, message):
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out
     assert "bad.yaml:11:" in out and message in out, out
+
+
+def test_agents_draw_a_weighted_chance_phase_by_its_weights(tmp_path):
+    g = game_from(tmp_path, DROP.replace("WEIGHT", "\"8 if to == 'a1' else 1\""))
+    rng = random.Random(3)
+    drawn = [g.initial().move_text(sample_chance(g, g.initial(), rng)) for _ in range(400)]
+    assert drawn.count("a1") > 250  # 8/10 of the draws expected (320); uniform draws give about 133
