@@ -388,9 +388,9 @@ class Move(Block):
                     self.line[a].setdefault(b, (d, i + 1))
 
     def could_take(self, player: int, square: int, code: int) -> int | None:
-        if self.spread or not self.landing.ok[player][code + 1]:
-            return None if self.spread else 0
-        return self.into[player][square]
+        if self.spread:
+            return None  # a spread is not ``lands_only``
+        return self.into[player][square] if self.landing.ok[player][code + 1] else 0
 
     @classmethod
     def make(cls, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Block:
@@ -499,7 +499,7 @@ class Move(Block):
         land = self.landing
         ok = land.ok[p]
         size = self.t.topology.size
-        exact = 0 if self.distance == ANY else -1
+        anywhere = self.distance == ANY
         passed = 0
         for i, t in enumerate(ray):
             ts = stacks[t]
@@ -508,7 +508,7 @@ class Move(Block):
                 return
             if passed == self.screens and ok[code + 1]:
                 for k in ks:
-                    if (exact == 0 or self.steps(st, len(stacks[a]), k) == i + 1) \
+                    if (anywhere or self.steps(st, len(stacks[a]), k) == i + 1) \
                             and (land.simple or land.allows(st, p, a, t, k)):
                         try:
                             out.append(self._lines[a * size + t][k])

@@ -72,7 +72,7 @@ class ActionSpace:
         #: id -> (primitive index, action key)
         self._keys: list[tuple[int, Any]] = []
         offset = 0
-        chance_blocks: frozenset[int] = getattr(game, "chance_blocks", frozenset())
+        chance_blocks = game.chance_blocks
         for prim in game.blocks:
             if prim.index == game.roll_index or prim.index in chance_blocks:
                 self._ids.append(None)
