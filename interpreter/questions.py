@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .compile.conditions import as_player
-from .ledger import topped
 from .turns import generate
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -183,9 +182,10 @@ class MoveQuestions:
                 sources = block.could_take(player, square, top)
                 if sources == 0:
                     continue
-                codes = getattr(block, "codes", None)
-                if sources is not None and isinstance(codes, list) and not topped(st, codes[player]) & sources:
-                    continue
+                if sources is not None:
+                    mine = block.pieces_on(st, player)
+                    if mine is not None and not mine & sources:
+                        continue
                 out: list[Any] = []
                 block.generate(st, out)
                 if any(block.to_square(move) == square for move in out):

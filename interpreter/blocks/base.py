@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
 from ..dsl.errors import MoveLimitError
+from ..ledger import topped
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..dsl.errors import SpecError
@@ -332,17 +333,22 @@ class Block:
         stands on such a square."""
         return None
 
+    def pieces_on(self, st: "Position", player: int) -> int | None:
+        """The squares (a bitmask) topped by ``player``'s pieces of the kinds this block moves, for
+        a block that keeps them per player as ``codes``; None for a block that names no kinds."""
+        codes = getattr(self, "codes", None)
+        if not isinstance(codes, list) or len(codes) != 3:
+            return None
+        return topped(st, codes[player])
+
     def moves_piece(self, st: "Position", move: "Move") -> bool:
         """Whether ``move`` starts from a piece this block moves (the stack on its ``from`` square
         topped by one of the block's kinds): where several blocks read a text, the reason of one
         that moves the piece is the reason told. True where the block names no kinds or the move
         no square."""
-        codes = getattr(self, "codes", None)
+        mine = self.pieces_on(st, st.to_move)
         a = self.from_square(move)
-        if not isinstance(codes, list) or len(codes) != 3 or a < 0:
-            return True
-        stack = st.stacks[a]
-        return bool(stack) and stack[-1] in codes[st.to_move]
+        return mine is None or a < 0 or bool(mine >> a & 1)
 
     def position_problem(self, st: "Position") -> str | None:
         """Why a position read from a text cannot occur in a game with this block, or None."""

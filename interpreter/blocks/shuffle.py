@@ -113,7 +113,7 @@ class Shuffle(Block):
         return ((move[1],),)
 
     def part_text(self, st: "Position", key: Any) -> str:
-        return "shuffle" + "".join(str(i + 1) for i in key[0])
+        return _written(key[0])
 
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         return {"order": tuple(i + 1 for i in move[1])}
@@ -133,5 +133,9 @@ class Shuffle(Block):
         arrangement = tuple(stacks[i] for i in move[1])
         first = next(order for order in self.orders[len(squares)]
                      if tuple(stacks[i] for i in order) == arrangement)
-        return ("the same arrangement is written " + "shuffle" + "".join(str(i + 1) for i in first)
-                + ": alike pieces change places")
+        return f"the same arrangement is written {_written(first)}: alike pieces change places"
+
+
+def _written(order: tuple[int, ...]) -> str:
+    """An order as the default template writes it: ``shuffle213456``."""
+    return "shuffle" + "".join(str(i + 1) for i in order)
