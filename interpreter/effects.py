@@ -305,8 +305,8 @@ class Trim:
         t = st.t
         owner = t.code_owner[pc]
         where = self.own if owner == mover else self.others
-        if where == "reserve" and owner and t.reserve_of_kind[pc >> 1] >= 0:
-            change_reserve(st, owner, t.reserve_of_kind[pc >> 1], sign)
+        if where == "reserve" and owner and t.reserve_of_kind[t.code_kind[pc]] >= 0:
+            change_reserve(st, owner, t.reserve_of_kind[t.code_kind[pc]], sign)
         elif where == "capture":
             add_captures(st, mover, sign)
 

@@ -70,6 +70,9 @@ class Game(TableFacts, MoveQuestions):
         self.evaluation = rules.evaluation
         #: how pictures of the board look (see spielwerk.svg)
         self.style: dict[str, Any] = dict(spec.data.get("style") or {})
+        #: per player, the one who moves after him and the one who moved before him
+        self._next = t.next_player
+        self._last = [0, t.num_players, *range(1, t.num_players)]
         #: per phase: chance draws its moves (``chance: true``)
         self._chance_phases = [phase.chance for phase in self.phases]
         self._any_chance_phase = any(self._chance_phases)
@@ -84,6 +87,7 @@ class Game(TableFacts, MoveQuestions):
         self._plain = (not rules.effects and not rules.block_effects and not rules.again and not self.repetition
                        and not rules.track_boards
                        and rules.trim is None and not self._clear_dice and not self._roll_again
+                       and t.num_players == 2
                        and all(p.first is None and p.until is None for p in self.phases))
         self.cond.can_move = self.can_move
         self.cond.can_capture = self.can_capture
@@ -131,7 +135,7 @@ class Game(TableFacts, MoveQuestions):
     def board_hash(self, st: State) -> int:
         """The hash of the pieces on the board alone (not who is to move, nor any counter)."""
         t = self.t
-        return st.hash ^ t.phase_keys[st.phase] ^ (t.side_key if st.to_move == 2 else 0) ^ self._off_board_keys(st)
+        return st.hash ^ t.phase_keys[st.phase] ^ t.turn_keys[st.to_move] ^ self._off_board_keys(st)
 
     def _off_board_keys(self, st: State) -> int:
         """The part of the hash that is not the board, the side to move nor the phase: the dice,
@@ -142,7 +146,7 @@ class Game(TableFacts, MoveQuestions):
             h ^= t.dice_keys[st.dice]
         for i, v in enumerate(st.tally):
             h ^= t.tally_key(i, v)
-        for p in (1, 2):
+        for p in t.player_numbers:
             h ^= t.score_key(p, st.score[p])
             if t.hash_captures:
                 h ^= t.captures_key(p, st.captures[p])
@@ -160,7 +164,7 @@ class Game(TableFacts, MoveQuestions):
         oriented = self.t.oriented
         for sq, code, count, orient in self.rules.setup:
             st.stacks[sq].extend([code] * count)
-            if oriented[code >> 1]:
+            if oriented[self.t.code_kind[code]]:
                 st.orient[sq] = orient
         for sq, s in enumerate(st.stacks):
             if s:
@@ -444,7 +448,7 @@ class Game(TableFacts, MoveQuestions):
         st.ply += 1
         again = self.rules.again.get(move[0])
         # a double (the same player rolls again), or the block's own rule (which reads the die used)
-        to_move = mover if block.again(move) or (again is not None and again(self.cond.ctx)) else mover ^ 3
+        to_move = mover if block.again(move) or (again is not None and again(self.cond.ctx)) else self._next[mover]
         dice = st.dice if self._clear_dice else None
         if dice is not None:  # the die is used up
             st.hash ^= t.dice_keys[dice]
@@ -460,7 +464,7 @@ class Game(TableFacts, MoveQuestions):
             if first is not None:
                 to_move = first
         if to_move != mover:
-            h ^= t.side_key
+            h ^= t.turn_keys[mover] ^ t.turn_keys[to_move]
         st.to_move = to_move
         st.hash = h
         if rules.track_boards:
@@ -532,7 +536,7 @@ class Game(TableFacts, MoveQuestions):
             else:
                 del st.seen[h]
         if st.to_move != mover:
-            h ^= t.side_key
+            h ^= t.turn_keys[st.to_move] ^ t.turn_keys[mover]
         if phase != st.phase:
             h ^= t.phase_keys[st.phase] ^ t.phase_keys[phase]
             st.phase = phase
@@ -549,7 +553,7 @@ class Game(TableFacts, MoveQuestions):
     # -- the end --------------------------------------------------------------------------------------
     def evaluate_end(self, st: State, mover: int | None = None) -> Outcome | None:
         """The end rules, checked after a move by ``mover`` (default: the player not to move)."""
-        return evaluate_end(self.end_rules, self.cond.bind(st, (3 - st.to_move) if mover is None else mover))
+        return evaluate_end(self.end_rules, self.cond.bind(st, self._last[st.to_move] if mover is None else mover))
 
     def outcome(self, st: State) -> Outcome | None:
         """How the game in ``st`` ended, or None; a player with no legal move ends it by ``no_moves``."""
@@ -561,7 +565,7 @@ class Game(TableFacts, MoveQuestions):
             rule = cast(Any, self.rules.ending.no_moves_rule)
             ctx = self.cond.ctx
             if self.no_moves == "lose":
-                return cast(Outcome, rule.outcome(ctx, 3 - st.to_move, None))
+                return cast(Outcome, rule.outcome(ctx, self._next[st.to_move], None))
             return cast(Outcome, rule.outcome(ctx, None, None))
         return None
 
@@ -582,8 +586,13 @@ class Game(TableFacts, MoveQuestions):
         for weight, value in self.evaluation:
             ctx.player = ctx.mover = player
             mine = value(ctx)
-            ctx.player = ctx.mover = 3 - player
-            total += weight * (mine - value(ctx))
+            best = None  # the best of the others' (the opponent's, with two players)
+            for other in self.t.player_numbers:
+                if other != player:
+                    ctx.player = ctx.mover = other
+                    theirs = value(ctx)
+                    best = theirs if best is None or theirs > best else best
+            total += weight * (mine - cast(float, best))
         return total
 
     def perft(self, st: State, depth: int) -> int:
@@ -664,11 +673,9 @@ class Game(TableFacts, MoveQuestions):
         for sq, stack in enumerate(st.stacks):
             for height, pc in enumerate(stack):
                 h ^= t.zobrist[(sq * zs + height) * nc + pc]
-            if stack and t.oriented[stack[-1] >> 1]:
+            if stack and t.oriented[t.code_kind[stack[-1]]]:
                 h ^= t.orient_keys[sq * 64 + st.orient[sq]]
-        if st.to_move == 2:
-            h ^= t.side_key
-        return h ^ self._off_board_keys(st) ^ t.phase_keys[st.phase]
+        return h ^ t.turn_keys[st.to_move] ^ self._off_board_keys(st) ^ t.phase_keys[st.phase]
 
     def state_from_board(self, stacks: Iterable[Iterable[int]], ply: int, to_move: int,
                          orient: list[int] | None = None) -> State:
@@ -685,10 +692,10 @@ class Game(TableFacts, MoveQuestions):
                 st.occupied |= 1 << sq
                 st.tops[s[-1]] ^= 1 << sq
             for pc in s:
-                r = t.reserve_of_kind[pc >> 1]
+                r = t.reserve_of_kind[t.code_kind[pc]]
                 if r >= 0 and t.code_owner[pc]:
                     st.reserves[t.code_owner[pc]][r] -= 1
-        for p in (1, 2):  # the pieces the setup puts on the board come on top of the reserves
+        for p in t.player_numbers:  # the pieces the setup puts on the board come on top of the reserves
             for kind, n in enumerate(t.start_counts[p]):
                 r = t.reserve_of_kind[kind]
                 if r >= 0:
@@ -702,7 +709,7 @@ class Game(TableFacts, MoveQuestions):
         phase = 0
         while phase < len(self.phases) - 1 and (ply >= t.phase_end[phase] or (
                 self.phases[phase].until is not None
-                and cast(Any, self.phases[phase].until)(self.cond.bind(st, 3 - to_move)))):
+                and cast(Any, self.phases[phase].until)(self.cond.bind(st, self._last[to_move])))):
             phase += 1
         st.phase = phase
         st.hash = self.rehash(st)

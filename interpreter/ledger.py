@@ -147,7 +147,7 @@ def move_top(st: "Position", a: int, b: int) -> int:
     st.hash ^= Z[(a * zs + len(src)) * nc + code] ^ Z[(b * zs + len(dst)) * nc + code]
     old = dst[-1] if dst else -1
     dst.append(code)
-    if t.die is not None and t.oriented[code >> 1]:
+    if t.die is not None and t.oriented[t.code_kind[code]]:
         move_orientation(st, a, b)
     retop(st, a, code)
     retop(st, b, old)
@@ -181,7 +181,7 @@ def capture_at(st: "Position", sq: int) -> list[int]:
     zobrist, zstride, nc = t.zobrist, t.zobrist_stride, t.num_codes
     old = s[-1]
     h = st.hash
-    if t.orient_keys and t.oriented[old >> 1]:
+    if t.orient_keys and t.oriented[t.code_kind[old]]:
         h ^= t.orient_keys[sq * 64 + st.orient[sq]]
     for height, pc in enumerate(s):
         h ^= zobrist[(sq * zstride + height) * nc + pc]
@@ -208,7 +208,7 @@ def uncapture_at(st: "Position", sq: int, gone: list[int]) -> None:
         s.append(pc)
         h ^= zobrist[(sq * zstride + height) * nc + pc]
     st.orient[sq] = orient
-    if t.orient_keys and t.oriented[pieces[-1] >> 1]:
+    if t.orient_keys and t.oriented[t.code_kind[pieces[-1]]]:
         h ^= t.orient_keys[sq * 64 + orient]
     st.hash = h
     _count_captured(st, gone, -1)
@@ -257,6 +257,6 @@ def return_to_reserves(st: "Position", pieces: list[int], sign: int) -> None:
     """Pieces sent back to their owners' reserves (``sign`` 1), or taken out again (-1)."""
     t = st.t
     for pc in pieces:
-        r = t.reserve_of_kind[pc >> 1]
+        r = t.reserve_of_kind[t.code_kind[pc]]
         if r >= 0 and t.code_owner[pc]:
             change_reserve(st, t.code_owner[pc], r, sign)

@@ -1,7 +1,7 @@
 """Positions: flat lists and ints, a Zobrist hash kept up to date move by move.
 
 A board holds one stack per square (bottom to top); a piece is an int code
-``kind_index * 2 + (owner - 1)``. ``tops[code]`` is the bitmask of squares whose top piece is
+``kind * num_players + (owner - 1)``. ``tops[code]`` is the bitmask of squares whose top piece is
 ``code``; ``occupied`` the bitmask of non-empty squares.
 
 :class:`Position` is what the engine's blocks, effects and rules read and change (through
@@ -40,7 +40,8 @@ class Position:
         self.stacks: list[list[int]] = [[] for _ in range(n)]
         self.tops: list[int] = [0] * t.num_codes
         self.occupied = 0
-        self.reserves: list[list[int]] = [[], list(t.reserve_counts), list(t.reserve_counts)]
+        players = t.num_players
+        self.reserves: list[list[int]] = [[], *(list(t.reserve_counts) for _ in range(players))]
         self.ply = 0
         self.to_move = 1
         self.phase = 0
@@ -55,12 +56,12 @@ class Position:
         self.dice: tuple[int, int] | None = None
         #: the doubling cube: its value, its owner (0 centred), and the step of the cube decision
         self.cube_value, self.cube_owner, self.cube_step = 1, 0, 0
-        #: [opening decided, doubles rolled by player 1, by player 2] (dice games that count them)
-        self.tally: list[int] = [0, 0, 0]
-        #: [unused, points of player 1, points of player 2] (games with ``scoring``)
-        self.score: list[int] = [0, 0, 0]
-        #: [unused, pieces player 1 has put out of the game, player 2's]
-        self.captures: list[int] = [0, 0, 0]
+        #: [opening decided, doubles rolled by player 1, by player 2, ...] (dice games that count them)
+        self.tally: list[int] = [0] * (players + 1)
+        #: [unused, points of player 1, of player 2, ...] (games with ``scoring``)
+        self.score: list[int] = [0] * (players + 1)
+        #: [unused, pieces player 1 has put out of the game, player 2's, ...]
+        self.captures: list[int] = [0] * (players + 1)
         #: the game's counters (``counters`` in the game file), slot by slot
         self.counters: list[int] = list(t.counter_start)
         #: the boards (pieces only) of the positions since this state began, the last the current

@@ -63,7 +63,7 @@ class _Painter:
 
     def fill(self, code: int) -> tuple[str, str]:
         """The fill and outline of a piece code."""
-        kind, owner = code >> 1, self.game.code_owner[code]
+        kind, owner = self.game.t.code_kind[code], self.game.code_owner[code]
         colour = self.kind_colour[kind]
         if owner == 0:
             return colour or self.style["neutral"], self.style["outline"][1]
@@ -73,7 +73,7 @@ class _Painter:
               orient: int = 0, label: str = "") -> str:
         """One piece (or a mark for ``count`` checkers) centred on (x, y), ``r`` its half size."""
         g = self.game
-        kind, owner = code >> 1, g.code_owner[code]
+        kind, owner = g.t.code_kind[code], g.code_owner[code]
         fill, stroke = self.fill(code)
         shape = self.kind_shape[kind]
         attrs = (f'class="piece" data-owner="{owner}" data-kind="{escape(g.kind_names[kind])}" '
@@ -95,7 +95,7 @@ class _Painter:
     def layer(self, code: int, square: str, x: float, y: float, w: float, h: float) -> str:
         """A piece under others in a stack, seen from the side: a thin bar."""
         g = self.game
-        kind, owner = code >> 1, g.code_owner[code]
+        kind, owner = g.t.code_kind[code], g.code_owner[code]
         fill, stroke = self.fill(code)
         return (f'<g class="piece" data-owner="{owner}" data-kind="{escape(g.kind_names[kind])}" '
                 f'data-square="{escape(square)}"><rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" '

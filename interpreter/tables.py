@@ -4,7 +4,8 @@ The compile stage (:mod:`spielwerk.compile`) fills one :class:`Tables` per game 
 and freezes it; from then on the blocks, the predicates, the notation and the states read it and
 nothing writes it. A state reaches its tables as ``st.t``.
 
-Pieces are int codes ``kind * 2 + (owner - 1)`` (a neutral piece's owner bit is 0). Squares are
+Pieces are int codes ``kind * num_players + (owner - 1)`` (a neutral piece's is ``kind * num_players``;
+``code_kind[code]`` reads the kind back). Squares are
 ints, regions bitmasks over them. Hash keys are 64-bit ints: one per (square, height, code), one
 for the side to move, per phase and per roll, and keys made on demand for the small counters
 (the cube, the tallies, the scores, the captures, the reserves), the same in every process.
@@ -36,9 +37,9 @@ class Tables:
 
     __slots__ = (
         # the game
-        "name", "title", "players", "options",
+        "name", "title", "players", "num_players", "next_player", "options",
         # pieces
-        "kind_names", "kind_index", "num_codes", "neutral", "code_owner", "oriented", "die", "value",
+        "kind_names", "kind_index", "num_codes", "neutral", "code_owner", "code_kind", "oriented", "die", "value",
         # the board
         "topology", "stacking", "max_stack", "overflow", "regions", "player_regions",
         # reserves and the pieces a game can have
@@ -52,23 +53,28 @@ class Tables:
         # the most legal moves one position may have (``limits.moves``)
         "move_limit",
         # hashing
-        "zobrist", "zobrist_stride", "side_key", "orient_keys", "phase_keys", "dice_keys",
+        "zobrist", "zobrist_stride", "side_key", "turn_keys", "orient_keys", "phase_keys", "dice_keys",
         "hash_reserves", "hash_captures", "_keys", "_frozen",
     )
 
     name: str
     title: str
+    #: the names of the players who play, in turn order (player 1 first), and how many they are
     players: list[str]
+    num_players: int
+    #: per player (index 1..n), the player who moves after him; index 0 is 0
+    next_player: list[int]
     options: dict[str, Any]
     #: the piece kinds in the order of the game file; ``kind_index[name]`` is a kind's number
     kind_names: list[str]
     kind_index: dict[str, int]
-    #: how many piece codes there are (two per kind)
+    #: how many piece codes there are (one per kind and player)
     num_codes: int
     #: per kind: it belongs to nobody
     neutral: list[bool]
-    #: per code: its owner, 1 or 2, or 0 for a neutral piece
+    #: per code: its owner (1..n), or 0 for a neutral piece; and its kind
     code_owner: list[int]
+    code_kind: list[int]
     #: per kind: its orientation is kept (a die), and the die's model, or None
     oriented: list[bool]
     die: "DieModel | None"
@@ -81,7 +87,7 @@ class Tables:
     overflow: tuple[str, str]
     #: the regions the game file declares (both halves of a per-player one), and the halves
     regions: dict[str, int]
-    player_regions: dict[str, tuple[int, int]]
+    player_regions: dict[str, tuple[int, ...]]
     reserve_names: list[str]
     reserve_counts: list[int]
     #: per kind: its reserve's number, or -1 (an unlimited supply)
@@ -115,6 +121,9 @@ class Tables:
     zobrist: list[int]
     zobrist_stride: int
     side_key: int
+    #: per player (index 1..n), the key of his being to move: 0 for player 1, ``side_key`` for
+    #: player 2 (so that two-player hashes flip one key), drawn for the others
+    turn_keys: list[int]
     #: per square and orientation code: ``orient_keys[sq * 64 + code]`` (games with dice pieces)
     orient_keys: list[int]
     phase_keys: list[int]
@@ -142,12 +151,21 @@ class Tables:
         object.__setattr__(self, "_frozen", True)
 
     # -- pieces and regions ---------------------------------------------------------------------
+    def code(self, kind: int, owner: int) -> int:
+        """The code of a piece of kind number ``kind`` owned by ``owner`` (0: a neutral piece)."""
+        return kind * self.num_players + (owner - 1 if owner else 0)
+
+    @property
+    def player_numbers(self) -> range:
+        """The players' numbers, 1 to n."""
+        return range(1, self.num_players + 1)
+
     def player_codes(self, kinds: Iterable[str] | None = None) -> list[list[int]]:
-        """Per player (index 1 and 2), the codes of his pieces of the given kind names (all kinds
+        """Per player (index 1..n), the codes of his pieces of the given kind names (all kinds
         when None); index 0 is empty. Neutral pieces belong to nobody."""
         wanted = set(range(len(self.kind_names))) if kinds is None else {self.kind_index[k] for k in kinds}
-        return [[], *([c for c in range(self.num_codes) if c >> 1 in wanted and self.code_owner[c] == p]
-                      for p in (1, 2))]
+        return [[], *([c for c in range(self.num_codes) if self.code_kind[c] in wanted and self.code_owner[c] == p]
+                      for p in self.player_numbers)]
 
     def region_mask(self, name: str) -> int:
         """The squares of a region (declared, or one the board has built in) as a bitmask."""
@@ -156,7 +174,7 @@ class Tables:
         return self.topology.region_mask(name)
 
     def player_region_mask(self, name: str, player: int) -> int:
-        """A per-player region's half for ``player`` (1 or 2); other regions are the same for both."""
+        """A per-player region's part for ``player``; other regions are the same for every player."""
         if name in self.player_regions:
             return self.player_regions[name][player - 1]
         return self.region_mask(name)

@@ -84,13 +84,13 @@ class Carry(Block):
         # nothing lands on these; by default the pieces declared `blocks: true`
         default = [k for k in t.kind_names if c.piece_decl(k).get("blocks")]
         blocked = {t.kind_index[k] for k in params.get("blocked_by", default)}
-        self.blocker = [code >> 1 in blocked for code in codes]
+        self.blocker = [t.code_kind[code] in blocked for code in codes]
         flat = params.get("flatten") or {}
-        self.flattener = [bool(flat) and code >> 1 == t.kind_index[flat["piece"]] for code in codes]
-        self.flattenable = [bool(flat) and code >> 1 == t.kind_index[flat["target"]] for code in codes]
+        self.flattener = [bool(flat) and t.code_kind[code] == t.kind_index[flat["piece"]] for code in codes]
+        self.flattenable = [bool(flat) and t.code_kind[code] == t.kind_index[flat["target"]] for code in codes]
         becomes = t.kind_index[flat["becomes"]] if flat else 0
-        self.becomes = [becomes * 2 + (code & 1) for code in codes]
-        self.unbecomes = [t.kind_index[flat["target"]] * 2 + (code & 1) if flat else code for code in codes]
+        self.becomes = [t.code(becomes, t.code_owner[code]) for code in codes]
+        self.unbecomes = [t.code(t.kind_index[flat["target"]], t.code_owner[code]) if flat else code for code in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
         # stacks the mover controls: his own piece on top (a neutral top belongs to nobody)
         self.owner_codes = t.player_codes()
@@ -227,7 +227,7 @@ class Carry(Block):
 
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
         _, sq, d, drops = move
-        top = st.stacks[sq][-1] >> 1 if st.stacks[sq] else 0
+        top = self.t.code_kind[st.stacks[sq][-1]] if st.stacks[sq] else 0
         return {"count": sum(drops), "from": sq, "direction": self.dir_names[d], "drops": drops,
                 "top": self.t.kind_names[top], "flatten": self._flattens(st, move)}
 

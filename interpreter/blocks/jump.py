@@ -304,7 +304,7 @@ class Jump(Block):
         going on), ``crowned`` whether the jumper was crowned on the way (for ``hop_if``)."""
         stacks = st.stacks
         over = self.over
-        kind = top >> 1
+        kind = self.t.code_kind[top]
         flying = self.fly[kind]
         land_any = self.land[kind] != 1
         hop_if = self.hop_if
@@ -350,7 +350,7 @@ class Jump(Block):
         targets = self._targets(st, p, cur, top, jumped, len(unit), last, top != first)
         if not targets:
             return False
-        continuing = self.land[top >> 1] == "continuing"
+        continuing = self.land[self.t.code_kind[top]] == "continuing"
         promotion = self.promotion
         limit = self.t.move_limit
         made = False

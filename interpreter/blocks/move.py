@@ -339,7 +339,7 @@ class Move(Block):
         over = params.get("over", "empty")
         default = [k for k in t.kind_names if c.piece_decl(k).get("blocks")]
         blocked = {t.kind_index[k] for k in params.get("blocked_by", default)}
-        self.blocker = [code >> 1 in blocked for code in range(t.num_codes)] + [False]
+        self.blocker = [t.code_kind[code] in blocked for code in range(t.num_codes)] + [False]
         owner = t.code_owner
         #: per player, per piece code: whether a move may pass over it (``over``)
         self.passable = [[over == "any" or (over == "own" and owner[code] == p)
@@ -365,10 +365,10 @@ class Move(Block):
         self.promotion = Promotion(c, promote, path + ("promote",)) if promote else None
         flat = params.get("flatten") or {}
         codes = range(t.num_codes)
-        self.flattener = [bool(flat) and code >> 1 == t.kind_index[flat["piece"]] for code in codes]
-        self.flattenable = [bool(flat) and code >> 1 == t.kind_index[flat["target"]] for code in codes]
-        self.becomes = [t.kind_index[flat["becomes"]] * 2 + (code & 1) if flat else code for code in codes]
-        self.unbecomes = [t.kind_index[flat["target"]] * 2 + (code & 1) if flat else code for code in codes]
+        self.flattener = [bool(flat) and t.code_kind[code] == t.kind_index[flat["piece"]] for code in codes]
+        self.flattenable = [bool(flat) and t.code_kind[code] == t.kind_index[flat["target"]] for code in codes]
+        self.becomes = [t.code(t.kind_index[flat["becomes"]], t.code_owner[code]) if flat else code for code in codes]
+        self.unbecomes = [t.code(t.kind_index[flat["target"]], t.code_owner[code]) if flat else code for code in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
         #: per player and square: the squares a move could come from along its rays (``could_take``)
         self.into = [[0] * topo.size for _ in range(3)]
@@ -427,6 +427,7 @@ class Move(Block):
         stacks = st.stacks
         lines, size = self._lines, self.t.topology.size
         blocker = self.blocker
+        code_kind = self.t.code_kind
         land = self.landing
         simple = land.simple
         ok = land.ok[p]
@@ -447,7 +448,7 @@ class Move(Block):
             ks = self.counts(st, h)
             if not ks:
                 continue
-            rays = self.rays[p][top >> 1][a]
+            rays = self.rays[p][code_kind[top]][a]
             if self.spread:
                 self._spread(st, a, top, ks, rays, out)
                 continue
@@ -577,14 +578,14 @@ class Move(Block):
         p = st.to_move
         moving = lift(st, a, k)
         orient = 0
-        if g.die is not None and g.oriented[moving[-1] >> 1]:  # a die keeps its faces
+        if g.die is not None and g.oriented[g.code_kind[moving[-1]]]:  # a die keeps its faces
             orient = st.orient[a]
             st.hash ^= g.orient_keys[a * 64 + orient]
             st.orient[a] = 0
         removed: list[int] = []
         removed_orient = 0
         if self.captures or self.returns:
-            if g.die is not None and st.stacks[b] and g.oriented[st.stacks[b][-1] >> 1]:
+            if g.die is not None and st.stacks[b] and g.oriented[g.code_kind[st.stacks[b][-1]]]:
                 removed_orient = st.orient[b]
                 st.hash ^= g.orient_keys[b * 64 + removed_orient]
                 st.orient[b] = 0
@@ -715,7 +716,7 @@ class Move(Block):
     def fields(self, st: "Position", move: "MoveTuple") -> dict[str, Any]:
         a = move[1]
         s = st.stacks[a]
-        top = self.t.kind_names[s[-1] >> 1] if s else self.t.kind_names[0]
+        top = self.t.kind_names[self.t.code_kind[s[-1]]] if s else self.t.kind_names[0]
         if self.spread:
             _, a, d, drops = move
             ray = self._ray(st, a, d)
@@ -773,7 +774,7 @@ class Move(Block):
         if s[-1] not in self.codes[p]:
             top_owner = g.code_owner[s[-1]]
             if top_owner == 0:
-                return f"the stack on {name(a)} is topped by a {g.kind_names[s[-1] >> 1]}, which belongs to nobody"
+                return f"the stack on {name(a)} is topped by a {g.kind_names[g.code_kind[s[-1]]]}, which belongs to nobody"
             who = "the player to move's" if top_owner != p else "of a kind that moves this way"
             return f"the piece on top of {name(a)} is not {who}"
         if not self.sources(st, p) >> a & 1 or (self.from_condition is not None and not self.from_condition(
@@ -787,18 +788,18 @@ class Move(Block):
             return f"from {name(a)} between {ks.start} and {ks.stop - 1} pieces may move, not {k}"
         if not self.spread:
             b = move[2]
-            if b not in self.line[a] or all(b not in ray for _, ray in self.rays[p][s[-1] >> 1][a]):
+            if b not in self.line[a] or all(b not in ray for _, ray in self.rays[p][self.t.code_kind[s[-1]]][a]):
                 return f"{name(b)} is not in a direction the piece on {name(a)} may move"
             dist = self.line[a][b][1]
             if self.line_masks is not None:
-                d = next(d for d, ray in self.rays[p][s[-1] >> 1][a] if b in ray)
+                d = next(d for d, ray in self.rays[p][self.t.code_kind[s[-1]]][a] if b in ray)
                 self.cond.ctx.line_pieces = (st.occupied & self.line_masks[a][d]).bit_count()
             if self.distance != ANY and dist != self.steps(st, len(s), k):
                 n = self.steps(st, len(s), k)
                 unit = "square" if g.topology.__class__.__name__ == "SquareTopology" else "point"
                 return (f"{name(a)}-{name(b)} is {dist} {unit}{'s' if dist != 1 else ''} long; this move "
                         f"goes {n}")
-            ray = next(ray for _, ray in self.rays[p][s[-1] >> 1][a] if b in ray)
+            ray = next(ray for _, ray in self.rays[p][self.t.code_kind[s[-1]]][a] if b in ray)
             if self.screens:
                 passed = sum(1 for t in ray[:ray.index(b)] if st.stacks[t])
                 if passed != self.screens:
@@ -812,7 +813,7 @@ class Move(Block):
                     return f"{name(t)} is in the way"
             ts = st.stacks[b]
             if ts and self.blocker[ts[-1]]:
-                return f"{name(b)} holds a {g.kind_names[ts[-1] >> 1]}, which nothing may land on"
+                return f"{name(b)} holds a {g.kind_names[g.code_kind[ts[-1]]]}, which nothing may land on"
             return f"the move may not end on {name(b)}"
         ray = self._ray(st, a, move[2])
         if len(move[3]) > len(ray):
@@ -823,7 +824,7 @@ class Move(Block):
                 last_alone = i == len(move[3]) - 1 and move[3][-1] == 1
                 if self.flattenable[ts[-1]] and self.flattener[s[-1]] and last_alone:
                     continue
-                return f"{name(t)} holds a {g.kind_names[ts[-1] >> 1]} that blocks the move"
+                return f"{name(t)} holds a {g.kind_names[g.code_kind[ts[-1]]]} that blocks the move"
         return super().explain(st, move)
 
 

@@ -25,7 +25,7 @@ class PlaceMove(Move):
     __slots__ = ()
     fields = ("to_square", "piece")
     to_square = field(1, "the square the piece goes on")
-    piece = field(2, "the piece's code: kind * 2 + owner - 1")
+    piece = field(2, "the piece's code (see Tables.code)")
 
 
 class Place(Block):
@@ -281,7 +281,7 @@ class Place(Block):
                 free = self._free(st)
                 if not free:
                     return
-            row = self.table[kind * 2 + (0 if self.neutral else p - 1)]
+            row = self.table[self.t.code(kind, 0 if self.neutral else p)]
             out.extend([row[sq] for sq in free])
 
     def apply(self, st: "Position", move: "Move") -> Any:
@@ -297,7 +297,7 @@ class Place(Block):
             st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
             s.append(code)
             retop(st, sq, old)
-        r = self.reserve_of[code >> 1]
+        r = self.reserve_of[self.t.code_kind[code]]
         if r >= 0:
             change_reserve(st, self.supplier(st), r, -n)
         return n
@@ -312,7 +312,7 @@ class Place(Block):
             s.pop()
             st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
             retop(st, sq, code)
-        r = self.reserve_of[code >> 1]
+        r = self.reserve_of[self.t.code_kind[code]]
         if r >= 0:
             change_reserve(st, self.supplier(st), r, info)
 
@@ -325,10 +325,10 @@ class Place(Block):
         return [(sq, kind) for kind in self.kinds for sq in self.squares]
 
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
-        return ((move[1], move[2] >> 1),)
+        return ((move[1], self.t.code_kind[move[2]]),)
 
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:
-        return {"piece": self.t.kind_names[move[2] >> 1], "to": move[1]}
+        return {"piece": self.t.kind_names[self.t.code_kind[move[2]]], "to": move[1]}
 
     def part_text(self, st: "Position", key: Any) -> str:
         sq, kind = key
@@ -340,12 +340,12 @@ class Place(Block):
     def from_fields(self, st: "Position", fields: dict[str, Any]) -> "Move":
         piece = fields.get("piece")
         kind = self.t.kind_index[piece] if piece else self.kinds[0]
-        return PlaceMove((self.index, fields["to"], kind * 2 + (0 if self.neutral else self.supplier(st) - 1)))
+        return PlaceMove((self.index, fields["to"], self.t.code(kind, 0 if self.neutral else self.supplier(st))))
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, sq, code = move
         g = self.t
-        kind = code >> 1
+        kind = self.t.code_kind[code]
         if kind not in self.kinds:
             allowed = ", ".join(g.kind_names[k] for k in self.kinds)
             return f"only {allowed} may be placed now"

@@ -150,7 +150,7 @@ class Rectangle(Block):
         fixed = {i for i, k in enumerate(t.kind_names) if c.piece_decl(k).get("fixed")}
         push = bool(params.get("push", True))
         # enemy pieces a block may push: the opponent's, never fixed ones
-        self.pushable = [[], *([code for code in range(t.num_codes) if push and code >> 1 not in fixed
+        self.pushable = [[], *([code for code in range(t.num_codes) if push and t.code_kind[code] not in fixed
                                 and t.code_owner[code] == q] for q in (2, 1))]
         limit = params.get("push_limit", "power - 1")
         from ..dsl.expr import ExprError, compile_expr

@@ -106,7 +106,7 @@ class Sow(Block):
         self.skip_origin = params.get("origin", "sow") == "skip"
         self.codes = [set(codes) for codes in t.player_codes(params.get("pieces"))]
         neutral = {code for code in range(t.num_codes) if not t.code_owner[code]
-                   and t.kind_names[code >> 1] in params.get("pieces", t.kind_names)}
+                   and t.kind_names[t.code_kind[code]] in params.get("pieces", t.kind_names)}
         for codes in self.codes[1:]:
             codes |= neutral
 

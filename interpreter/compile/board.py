@@ -85,13 +85,22 @@ def regions(c: "Compiler") -> None:
     for name, r in c.data["board"].get("regions", {}).items():
         with c.compiling(("board", "regions", name)):
             if isinstance(r, dict) and "per_player" in r:
-                halves = tuple(_region_mask(c, half) for half in r["per_player"])
-                t.player_regions[name] = (halves[0], halves[1])
-                t.regions[name] = halves[0] | halves[1]
+                parts = tuple(_region_mask(c, part) for part in c.per_seat(
+                    ("board", "regions", name, "per_player"), r["per_player"]))
+                t.player_regions[name] = parts
+                t.regions[name] = sum_masks(parts)
             elif isinstance(r, dict):
                 t.regions[name] = _region_mask(c, r["include"]) & ~_region_mask(c, r.get("exclude", []))
             else:
                 t.regions[name] = _region_mask(c, r)
+
+
+def sum_masks(masks: Any) -> int:
+    """The union of bitmasks."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def _region_mask(c: "Compiler", region: Any) -> int:

@@ -99,10 +99,10 @@ class Conditions:
 
 
 def as_player(value: Any) -> int:
-    """``value`` if it is a player (1 or 2, or 0 for nobody's); a computed player that is none is
-    refused (a negative one would silently pick a player from the end of a list)."""
-    if value not in (0, 1, 2) or isinstance(value, bool):
-        raise ValueError(f"{value!r} is no player (1 or 2)")
+    """``value`` if it can be a player (1 to 6, or 0 for nobody's); a computed player that is none
+    is refused (a negative one would silently pick a player from the end of a list)."""
+    if value not in (0, 1, 2, 3, 4, 5, 6) or isinstance(value, bool):
+        raise ValueError(f"{value!r} is no player (1 to 6)")
     return int(value)
 
 
@@ -154,10 +154,12 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
     the variables and built-ins that read the position (``t``: the tables compiled so far), and the
     named ``predicates`` called as functions."""
     topology = getattr(t, "topology", None)  # absent while the board itself is being sized
+    nxt = t.next_player
     full = topology.full_mask if topology is not None else 0
     variables: dict[str, Callable[[Any], Any]] = {
         "mover": lambda x: x.mover,
-        "opponent": lambda x: 3 - x.mover,
+        # the player who moves after the mover (with two players, the other one)
+        "opponent": lambda x: nxt[x.mover],
         "player": lambda x: x.player,
         "winner": lambda x: x.winner,
         "cube": lambda x: x.st.cube_value,
@@ -194,7 +196,7 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
     for name, build in _builtins(t, cond).items():
         functions[name] = (*BUILTIN_FUNCTIONS[name], build)
     for pname, pred in predicates.items():
-        functions[pname] = (1, 1, _predicate(pred))
+        functions[pname] = (1, 1, _predicate(pred, nxt))
     for name, (slot, per_player) in getattr(t, "counter_slots", {}).items():
         if per_player:
             functions[name] = (1, 1, _player_counter(slot))
@@ -204,14 +206,14 @@ def build_env(t: "Tables", cond: Conditions, constants: dict[str, Any], predicat
     return Env(dict(constants), variables, functions)
 
 
-def _predicate(pred: Any) -> Builder:
+def _predicate(pred: Any, nxt: list[int]) -> Builder:
     def build(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         who, holds = args[0], pred.holds
         name = getattr(asts[0], "name", None)
         if name == "mover":  # the usual case, one call fewer
             return lambda x: holds(x.st, x.mover)
         if name == "opponent":
-            return lambda x: holds(x.st, 3 - x.mover)
+            return lambda x: holds(x.st, nxt[x.mover])
         return lambda x: holds(x.st, as_player(who(x)))
     return build
 
@@ -332,7 +334,7 @@ def _questions(t: "Tables", cond: Conditions) -> dict[str, Builder]:
         sq = _square_arg(t, args[0], asts[0])
         name = args[1](None)
         topo, near = _adjacency(t)
-        goals = [0] + [t.player_region_mask(name, p) for p in (1, 2)]
+        goals = [0] + [t.player_region_mask(name, p) for p in t.player_numbers]
         owner = t.code_owner
         full = topo.full_mask
 
@@ -366,7 +368,7 @@ def _counting(t: "Tables") -> dict[str, Builder]:
 
     def reserve(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         who, first = args[0], asts[0]
-        p = first.value if isinstance(first, Const) and first.value in (1, 2) else 0  # a fixed player
+        p = first.value if isinstance(first, Const) and first.value in t.player_numbers else 0  # a fixed player
         if len(args) == 2:
             r = t.reserve_names.index(args[1](None))
             if p:
@@ -381,7 +383,7 @@ def _counting(t: "Tables") -> dict[str, Builder]:
 
     def top_count(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         who, kinds = args[0], kinds_of(args)
-        return lambda x: sum(x.st.tops[k * 2 + who(x) - 1].bit_count() for k in kinds)
+        return lambda x: sum(x.st.tops[t.code(k, who(x))].bit_count() for k in kinds)
 
     def square_of(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         """The lowest square topped by the player's piece of one of the kinds; -1 where there is none."""
@@ -391,7 +393,7 @@ def _counting(t: "Tables") -> dict[str, Builder]:
             tops, p = x.st.tops, who(x)
             bits = 0
             for k in kinds:
-                bits |= tops[k * 2 + p - 1]
+                bits |= tops[t.code(k, p)]
             return (bits & -bits).bit_length() - 1
         return find
 
@@ -399,7 +401,7 @@ def _counting(t: "Tables") -> dict[str, Builder]:
         """The squares topped by the player's pieces whose kind's ``value`` lies from lo to hi."""
         who, low, high = args
         by_value: dict[int, list[int]] = {}  # value -> the codes of player 1's kinds worth it
-        for code in range(0, t.num_codes, 2):
+        for code in range(0, t.num_codes, t.num_players):
             by_value.setdefault(t.value[code], []).append(code)
 
         def pieces(x: Any) -> int:
@@ -415,13 +417,13 @@ def _counting(t: "Tables") -> dict[str, Builder]:
 
         def counter(x: Any) -> int:
             owner = who(x)
-            return sum(1 for s in x.st.stacks for pc in s if owner_of[pc] == owner and pc >> 1 in kinds)
+            return sum(1 for s in x.st.stacks for pc in s if owner_of[pc] == owner and t.code_kind[pc] in kinds)
         return counter
 
     def pieces_in(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         mask = t.region_mask(args[0](None))
         kinds = [t.kind_index[a(None)] for a in args[1:]] or list(range(len(t.kind_names)))
-        codes = [k * 2 + o for k in kinds for o in (0, 1)]
+        codes = [code for code in range(t.num_codes) if t.code_kind[code] in kinds]
         return lambda x: sum((x.st.tops[code] & mask).bit_count() for code in codes)
 
     def controlled(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:

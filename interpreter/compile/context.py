@@ -34,8 +34,14 @@ class Compiler:
         self.options = spec.resolve_options(options)
         #: names an expression can read without a position: options, tables, piece kinds, regions...
         self.constants: dict[str, Any] = dict(self.options)
+        declared = [str(n) for n in spec.data.get("players", ["player 1", "player 2"])]
+        seated = self._seating(declared)
+        #: the declared players (the seats); per player in turn order, his seat's index among them:
+        #: a game file's per-player data (regions, paths, setups) is written per seat
+        self.declared_players = declared
+        self.seats = [declared.index(name) for name in seated]
         self.t = Tables(name=spec.name, title=spec.data.get("title", spec.name), options=dict(self.options),
-                        players=list(spec.data.get("players", ["player 1", "player 2"])))
+                        players=seated, num_players=len(seated))
         #: per block index: what follows each of its moves (its effects, before the game's; its
         #: counters set, after them), the condition on the result that makes a move legal, and the
         #: one that gives the mover another turn
@@ -50,6 +56,36 @@ class Compiler:
         #: the evaluation context of every condition (see :mod:`.conditions`)
         self.cond = Conditions(self.t)
         self._env_value: Env | None = None
+
+    def _seating(self, declared: list[str]) -> list[str]:
+        """The players who play with these options, in turn order: all declared ones, or those
+        ``seating`` names for its option's value."""
+        seating = self.data.get("seating")
+        if not seating:
+            return declared
+        key = self.options.get(seating["by"])
+        values = {str(k): v for k, v in seating["values"].items()}
+        if str(key) not in values:
+            raise self.error(("seating", "values"), f"no seating for {seating['by']}={key!r} (seatings for: "
+                             f"{', '.join(values)})")
+        return [str(n) for n in values[str(key)]]
+
+    def per_seat(self, path: tuple[Any, ...], values: list[Any]) -> list[Any]:
+        """A per-player list of the game file (one entry per declared player) as the players who
+        play have it, in turn order."""
+        if len(values) != len(self.declared_players):
+            raise self.error(path, f"{len(values)} entries for {len(self.declared_players)} players: give "
+                             "one per player, in the order of `players`")
+        return [values[s] for s in self.seats]
+
+    def player_number(self, path: tuple[Any, ...], who: Any) -> int:
+        """A player named in the game file (a number of a declared player or a name) as the
+        number of the player who plays that seat; 0 where that seat is empty with these options."""
+        seat = who - 1 if isinstance(who, int) else (self.declared_players.index(who)
+                                                     if who in self.declared_players else -1)
+        if not 0 <= seat < len(self.declared_players):
+            raise self.error(path, f"{who!r} names no player (players: {', '.join(self.declared_players)})")
+        return self.seats.index(seat) + 1 if seat in self.seats else 0
 
     # -- errors ----------------------------------------------------------------------------------
     def error(self, path: tuple[Any, ...], message: str) -> SpecError:

@@ -169,7 +169,7 @@ def _kinds(c: "Compiler", names: Any) -> list[bool]:
     """Per piece code: its kind is one of ``names`` (every kind where None)."""
     t = c.t
     wanted = set(t.kind_names) if names is None else set([names] if isinstance(names, str) else names)
-    return [t.kind_names[code >> 1] in wanted for code in range(t.num_codes)]
+    return [t.kind_names[t.code_kind[code]] in wanted for code in range(t.num_codes)]
 
 
 def _directions(c: "Compiler", path: tuple[Any, ...], which: Any) -> list[str]:

@@ -31,6 +31,10 @@ def keys(c: "Compiler") -> random.Random:
         block.byteswap()
     t.zobrist = block.tolist()
     t.side_key = rng.getrandbits(64)
+    # the third and later players' keys come from a generator of their own, so that a two-player
+    # game draws the keys it always drew
+    more = random.Random(SEED + 1)
+    t.turn_keys = [0, 0, t.side_key, *(more.getrandbits(64) for _ in range(t.num_players - 2))]
     #: hash keys for an orientation code on a square (index sq * 64 + code)
     t.orient_keys = [rng.getrandbits(64) for _ in range(t.topology.size * 64)] if t.die else []
     return rng

@@ -26,7 +26,7 @@ def counters(c: "Compiler") -> None:
         decl = decl or {}
         per_player = bool(decl.get("per_player", False))
         t.counter_slots[name] = (len(t.counter_start), per_player)
-        t.counter_start += [int(decl.get("start", 0))] * (2 if per_player else 1)
+        t.counter_start += [int(decl.get("start", 0))] * (t.num_players if per_player else 1)
 
 
 def setters(c: "Compiler", path: tuple[Any, ...], given: dict[str, Any],

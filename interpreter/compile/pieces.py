@@ -27,17 +27,21 @@ def option_tables(c: "Compiler") -> None:
 
 
 def pieces(c: "Compiler") -> None:
-    """The piece kinds: a piece's code is ``kind * 2 + owner - 1``; neutral pieces and dice."""
+    """The piece kinds: a piece's code is ``kind * num_players + owner - 1``; neutral pieces and dice.
+    Also the turn order."""
     t = c.t
+    n = t.num_players
+    t.next_player = [0, *range(2, n + 1), 1]
     decls = c.data.get("pieces", {})
     t.kind_names = list(decls)
     t.kind_index = {k: i for i, k in enumerate(t.kind_names)}
-    t.num_codes = 2 * len(t.kind_names)
+    t.num_codes = n * len(t.kind_names)
     for name in t.kind_names:
         c.constants.setdefault(name, name)
     t.neutral = [bool(decls[k].get("neutral")) for k in t.kind_names]
-    t.code_owner = [0 if t.neutral[code >> 1] else (code & 1) + 1 for code in range(t.num_codes)]
-    t.value = [int(decls[t.kind_names[code >> 1]].get("value", 1)) for code in range(t.num_codes)]
+    t.code_kind = [code // n for code in range(t.num_codes)]
+    t.code_owner = [0 if t.neutral[code // n] else code % n + 1 for code in range(t.num_codes)]
+    t.value = [int(decls[t.kind_names[code // n]].get("value", 1)) for code in range(t.num_codes)]
     t.oriented = [decls[k].get("orientation") == "die" for k in t.kind_names]
     t.die = None
     if any(t.oriented):
@@ -64,14 +68,14 @@ def reserves(c: "Compiler") -> None:
     # belong to no reserve have an unlimited supply: then four pieces per square); a position
     # text with a higher stack is refused
     on_board = sum(c.number(("setup", i, "count"), g.get("count", 1), 1, 1000)
-                   * (2 if g.get("owner", "each") == "each" else 1) * len(g.get("at", []))
+                   * (t.num_players if g.get("owner", "each") == "each" else 1) * len(g.get("at", []))
                    for i, g in enumerate(d.get("setup", [])) if _chosen(c, i, g))
     placed = {k for ph in d["phases"] for params in _uses(ph.get("moves", []), "place")
               for k in params.get("pieces", t.kind_names)}
     # a game that declares no pieces at all (no setup, no reserve) is played from position texts
     unlimited = any(t.reserve_of_kind[t.kind_index[k]] < 0 for k in placed) or (
         not on_board and not any(t.reserve_counts))
-    t.total_pieces = on_board + 2 * sum(t.reserve_counts) + (4 * t.topology.size if unlimited else 0)
+    t.total_pieces = on_board + t.num_players * sum(t.reserve_counts) + (4 * t.topology.size if unlimited else 0)
     t.max_height = max(t.total_pieces, 1) if t.stacking else 1
     t.unlimited_supply = unlimited
 
@@ -88,7 +92,10 @@ def setup(c: "Compiler") -> list[tuple[int, int, int, int]]:
             continue
         kind = t.kind_index[group["piece"]]
         owner = group.get("owner", "each")
-        owners = [1, 2] if owner == "each" else [0] if owner == "neutral" else [int(owner)]
+        owners = list(t.player_numbers) if owner == "each" else [0] if owner == "neutral" else \
+            [c.player_number(("setup", i, "owner"), owner)]
+        if owners == [0] and owner != "neutral":
+            continue  # the seat of a player who does not play with these options
         count = c.number(("setup", i, "count"), group.get("count", 1), 1, 1000)
         for p in owners:
             for j, name in enumerate(group["at"]):
@@ -104,10 +111,10 @@ def setup(c: "Compiler") -> list[tuple[int, int, int, int]]:
                                                                  owner_faces_south=p != 2)
                     except ValueError as exc:
                         raise c.error(("setup", i, "orientation"), str(exc)) from None
-                out.append((sq, kind * 2 + (p - 1 if p else 0), count, orient))
-    counts = [[0] * len(t.kind_names) for _ in range(3)]
+                out.append((sq, t.code(kind, p), count, orient))
+    counts = [[0] * len(t.kind_names) for _ in range(t.num_players + 1)]
     for _, code, count, _ in out:
-        counts[t.code_owner[code]][code >> 1] += count
+        counts[t.code_owner[code]][t.code_kind[code]] += count
     t.start_counts = counts
     return out
 
@@ -146,11 +153,14 @@ def _setup_square(c: "Compiler", p: int, owner: Any, name: Any, where: tuple[Any
         sq = topo.parse_square(str(name))
     except ValueError as exc:
         raise c.error(where, str(exc)) from None
-    if p == 2 and owner == "each" and paths is None:
+    if p > 1 and owner == "each" and paths is None:
+        if p > 2:
+            raise c.error(where, "with more than two players, `each` places no square names: give each "
+                          "player's squares in a group of its own (`owner: NAME`)")
         sq = cast("Board", topo).opposite(sq)
         if sq < 0:
             raise c.error(where, f"{name}: turned round for player 2 it falls on no square of this board")
-    elif p == 2 and owner == "each" and track.position[1][sq]:
-        # a point named for player 1: the same position along player 2's path
-        sq = track.paths[2][track.position[1][sq] - 1]
+    elif p > 1 and owner == "each" and track.position[1][sq]:
+        # a point named for player 1: the same position along the player's own path
+        sq = track.paths[p][track.position[1][sq] - 1]
     return sq

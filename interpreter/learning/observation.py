@@ -211,7 +211,7 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     stacks = board.stacks
     n = game.topology.size
     nk, nl = len(game.kind_names), layers(game)
-    owner = game.code_owner
+    owner, kind_of = game.code_owner, game.t.code_kind
     slot_of = (2, 0, 1) if me == 1 else (2, 1, 0)  # by owner: nobody, player 1, player 2
     ones: list[int] = []
     heights = [0] * n
@@ -223,7 +223,7 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
             heights[col] = depth
             for j in range(min(depth, nl)):
                 code = stack[depth - 1 - j]
-                ones.append(base + ((slot_of[owner[code]] * nk + (code >> 1)) * nl + j) * n + col)
+                ones.append(base + ((slot_of[owner[code]] * nk + kind_of[code]) * nl + j) * n + col)
     if "orientation" in at:
         top = at["orientation"]
         for col, sq in enumerate(order):

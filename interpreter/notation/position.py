@@ -102,10 +102,10 @@ class StackRows:
     # -- writing --------------------------------------------------------------------------------
     def cell(self, stack: list[int], orient: int = 0) -> str:
         owner = self.t.code_owner
-        faces = f"{orient >> 3}{orient & 7}" if self.t.oriented[stack[-1] >> 1] else ""
+        faces = f"{orient >> 3}{orient & 7}" if self.t.oriented[self.t.code_kind[stack[-1]]] else ""
         if self.only_top:
-            return "".join(str(owner[pc]) for pc in stack) + self.letters[stack[-1] >> 1] + faces
-        return "".join(f"{owner[pc]}{self.letters[pc >> 1]}" for pc in stack) + faces
+            return "".join(str(owner[pc]) for pc in stack) + self.letters[self.t.code_kind[stack[-1]]] + faces
+        return "".join(f"{owner[pc]}{self.letters[self.t.code_kind[pc]]}" for pc in stack) + faces
 
     def _rows(self) -> list[list[int]]:
         rows: list[list[int]] = self.t.topology.rows()
@@ -258,7 +258,7 @@ class StackRows:
                 raise fail(f"player {p} has more pieces on the board than the game provides")
         owner = g.code_owner
         unlimited = g.unlimited_supply
-        counted = [not unlimited or t.reserve_of_kind[pc >> 1] >= 0 for pc in range(t.num_codes)]
+        counted = [not unlimited or t.reserve_of_kind[t.code_kind[pc]] >= 0 for pc in range(t.num_codes)]
         kept = [0, sum(st.reserves[1]), sum(st.reserves[2])]
         for s in st.stacks:
             for pc in s:
@@ -314,7 +314,7 @@ class StackRows:
                 raise fail(f"cannot read the square {cell!r}")
             pieces = [self._code(self._kind(letter, int(o), cell, fail), int(o), cell, fail)
                       for o, letter in re.findall(r"([012])(" + self._letters_re() + ")?", body)]
-        oriented = g.oriented[pieces[-1] >> 1]
+        oriented = g.oriented[g.t.code_kind[pieces[-1]]]
         if oriented != bool(faces):
             raise fail(f"in {cell!r}: " + ("a die needs its top and north faces, e.g. 54" if oriented
                                            else "only a die has faces"))

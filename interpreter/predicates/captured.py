@@ -25,7 +25,7 @@ class Captured(Predicate):
         self.count = int(c.constant(path + ("count",), count)) if not isinstance(count, int) else count
 
     def holds(self, st: "Position", player: int) -> bool:
-        code = self.kind * 2 + player - 1
+        code = self.t.code(self.kind, player)
         if self.t.stacking:
             on_board = sum(1 for s in st.stacks for pc in s if pc == code)
         else:

@@ -32,8 +32,8 @@ class Connection(Predicate):
     def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, params, path)
         kinds = [c.t.kind_index[k] for k in params["pieces"]]
-        self.codes = [[], [k * 2 for k in kinds], [k * 2 + 1 for k in kinds]]
         t = c.t
+        self.codes = [[], *([t.code(k, p) for k in kinds] for p in t.player_numbers)]
         # each item of `between`: the regions, and how many of them one chain must touch
         items = [(list(item["regions"]), int(item["at_least"])) if isinstance(item, dict) else (list(item), len(item))
                  for item in params["between"]]

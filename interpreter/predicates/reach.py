@@ -22,20 +22,20 @@ class Reach(Predicate):
     def __init__(self, c: "Compiling", params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, params, path)
         kind = c.t.kind_index[params["piece"]]
-        self.codes = [0, kind * 2, kind * 2 + 1]
+        self.codes = [0, *(c.t.code(kind, p) for p in c.t.player_numbers)]
         region = params["square"]
         if region in c.t.topology.regions or region in c.t.regions:
-            halves = (c.t.player_region_mask(region, 1), c.t.player_region_mask(region, 2))
+            halves = [c.t.player_region_mask(region, p) for p in c.t.player_numbers]
         else:
             try:
                 mask = 1 << c.t.topology.parse_square(str(region))
             except ValueError:
                 raise c.error(path + ("square",), f"{region!r} is neither a square of this board "
                                       "nor a region") from None
-            halves = (mask, mask)
-        if params.get("side", "own") == "opponent":
-            halves = (halves[1], halves[0])
-        self.masks = [0, halves[0], halves[1]]
+            halves = [mask for _ in c.t.player_numbers]
+        # the opponent's part: that of the player who moves next
+        side = c.t.next_player if params.get("side", "own") == "opponent" else list(range(len(halves) + 1))
+        self.masks = [0, *(halves[side[p] - 1] for p in c.t.player_numbers)]
 
     def holds(self, st: "Position", player: int) -> bool:
         return bool(st.tops[self.codes[player]] & self.masks[player])

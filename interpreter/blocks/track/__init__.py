@@ -465,7 +465,7 @@ class Track(TrackTexts, StepView):
         self.stepwise = not self.one_die
         self.pos_of = topo.position
         kind = c.t.kind_index[params.get("pieces", c.t.kind_names)[0]]
-        self.code = [0, kind * 2, kind * 2 + 1]
+        self.code = [0, *(c.t.code(kind, p) for p in c.t.player_numbers)]
         #: opposing checkers that close a point: 1 (any), or 2 (a lone one is hit or pinned); more
         #: would let both players' checkers share a point, which no position text can say
         self.block = c.number(path + ("blocked_by",), params.get("blocked_by", 2), 1, 2)
@@ -844,7 +844,7 @@ class Track(TrackTexts, StepView):
             else:
                 hits.append(-1)
             self._move_one(st, a, b, code)
-            if (self.recycle and b == off and len(st.stacks[off]) == self.t.start_counts[p][code >> 1]
+            if (self.recycle and b == off and len(st.stacks[off]) == self.t.start_counts[p][self.t.code_kind[code]]
                     and not (wins and i == len(steps) - 1)):
                 self._recycle(st, off, self.paths[p][self.recycle_to - 1], code)
                 back.append(i)

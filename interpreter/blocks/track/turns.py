@@ -383,7 +383,7 @@ class _Search:
         #: steps of this turn that ended on the own corner while it was empty when the turn began
         self.landed = [0]
         self.fresh = [0] * len(me)  # checkers that came in this turn and may not go on
-        self.total = track.t.start_counts[st.to_move][track.code[st.to_move] >> 1] if track.recycle else 0
+        self.total = track.t.start_counts[st.to_move][track.t.code_kind[track.code[st.to_move]]] if track.recycle else 0
         self.width = 5 * len(me)
         self.weight = track._weights_of[len(me)]
         # the step view needs no result keys
