@@ -583,6 +583,17 @@ class Checker:
         for rname, r in d.get("reserves", {}).items():
             self.pieces_at(("reserves", rname, "pieces"), r.get("pieces"))
             self.expression(("reserves", rname, "count"), r.get("count"))
+        seating = d.get("seating")
+        if isinstance(seating, dict):
+            if seating.get("by") not in d.get("options", {}):
+                self.fail(("seating", "by"), f"the seating is chosen by {seating.get('by')!r}, which is not a "
+                          "declared option")
+            players = d.get("players", [])
+            for key, names in (seating.get("values") or {}).items():
+                for i, name in enumerate(names or []):
+                    if name not in players:
+                        self.fail(("seating", "values", key, i), f"{name!r} is not one of the players "
+                                  f"({', '.join(map(str, players))})")
         for tname, t in d.get("tables", {}).items():
             if t.get("by") not in d.get("options", {}):
                 self.fail(("tables", tname, "by"), f"table {tname!r} is keyed by {t.get('by')!r}, "
@@ -813,7 +824,8 @@ def _shape_errors(doc: Document) -> list[SpecError]:
 
     def walk(value: Any, path: tuple[Any, ...]) -> None:
         if isinstance(value, dict):
-            numbers_allowed = len(path) == 3 and path[0] == "tables" and path[2] == "values"
+            numbers_allowed = (len(path) == 3 and path[0] == "tables" and path[2] == "values") or \
+                path == ("seating", "values")
             for key, item in value.items():
                 if not isinstance(key, str) and not (numbers_allowed and isinstance(key, (int, bool))):
                     errors.append(doc.marks.error(path + (key,), f"the key {key!r} is not text: keys are names; "

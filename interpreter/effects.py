@@ -341,7 +341,7 @@ class Outflank(Effect):
                     if run and (not most or run <= most):
                         changed += [self._take(st, t, mover) for t in line[:run]]
                     break
-                if owner[top] != 3 - mover or not kinds[top]:
+                if not owner[top] or not kinds[top]:  # a neutral piece, or one that does not turn
                     break
                 run += 1
         if self.flip:
@@ -378,25 +378,28 @@ class RemoveGroups(Effect):
 
     def run(self, st: "Position", cond: "Conditions") -> tuple[int, Changes]:
         mover = cond.ctx.mover
-        who = 3 - mover if self.opponent else mover
         owner = st.t.code_owner
         kinds = self.kinds
-        mine = 0
-        for code, bits in enumerate(st.tops):
-            if owner[code] == who and kinds[code]:
-                mine |= bits
         empty = st.t.topology.full_mask & ~st.occupied
         near = self.near
         gone: Changes = []
-        left = mine
-        while left:
-            group = flood(left & -left, mine, near)
-            left &= ~group
-            if _around(group, near) & empty:
+        # the groups of each opponent (a group is one player's), or the mover's own
+        for who in st.t.player_numbers:
+            if (who == mover) == self.opponent:
                 continue
-            for sq in _squares(group):
-                gone.append((sq, list(st.stacks[sq])))
-                restack(st, sq, [])
+            mine = 0
+            for code, bits in enumerate(st.tops):
+                if owner[code] == who and kinds[code]:
+                    mine |= bits
+            left = mine
+            while left:
+                group = flood(left & -left, mine, near)
+                left &= ~group
+                if _around(group, near) & empty:
+                    continue
+                for sq in _squares(group):
+                    gone.append((sq, list(st.stacks[sq])))
+                    restack(st, sq, [])
         if self.opponent:
             add_captures(st, mover, sum(len(before) for _, before in gone))
         return mover, gone

@@ -162,14 +162,14 @@ class Material:
         ply = st.ply if ply_known else None
         owner = t.code_owner
         unlimited = [t.reserve_of_kind[pc >> 1] < 0 for pc in range(t.num_codes)]
-        counts = [0, 0, 0]
+        counts = [0] * (t.num_players + 1)
         by_kind = [0] * len(t.kind_names)
         for s in st.stacks:
             for pc in s:
-                by_kind[pc >> 1] += 1
+                by_kind[t.code_kind[pc]] += 1
                 if unlimited[pc]:
                     counts[owner[pc]] += 1
-        for who in (0, 1, 2):
+        for who in range(t.num_players + 1):
             start = sum(n for k, n in enumerate(t.start_counts[who]) if t.reserve_of_kind[k] < 0)
             most = start + self.placed(who, ply)
             if counts[who] > most:

@@ -103,32 +103,35 @@ class MoveQuestions:
         being answered, the moves as the blocks give them (with compulsory captures, without
         ``when`` nor ``legal_if``), so that a condition never asks itself."""
         nested = self._asking > 0
-        flipped = self._ask_as(st, player)
+        was = self._ask_as(st, player)
         try:
             out: list[Any] = []
             legal = self._legal_after if self.rules.legal_if and not nested else None
             generate(self.phases[st.phase], st, out, self.cond, whens=not nested, legal=legal)
             return out
         finally:
-            self._done_asking(st, player, flipped)
+            self._done_asking(st, player, was)
 
-    def _ask_as(self, st: Position, player: int) -> bool:
+    def _ask_as(self, st: Position, player: int) -> int:
         """Begin answering a question for ``player``: he is to move in ``st`` (the hash kept in
-        step) and the questions are nested one deeper. Returns whether the player to move changed,
-        for :meth:`_done_asking`, which puts both back."""
+        step) and the questions are nested one deeper. Returns the player who was to move where
+        that changed (else 0), for :meth:`_done_asking`, which puts both back."""
         self._asking += 1
-        if player == st.to_move:
-            return False
+        was = st.to_move
+        if player == was:
+            return 0
         st.to_move = player
-        st.hash ^= self.t.side_key
-        return True
+        keys = self.t.turn_keys
+        st.hash ^= keys[was] ^ keys[player]
+        return was
 
-    def _done_asking(self, st: Position, player: int, flipped: bool) -> None:
+    def _done_asking(self, st: Position, player: int, was: int) -> None:
         """End what :meth:`_ask_as` began."""
         self._asking -= 1
-        if flipped:
-            st.to_move = 3 - player
-            st.hash ^= self.t.side_key
+        if was:
+            st.to_move = was
+            keys = self.t.turn_keys
+            st.hash ^= keys[was] ^ keys[player]
 
     def can_move(self, st: Position, player: int) -> bool:
         """Whether ``player`` would have a legal move (other than a pass) in ``st`` if it were his turn."""
@@ -139,12 +142,12 @@ class MoveQuestions:
         return len(self._moves_of(st, as_player(player)))
 
     def can_capture(self, st: Position, player: int) -> bool:
-        """Whether ``player`` would have a move in ``st`` that takes something of his opponent's:
-        after it (and its effects) the opponent controls fewer pieces (pieces in columns his
-        piece tops), or ``player`` has captured more."""
+        """Whether ``player`` would have a move in ``st`` that takes something of his opponents':
+        after it (and its effects) they control fewer pieces (pieces in columns their pieces
+        top), or ``player`` has captured more."""
         player = as_player(player)
-        before, captured = self._controlled(st, 3 - player), st.captures[player]
-        return any(self._after(st, player, move, lambda: self._controlled(st, 3 - player) < before
+        before, captured = self._others_control(st, player), st.captures[player]
+        return any(self._after(st, player, move, lambda: self._others_control(st, player) < before
                                or st.captures[player] > captured)
                    for move in self._moves_of(st, player))
 
@@ -176,7 +179,7 @@ class MoveQuestions:
         change their from and to squares alone, nothing compulsory among them and nothing asked of
         them but where they land: each block's moves are listed only where one of its pieces
         stands where a move of the block could come from (``Block.could_take``)."""
-        flipped = self._ask_as(st, player)
+        was = self._ask_as(st, player)
         try:
             for block in blocks:
                 sources = block.could_take(player, square, top)
@@ -192,7 +195,7 @@ class MoveQuestions:
                     return True
             return False
         finally:
-            self._done_asking(st, player, flipped)
+            self._done_asking(st, player, was)
 
     def _lands_only(self) -> list[bool]:
         """Per block: whether its moves change the board on their from and to squares alone, with
@@ -208,14 +211,18 @@ class MoveQuestions:
 
     def _after(self, st: Position, player: int, move: Move, holds: Callable[[], bool]) -> bool:
         """Whether ``holds()`` is true once ``move`` is played for ``player`` (taken back after)."""
-        flipped = self._ask_as(st, player)
+        was = self._ask_as(st, player)
         try:
             undo = self._play_pieces(st, move)
             changed = holds()
             self._unplay_pieces(st, move, undo)
         finally:
-            self._done_asking(st, player, flipped)
+            self._done_asking(st, player, was)
         return changed
+
+    def _others_control(self, st: Position, player: int) -> int:
+        """What the players other than ``player`` control (see :meth:`_controlled`)."""
+        return sum(self._controlled(st, other) for other in self.t.player_numbers if other != player)
 
     def _controlled(self, st: Position, player: int) -> int:
         owner = self.t.code_owner

@@ -19,7 +19,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from .orientation import DieModel
     from .topology import Topology
 
-__all__ = ["Tables", "TableFacts", "counter_key"]
+__all__ = ["Tables", "TableFacts", "counter_key", "union"]
+
+
+def union(masks: Iterable[int]) -> int:
+    """The union of bitmasks of squares."""
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def counter_key(kind: int, index: int, value: int) -> int:
@@ -39,7 +47,7 @@ class Tables:
         # the game
         "name", "title", "players", "num_players", "next_player", "options",
         # pieces
-        "kind_names", "kind_index", "num_codes", "neutral", "code_owner", "code_kind", "oriented", "die", "value",
+        "kind_names", "kind_index", "num_codes", "neutral", "code_owner", "code_kind", "enemy", "oriented", "die", "value",
         # the board
         "topology", "stacking", "max_stack", "overflow", "regions", "player_regions",
         # reserves and the pieces a game can have
@@ -75,6 +83,8 @@ class Tables:
     #: per code: its owner (1..n), or 0 for a neutral piece; and its kind
     code_owner: list[int]
     code_kind: list[int]
+    #: per player (index 1..n) and code: the piece belongs to another player (not to nobody)
+    enemy: list[list[bool]]
     #: per kind: its orientation is kept (a die), and the die's model, or None
     oriented: list[bool]
     die: "DieModel | None"

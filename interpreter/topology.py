@@ -364,7 +364,7 @@ def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
     if shape == "track":
         return TrackTopology(int(board.get("points", 24)), board.get("point_names"),
                              board.get("travel", ["backward", "forward"]), board.get("places"),
-                             board.get("paths"))
+                             board.get("paths"), int(board.get("players", 2)))
     if not 1 <= width <= 26 or not 1 <= height <= 99:
         raise ValueError(f"a square board has 1 to 26 files (a-z) and 1 to 99 ranks, not {width}x{height}")
     steps, sets = own_directions(board.get("directions") or {})
@@ -451,22 +451,24 @@ class TrackTopology:
     """The points of a race track plus per-player places such as the bar.
 
     Squares 0..points-1 are the points in ``point_names`` order; then each place has one square per
-    player (``places[name][player]``). Each player's path runs along the points in his direction
-    of travel, or along the points his entry of ``paths`` lists; path position 1 is his first point.
+    player (``places[name][player]``, named ``NAME1``, ``NAME2``, ...). Each player's path runs along
+    the points in his direction of travel, or along the points his entry of ``paths`` lists; path
+    position 1 is his first point. ``travel`` and ``paths`` have one entry per player who plays.
     """
 
     def __init__(self, points: int, point_names: list[str] | None, travel: list[str],
-                 places: dict[str, dict[str, Any]] | None, paths: list[list[str]] | None = None) -> None:
+                 places: dict[str, dict[str, Any]] | None, paths: list[list[str]] | None = None,
+                 players: int = 2) -> None:
         self.points = points
         self.point_names = [str(n) for n in (point_names or range(1, points + 1))]
         self.names = list(self.point_names)
         self.places: dict[str, list[int]] = {}
         for name, spec in (places or {}).items():
             if (spec or {}).get("per_player", True):
-                self.places[name] = [-1, len(self.names), len(self.names) + 1]
-                self.names += [f"{name}1", f"{name}2"]
+                self.places[name] = [-1, *range(len(self.names), len(self.names) + players)]
+                self.names += [f"{name}{p}" for p in range(1, players + 1)]
             else:
-                self.places[name] = [-1, len(self.names), len(self.names)]
+                self.places[name] = [-1, *[len(self.names)] * players]
                 self.names.append(name)
         self.size = len(self.names)
         self.width, self.height = points, 1
@@ -474,12 +476,12 @@ class TrackTopology:
         self.paths: list[list[int]] = [[]] + [order if t == "forward" else order[::-1] for t in travel]
         if paths is not None:
             self.paths = [[]] + [self._path(i, items) for i, items in enumerate(paths)]
-            if len(self.paths[1]) != len(self.paths[2]):
-                raise BoardKeyError(f"the two paths must be as long: {len(self.paths[1])} and "
-                                    f"{len(self.paths[2])} points", "paths")
+            if len({len(path) for path in self.paths[1:]}) > 1:
+                raise BoardKeyError("the paths must be as long: they have "
+                                    f"{', '.join(str(len(path)) for path in self.paths[1:])} points", "paths")
         #: position along each player's path of every point square (1-based), 0 elsewhere
-        self.position = [[0] * self.size] + [[0] * self.size for _ in (1, 2)]
-        for p in (1, 2):
+        self.position = [[0] * self.size] + [[0] * self.size for _ in range(players)]
+        for p in range(1, players + 1):
             for i, sq in enumerate(self.paths[p]):
                 self.position[p][sq] = i + 1
         self._index = {n.lower(): sq for sq, n in enumerate(self.names)}

@@ -151,13 +151,13 @@ class Converge(Block):
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
-        q = 3 - p
+        enemy = self.t.enemy[p]
         stacks = st.stacks
         owner = self.owner
         frozen = self.frozen
         targets = 0
         for code, bits in enumerate(st.tops):
-            if owner[code] == q and code >> 1 in self.kinds:
+            if enemy[code] and self.t.code_kind[code] in self.kinds:
                 targets |= bits
         index = self.index
         while targets:
@@ -239,7 +239,7 @@ class Converge(Block):
         name = g.topology.name
         p = st.to_move
         target = st.stacks[sq]
-        if not target or self.owner[target[-1]] != 3 - p:
+        if not target or not g.enemy[p][target[-1]]:
             return f"{name(sq)} holds no enemy piece or stack"
         if len(target) == self.frozen:
             return f"the stack on {name(sq)} is complete and can no longer be captured"

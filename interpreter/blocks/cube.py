@@ -78,6 +78,8 @@ class Cube(Block):
 
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
+        if c.t.num_players != 2:
+            raise c.error(path, f"the doubling cube passes between two players, not {c.t.num_players}")
         self.max = c.number(path + ("max",), params.get("max", 64), 2, 1 << 15)
         if self.max & (self.max - 1):
             raise c.error(path + ("max",), f"the cube doubles from 1: its highest value is a power "

@@ -110,15 +110,15 @@ class Leap(FromTo, Block):
         offsets = _offsets(params["offsets"], bool(params.get("symmetric", True)))
         #: per player and square: (target, leg square or -1) for every leap that stays on the board
         self.jumps: list[list[list[tuple[int, int]]]] = [[]]
-        for p in (1, 2):
+        for p in c.t.player_numbers:
             sign = 1 if p == 1 or params.get("symmetric", True) else -1
             self.jumps.append([[hop for df, dr in offsets
                                 if (hop := _hop(topo, width, sq, sign * df, sign * dr, bool(params.get("leg"))))]
                                for sq in range(topo.size)])
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
         #: per player and square: the squares a leap could come from (``could_take``)
-        self.into = [[0] * topo.size for _ in range(3)]
-        for p in (1, 2):
+        self.into = [[0] * topo.size for _ in range(c.t.num_players + 1)]
+        for p in c.t.player_numbers:
             for a, hops in enumerate(self.jumps[p]):
                 for b, _ in hops:
                     self.into[p][b] |= 1 << a

@@ -343,8 +343,8 @@ class Move(Block):
         owner = t.code_owner
         #: per player, per piece code: whether a move may pass over it (``over``)
         self.passable = [[over == "any" or (over == "own" and owner[code] == p)
-                          or (over == "enemy" and owner[code] == 3 - p) for code in range(t.num_codes)]
-                         for p in (0, 1, 2)]
+                          or (over == "enemy" and t.enemy[p][code]) for code in range(t.num_codes)]
+                         for p in range(t.num_players + 1)]
         # -- where it ends ------------------------------------------------------------------------
         self.landing = Landing(c, params.get("to"), path + ("to",))
         onto = params.get("onto", "top")
@@ -371,8 +371,8 @@ class Move(Block):
         self.unbecomes = [t.code(t.kind_index[flat["target"]], t.code_owner[code]) if flat else code for code in codes]
         self.alone = bool(flat.get("alone", True)) if flat else True
         #: per player and square: the squares a move could come from along its rays (``could_take``)
-        self.into = [[0] * topo.size for _ in range(3)]
-        for p in (1, 2):
+        self.into = [[0] * topo.size for _ in range(t.num_players + 1)]
+        for p in t.player_numbers:
             for per_kind in self.rays[p]:
                 for a, rays in enumerate(per_kind):
                     for _, ray in rays:
@@ -876,7 +876,7 @@ def make_move(c: Compiling, index: int, params: dict[str, Any], path: tuple[Any,
             and Landing(c, params.get("to"), path + ("to",)).occupied:
         shape = None  # the general block refuses it, with its reason
     if shape is not None:  # the specialised generators take the direction words unchecked
-        for player in (1, 2):
+        for player in c.t.player_numbers:
             try:
                 c.t.topology.directions(params.get("directions", "orthogonal"), player)
             except ValueError as exc:

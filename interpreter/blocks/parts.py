@@ -87,7 +87,7 @@ def check_lines(checker: "Checking", path: tuple[Any, ...], params: dict[str, An
 
 
 def source_codes(c: "Compiling", params: dict[str, Any]) -> list[list[int]]:
-    """Per player (1, 2), the piece codes a move may start from: the top piece of the stack is of
+    """Per player (1..n), the piece codes a move may start from: the top piece of the stack is of
     one of ``pieces`` (never a ``fixed`` one) and belongs to the player (``owner: mover``, the
     default) or to the opponent (``owner: opponent``)."""
     kinds = [k for k in params.get("pieces", c.t.kind_names) if not c.piece_decl(k).get("fixed")]
@@ -116,7 +116,7 @@ def compile_rays(c: "Compiling", params: dict[str, Any], path: tuple[Any, ...],
             raise c.error(where, str(exc)) from None
 
     out: list[Any] = [[]]
-    for player in (1, 2):
+    for player in t.player_numbers:
         per_kind: list[list[list[tuple[str, tuple[int, ...]]]]] = []
         for kind in kinds:
             name = t.kind_names[kind]
@@ -180,9 +180,9 @@ class Landing:
         owner = t.code_owner
         #: by the words: may a move of ``player`` end on a square topped by ``code`` (-1 empty)
         self.by_words: list[list[bool]] = [[]] + [
-            [self.empty] + [self._by_owner(owner[code], p) for code in range(t.num_codes)] for p in (1, 2)]
+            [self.empty] + [self._by_owner(owner[code], p) for code in range(t.num_codes)] for p in t.player_numbers]
         #: a first test: ``ok[player][code + 1]`` is false only where nothing can allow the square
-        self.ok = self.by_words if self.simple else [[], [True] * (t.num_codes + 1), [True] * (t.num_codes + 1)]
+        self.ok = self.by_words if self.simple else [[], *([True] * (t.num_codes + 1) for _ in t.player_numbers)]
         #: some square holding a piece may be landed on
         self.occupied = self.own or self.enemy or self.neutral or bool(self.alternatives)
 

@@ -189,7 +189,7 @@ class Place(Block):
         if apart and apart != "none":
             topo = cast("Board", t.topology)
             self.apart = [[]]
-            for p in (1, 2):
+            for p in t.player_numbers:
                 try:
                     steps = topo.directions(apart, p)
                 except ValueError as exc:
@@ -223,7 +223,7 @@ class Place(Block):
         self.reserve_of = t.reserve_of_kind
 
     def supplier(self, st: "Position") -> int:
-        return 3 - st.to_move if self.for_opponent else st.to_move
+        return self.t.next_player[st.to_move] if self.for_opponent else st.to_move
 
     def _free(self, st: "Position") -> list[int]:
         stacks = st.stacks

@@ -70,7 +70,7 @@ class Shuffle(Block):
         topo = c.t.topology
         #: per player, the region's squares in order
         self.squares: list[list[int]] = [[]]
-        for p in (1, 2):
+        for p in c.t.player_numbers:
             mask = c.t.player_region_mask(params["where"], p)
             self.squares.append([sq for sq in range(topo.size) if mask >> sq & 1])
             if len(self.squares[p]) > MOST_SQUARES:
@@ -78,7 +78,7 @@ class Shuffle(Block):
                               f"{factorial(len(self.squares[p]))} arrangements: a shuffle takes at most "
                               f"{MOST_SQUARES} squares")
         #: per number of squares, every order
-        self.orders = {n: list(permutations(range(n))) for n in {len(self.squares[1]), len(self.squares[2])}}
+        self.orders = {n: list(permutations(range(n))) for n in {len(squares) for squares in self.squares[1:]}}
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         squares = self.squares[st.to_move]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..ledger import lift, put
+from ..tables import union
 from ..moves import Move, field
 from .base import Block, Checking, Compiling
 
@@ -93,9 +94,11 @@ class Sow(Block):
             raise c.error(path + ("path",), str(exc)) from None
         where = {sq: i for i, sq in enumerate(self.path_squares)}
         #: per player, the squares sown from (bitmask)
-        self.sources = [0] + [t.player_region_mask(params["from"], p) for p in (1, 2)]
+        self.sources = [0] + [t.player_region_mask(params["from"], p) for p in t.player_numbers]
+        #: the squares some player sows from
+        self.any_source = union(self.sources)
         outside = [topo.name(sq) for sq in range(topo.size)
-                   if (self.sources[1] | self.sources[2]) >> sq & 1 and sq not in where]
+                   if self.any_source >> sq & 1 and sq not in where]
         if outside:
             raise c.error(path + ("from",), f"{', '.join(outside)} not on the path: a sowing starts on it")
         self.next = [-1] * topo.size
@@ -165,7 +168,7 @@ class Sow(Block):
         return int(move[2])
 
     def action_keys(self) -> list[Any]:
-        return [(sq,) for sq in range(self.t.topology.size) if (self.sources[1] | self.sources[2]) >> sq & 1]
+        return [(sq,) for sq in range(self.t.topology.size) if self.any_source >> sq & 1]
 
     def action_parts(self, move: "Move") -> tuple[Any, ...]:
         return ((move[1],),)

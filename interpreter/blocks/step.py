@@ -43,12 +43,12 @@ class Step(TopFromTo, Block):
                 self.into[b] |= 1 << a
 
     def could_take(self, player: int, square: int, code: int) -> int | None:
-        return self.into[square] if self.capture and self.t.code_owner[code] == 3 - player else 0
+        return self.into[square] if self.capture and self.t.enemy[player][code] else 0
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
         mine = topped(st, self.codes[p])
-        owner = self.t.code_owner
+        enemy = self.t.enemy[p]
         stacks = st.stacks
         capture = self.capture
         while mine:
@@ -58,7 +58,7 @@ class Step(TopFromTo, Block):
             row = self.table[sq]
             for t in self.targets[sq]:
                 s = stacks[t]
-                if not s or (capture and owner[s[-1]] == 3 - p):
+                if not s or (capture and enemy[s[-1]]):
                     out.append(row[t])
 
     def takes_off(self) -> bool:

@@ -92,8 +92,8 @@ class Take(Block):
         codes = t.player_codes(params.get("pieces"))
         owner = params.get("owner", "opponent")
         #: per player to move: the codes whose squares may be taken
-        self.codes = [[], *(([*codes[1], *codes[2]] if owner == "any" else codes[3 - p] if owner == "opponent"
-                             else codes[p]) for p in (1, 2))]
+        self.codes = [[], *([code for q in t.player_numbers for code in codes[q]
+                              if owner == "any" or (q == p) == (owner != "opponent")] for p in t.player_numbers)]
         self.whole = params.get("take", "top") == "stack"
         self.to_reserve = params.get("removed", "out") == "reserve"
         self.where: Callable[[Any], Any] | None = \

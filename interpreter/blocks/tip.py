@@ -161,7 +161,7 @@ class Tip(Block):
         allowed = self.t.topology.full_mask & ~occupied
         if self.capture:
             for code, bits in enumerate(st.tops):
-                if self.t.code_owner[code] == 3 - p:
+                if self.t.enemy[p][code]:
                     allowed |= bits
         orient = st.orient
         compiled = self._compiled

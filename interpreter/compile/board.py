@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ..tables import union
 from ..topology import BoardKeyError, make_topology
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,6 +39,13 @@ def board(c: "Compiler") -> None:
         spec = dict(spec, ranks=[c.number(("board", "ranks", i), n, 1, 26) for i, n in enumerate(ranks)])
     if spec.get("shape") == "track":
         spec = _track(c, spec)
+        for key in ("paths", "travel"):  # per player: those of the seats of the players who play
+            if key in spec:
+                spec[key] = c.per_seat(("board", key), spec[key])
+        if t.num_players > 2 and "paths" not in spec and "travel" not in spec:
+            raise c.error(("board",), f"with {t.num_players} players a track needs each player's `paths` "
+                          "(or `travel`)")
+        spec["players"] = t.num_players
     try:
         t.topology = make_topology(spec, width, height)
     except BoardKeyError as exc:
@@ -67,7 +75,7 @@ def _track(c: "Compiler", spec: dict[str, Any]) -> dict[str, Any]:
         raise c.error(("board", "point_names"), f"{len(names)} point names for {spec['points']} "
                       "points: name every point once")
     taken = [n.lower() for n in names] + [f"{pl}{i}".lower() for pl in spec.get("places") or {}
-                                          for i in ("", "1", "2")]
+                                          for i in ("", *map(str, c.t.player_numbers))]
     twice = sorted({n for n in taken if taken.count(n) > 1})
     if twice:
         raise c.error(("board", "point_names"), f"the names of points and places must differ "
@@ -88,19 +96,11 @@ def regions(c: "Compiler") -> None:
                 parts = tuple(_region_mask(c, part) for part in c.per_seat(
                     ("board", "regions", name, "per_player"), r["per_player"]))
                 t.player_regions[name] = parts
-                t.regions[name] = sum_masks(parts)
+                t.regions[name] = union(parts)
             elif isinstance(r, dict):
                 t.regions[name] = _region_mask(c, r["include"]) & ~_region_mask(c, r.get("exclude", []))
             else:
                 t.regions[name] = _region_mask(c, r)
-
-
-def sum_masks(masks: Any) -> int:
-    """The union of bitmasks."""
-    out = 0
-    for mask in masks:
-        out |= mask
-    return out
 
 
 def _region_mask(c: "Compiler", region: Any) -> int:

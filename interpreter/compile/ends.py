@@ -10,7 +10,7 @@ from ..blocks.passing import Pass
 from ..effects import Effect, Fill, Gather, Outflank, Remove, RemoveDisconnected, RemoveGroups, Sweep, Trim
 from ..moves import PassMove
 from .memory import setters
-from ..outcome import DEFAULT_RESULTS, EndRule
+from ..outcome import EndRule, default_results
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..blocks.base import Block
@@ -55,9 +55,18 @@ def series(c: "Compiler") -> Series | None:
 
 
 def result_tokens(c: "Compiler", result: str) -> tuple[str, ...]:
-    """The notation of a result kind: winner 1, winner 2, draw."""
+    """The notation of a result kind: a win of each player who plays (in turn order), then a
+    draw. The game file gives one token per declared player, and the draw's if it has one."""
     results = (c.data.get("notation") or {}).get("results", {})
-    return tuple(results[result]) if result in results else DEFAULT_RESULTS
+    if result not in results:
+        return default_results(c.t.num_players)
+    tokens = list(results[result])
+    seats = len(c.declared_players)
+    if len(tokens) not in (seats, seats + 1):
+        raise c.error(("notation", "results", result), f"{len(tokens)} tokens for {seats} players: give "
+                      "one per player, in the order of `players`, and one for a draw")
+    draw = tokens[seats:] or [default_results(c.t.num_players)[-1]]
+    return (*c.per_seat(("notation", "results", result), tokens[:seats]), *draw)
 
 
 def ending(c: "Compiler", blocks: list["Block"]) -> Ending:
@@ -68,6 +77,9 @@ def ending(c: "Compiler", blocks: list["Block"]) -> Ending:
     no_moves = d.get("no_moves", "draw")
     # the rule itself, or the name of an option that chooses it
     out.no_moves = c.options.get(no_moves, no_moves) if no_moves in c.options else no_moves
+    if out.no_moves == "lose" and c.t.num_players > 2:
+        raise c.error(("no_moves",), f"with {c.t.num_players} players a player who cannot move gives the "
+                      "win to nobody in particular: write `pass`, `draw` or an end rule")
     out.no_moves_rule = EndRule(always, None, None, "no_moves", result_tokens(c, "no_moves"))
     if out.no_moves == "pass":
         block = Pass(c, len(blocks), {}, ("no_moves",))
@@ -98,7 +110,12 @@ def _end_rule(c: "Compiler", i: int, rule: dict[str, Any]) -> EndRule:
     score = c.condition(("end", i, "score"), rule["score"]) if "score" in rule else None
     value = c.condition(("end", i, "value"), rule["value"]) if "value" in rule else None
     result = rule.get("result", "default")
-    return EndRule(when, rule.get("winner"), score, result, result_tokens(c, result), value)
+    winner = rule.get("winner")
+    if isinstance(winner, int) and not isinstance(winner, bool):
+        winner = c.player_number(("end", i, "winner"), winner)
+        if not winner:
+            raise c.error(("end", i, "winner"), f"player {rule['winner']} does not play with these options")
+    return EndRule(when, winner, score, result, result_tokens(c, result), value)
 
 
 def score_target(c: "Compiler") -> None:

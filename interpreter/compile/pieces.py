@@ -41,6 +41,7 @@ def pieces(c: "Compiler") -> None:
     t.neutral = [bool(decls[k].get("neutral")) for k in t.kind_names]
     t.code_kind = [code // n for code in range(t.num_codes)]
     t.code_owner = [0 if t.neutral[code // n] else code % n + 1 for code in range(t.num_codes)]
+    t.enemy = [[False] * t.num_codes, *([owner not in (0, p) for owner in t.code_owner] for p in t.player_numbers)]
     t.value = [int(decls[t.kind_names[code // n]].get("value", 1)) for code in range(t.num_codes)]
     t.oriented = [decls[k].get("orientation") == "die" for k in t.kind_names]
     t.die = None
@@ -68,7 +69,9 @@ def reserves(c: "Compiler") -> None:
     # belong to no reserve have an unlimited supply: then four pieces per square); a position
     # text with a higher stack is refused
     on_board = sum(c.number(("setup", i, "count"), g.get("count", 1), 1, 1000)
-                   * (t.num_players if g.get("owner", "each") == "each" else 1) * len(g.get("at", []))
+                   * (t.num_players if g.get("owner", "each") == "each" else 1)
+                   * sum(t.regions[n].bit_count() if isinstance(n, str) and n in t.regions else 1
+                         for n in g.get("at", []))
                    for i, g in enumerate(d.get("setup", [])) if _chosen(c, i, g))
     placed = {k for ph in d["phases"] for params in _uses(ph.get("moves", []), "place")
               for k in params.get("pieces", t.kind_names)}
@@ -98,8 +101,7 @@ def setup(c: "Compiler") -> list[tuple[int, int, int, int]]:
             continue  # the seat of a player who does not play with these options
         count = c.number(("setup", i, "count"), group.get("count", 1), 1, 1000)
         for p in owners:
-            for j, name in enumerate(group["at"]):
-                sq = _setup_square(c, p, owner, name, ("setup", i, "at", j))
+            for j, name, sq in _setup_squares(c, p, owner, group["at"], ("setup", i, "at")):
                 if (filled.get(sq) or count > 1) and not t.stacking:
                     raise c.error(("setup", i, "at", j), f"{topo.name(sq)} would hold more than one "
                                   "piece, and pieces do not stack in this game (board.stacking)")
@@ -134,6 +136,21 @@ def _uses(items: list[dict[str, Any]], block: str) -> list[dict[str, Any]]:
             if kind == block:
                 out.append(params)
             out += _uses(params.get("then", []), block)
+    return out
+
+
+def _setup_squares(c: "Compiler", p: int, owner: Any, items: list[Any],
+                   where: tuple[Any, ...]) -> list[tuple[int, Any, int]]:
+    """The squares a setup group's ``at`` names for player ``p``, each with its item's index and
+    name: a region's name stands for its squares (for a per-player region, the player's own)."""
+    t = c.t
+    out = []
+    for j, name in enumerate(items):
+        if isinstance(name, str) and name in t.regions:
+            mask = t.player_region_mask(name, p)
+            out += [(j, t.topology.name(sq), sq) for sq in range(t.topology.size) if mask >> sq & 1]
+        else:
+            out.append((j, name, _setup_square(c, p, owner, name, where + (j,))))
     return out
 
 

@@ -37,15 +37,15 @@ class Connection(Predicate):
         # each item of `between`: the regions, and how many of them one chain must touch
         items = [(list(item["regions"]), int(item["at_least"])) if isinstance(item, dict) else (list(item), len(item))
                  for item in params["between"]]
-        # per player (index 1, 2): a per-player region is read for the player asked about
+        # per player (index 1..n): a per-player region is read for the player asked about
         #: the pairs of regions to link
         self.pairs: list[list[tuple[int, int]]] = [[]] + [
             [(t.player_region_mask(ends[0], p), t.player_region_mask(ends[1], p)) for ends, need in items
-             if len(ends) == need == 2] for p in (1, 2)]
+             if len(ends) == need == 2] for p in t.player_numbers]
         #: the other items: one chain must touch ``need`` of the regions (each of them, or some)
         self.lists: list[list[tuple[list[int], int]]] = [[]] + [
             [([t.player_region_mask(r, p) for r in ends], need) for ends, need in items
-             if not len(ends) == need == 2] for p in (1, 2)]
+             if not len(ends) == need == 2] for p in t.player_numbers]
         topo = cast("Board", t.topology)
         adjacency = params.get("adjacency")
         if adjacency in (None, "orthogonal") and isinstance(topo, SquareTopology):
@@ -67,11 +67,12 @@ class Connection(Predicate):
                 return grown
         #: per player and pair, the squares at each distance from its first region up to the nearest
         #: square of the second: a chain between them has a square in every one of these layers
-        self.layers: list[list[list[int]]] = [[]] + [[self._layers(a, b, step) for a, b in self.pairs[p]] for p in (1, 2)]
+        self.layers: list[list[list[int]]] = [[]] + [[self._layers(a, b, step) for a, b in self.pairs[p]]
+                                                     for p in t.player_numbers]
         #: per player, the fewest squares a chain linking any pair needs: the first, cheapest test
         self.min_squares: list[int] = [0] + [
             1 if self.lists[p] else min((len(layers) for layers in self.layers[p] if layers), default=topo.size + 1)
-            for p in (1, 2)]
+            for p in t.player_numbers]
 
     @staticmethod
     def _layers(a: int, b: int, step: Callable[[int], int]) -> list[int]:

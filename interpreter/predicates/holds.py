@@ -39,10 +39,9 @@ class Holds(Predicate):
             if bad:
                 raise c.error(path + ("points",), f"points {bad} are not on a path of {n} points")
             self.positions = [int(k) for k in params["points"]]
-            self.squares = [[], [paths[1][k - 1] for k in self.positions],
-                            [paths[2][k - 1] for k in self.positions]]
+            self.squares = [[], *([paths[p][k - 1] for k in self.positions] for p in c.t.player_numbers)]
         else:
-            masks = [c.t.player_region_mask(params["region"], p) for p in (1, 2)]
+            masks = [c.t.player_region_mask(params["region"], p) for p in c.t.player_numbers]
             self.squares = [[], *([sq for sq in range(topo.size) if m >> sq & 1] for m in masks)]
         self.owner = c.t.code_owner
 

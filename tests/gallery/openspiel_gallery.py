@@ -30,11 +30,11 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
 * **havannah**: a point keeps its name (the letter of its slanted line, then the row, as our
   ``names: file_letters`` writes it); OpenSpiel prints row 1 at the top, with letters after the
   rows, and draws the stones as Y's.
-* **chinese_checkers** (two players): OpenSpiel's cell number is our point's index (our ranks run
-  from the first player's point of the star, as OpenSpiel's rows do from the top); a step ``6->14``
-  is ``d1-e5``, hops ``3=>14`` one after another by one piece (ended by ``Pass`` or by none left)
-  are one chain ``c1xe5x...``, and a ``Pass`` alone is ``pass``. OpenSpiel draws player 1's pieces
-  ``1``, player 2's ``2``.
+* **chinese_checkers** (two, three, four and six players): OpenSpiel's cell number is our point's
+  index (our ranks run from the first player's point of the star, as OpenSpiel's rows do from the
+  top); a step ``6->14`` is ``d1-e5``, hops ``3=>14`` one after another by one piece (ended by
+  ``Pass`` or by none left) are one chain ``c1xe5x...``, and a ``Pass`` alone is ``pass``.
+  OpenSpiel draws player N's pieces ``N``.
 * **lines_of_action**: a cell keeps its name (rank 8 at the top in both pictures), and an action's
   string is our move's text: ``b1-h1``, a capture ``c1xa3``.
 * **xiangqi**: ``(r, c)`` counts rows from OpenSpiel's top (Black's back rank) and columns from 0:
@@ -92,6 +92,12 @@ VARIANTS = {v.name: v for v in [
     Variant("havannah-8", "havannah", "havannah", "default/"),
     Variant("havannah-3", "havannah-small", "havannah(board_size=3)", "board_size=3/"),
     Variant("chinese-checkers", "chinese-checkers", "chinese_checkers", "players=2/", kind="turns"),
+    Variant("chinese-checkers-3", "chinese-checkers", "chinese_checkers(players=3)", "players=3/", {"players": 3},
+            "turns"),
+    Variant("chinese-checkers-4", "chinese-checkers", "chinese_checkers(players=4)", "players=4/", {"players": 4},
+            "turns"),
+    Variant("chinese-checkers-6", "chinese-checkers", "chinese_checkers(players=6)", "players=6/", {"players": 6},
+            "turns"),
     Variant("y-19", "y", "y", "default/"),
     Variant("y-4", "y-small", "y(board_size=4)", "board_size=4/"),
     Variant("xiangqi", "xiangqi", "xiangqi"),
@@ -324,7 +330,7 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
     "hex": ({(1, "stone"): "x", (2, "stone"): "o"}, ".", True),
     "y": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "havannah": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
-    "chinese-checkers": ({(1, "marble"): "1", (2, "marble"): "2"}, ".", False),
+    "chinese-checkers": ({(p, "marble"): str(p) for p in range(1, 7)}, ".", False),
     "havannah-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "y-small": ({(1, "stone"): "O", (2, "stone"): "@"}, ".", False),
     "xiangqi": ({(p, kind): (letter if p == 1 else letter.lower())
@@ -339,7 +345,7 @@ def picture(variant: Variant, state: Any) -> tuple[str, ...]:
     chars, empty, mirror = _PIECES[variant.game]
     game = state.game
     if game.topology.__class__.__name__ == "HexTopology":  # Y: the rows as the board lists them
-        return tuple("".join(chars[(game.code_owner[state.stacks[sq][-1]], game.kind_names[state.stacks[sq][-1] >> 1])]
+        return tuple("".join(chars[(game.code_owner[state.stacks[sq][-1]], game.kind_names[game.t.code_kind[state.stacks[sq][-1]]])]
                              if state.stacks[sq] else empty for sq in row) for row in game.topology.rows())
     width, height = game.topology.width, game.topology.height
     rows = []

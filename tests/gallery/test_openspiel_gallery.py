@@ -65,6 +65,9 @@ DEPTHS: dict[str, dict[str, tuple[int, int]]] = {
     "havannah-8": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     "havannah-3": {"start": (3, 5), "t2": (3, 4), "t4": (3, 5), "t6": (4, 5)},
     "chinese-checkers": {"start": (3, 5), "t6": (2, 4), "t12": (2, 4), "t20": (2, 4)},
+    "chinese-checkers-3": {"start": (4, 5), "t6": (2, 4), "t12": (2, 4), "t20": (2, 4)},
+    "chinese-checkers-4": {"start": (4, 5), "t6": (2, 4), "t12": (2, 4), "t20": (2, 4)},
+    "chinese-checkers-6": {"start": (4, 5), "t6": (2, 4), "t12": (2, 4), "t20": (2, 4)},
     "y-19": {"start": (2, 2), "t6": (1, 2), "t12": (1, 2), "t20": (1, 2)},
     # on a side of four every game is counted to its end: the start to depth 11 in the slow run
     "y-4": {"start": (6, 11), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
@@ -139,7 +142,8 @@ def test_openspiels_line_reaches_the_same_board(name, position):
     state = _state(name, position)
     assert picture(variant, state) == boards(variant)[position]
     assert state.outcome() is None
-    assert state.current_player() == 1  # OpenSpiel's player 0 is to move in every middle position
+    # a middle position tN is N turns from the start: its player to move follows from N
+    assert state.current_player() == int(position[1:]) % len(state.game.players) + 1
 
 
 @pytest.mark.parametrize("name,position,depth,count", list(_perft_cases(middle=True)))
@@ -234,6 +238,9 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
     "havannah-8": ((), 0, None),  # its default games are among RARE_ENDS
     "havannah-3": ((1,), None, None),
     "chinese-checkers": ((1,), 0, 0),  # a game of random moves is long: see TURNS
+    "chinese-checkers-3": ((1,), 0, 0),
+    "chinese-checkers-4": ((1,), 0, 0),
+    "chinese-checkers-6": ((1,), 0, 0),
     "y-19": ((1,), 0, None),
     "y-4": ((1, 2, 3), None, None),
     "xiangqi": ((1,), 0, 0),
@@ -241,7 +248,8 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
 SLOW_SEEDS = (11, 12, 13)
 #: per variant whose random games run to a thousand turns: how many turns are compared (the end
 #: is then checked from a position of its own, in the variant's own test)
-TURNS: dict[str, int] = {"chinese-checkers": 120}
+TURNS: dict[str, int] = {"chinese-checkers": 120, "chinese-checkers-3": 120, "chinese-checkers-4": 120,
+                         "chinese-checkers-6": 120}
 
 
 #: seeds whose random game ends in a way the seeds above do not reach, with our end rule's name
@@ -276,7 +284,8 @@ def _side_by_side(variant: Variant, seed: int, limit: int | None) -> Any:
             return ours.outcome() or ours
         if theirs.is_terminal():
             returns = theirs.returns()
-            winner = None if returns[0] == returns[1] else 1 if returns[0] > returns[1] else 2
+            best = max(returns)
+            winner = returns.index(best) + 1 if returns.count(best) == 1 else None
             outcome = ours.outcome()
             assert outcome is not None and outcome.winner == winner, (where, outcome, returns)
             return outcome

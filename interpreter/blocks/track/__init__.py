@@ -509,20 +509,20 @@ class Track(TrackTexts, StepView):
         #: where a hit checker of each player goes: his bar, or the first point of his path
         if self.hit_to_start:
             home_point = self.start or 1
-            self.hit_place = [-1, self.paths[1][home_point - 1], self.paths[2][home_point - 1]]
+            self.hit_place = [-1, *(self.paths[p][home_point - 1] for p in c.t.player_numbers)]
         elif self.pin:
-            self.hit_place = [-1, -1, -1]
+            self.hit_place = [-1] * (c.t.num_players + 1)
         else:
             self.hit_place = self._place(c, hit.get("to", "bar"), path + ("hit", "to"))
         #: the opponent's start point in the mover's coordinates (his hit checkers are counted there)
         self.opp_start = N + 1 - (self.start or 1) if self.hit_to_start else 0
-        self.no_hit = [set(), set(), set()]
+        self.no_hit: list[set[int]] = [set() for _ in range(c.t.num_players + 1)]
         for i, name in enumerate(hit.get("except_on", [])):
             try:
                 sq = c.t.topology.parse_square(str(name))
             except ValueError as exc:
                 raise c.error(path + ("hit", "except_on", i), str(exc)) from None
-            for p in (1, 2):
+            for p in c.t.player_numbers:
                 self.no_hit[p].add(self.pos_of[p][sq])
 
     def _compile_entering(self, c: Compiling, params: dict[str, Any], path: tuple[Any, ...]) -> None:
@@ -530,7 +530,7 @@ class Track(TrackTexts, StepView):
         enters = params.get("enter") or ({} if not self.pin else [])
         enters = enters if isinstance(enters, list) else [enters]
         #: where hit checkers wait to enter (-1: there is no such place)
-        self.bar = self._place(c, enters[0].get("from", "bar"), path + ("enter",)) if enters else [-1, -1, -1]
+        self.bar = self._place(c, enters[0].get("from", "bar"), path + ("enter",)) if enters else [-1] * (c.t.num_players + 1)
         listed = isinstance(params.get("enter"), list)
         if enters:  # checkers waiting in the first place enter first (unless `first: false`)
             where = path + ("enter", 0) if listed else path + ("enter",)
@@ -580,7 +580,7 @@ class Track(TrackTexts, StepView):
         if not isinstance(bear, dict):
             bear = {}
         self.off = self._place(c, bear.get("to", "borne_off"), path + ("bear_off", "to")) if self.bears_off \
-            else [-1, -1, -1]
+            else [-1] * (c.t.num_players + 1)
         # each place has one role: where hit checkers wait (the first entering place), where the
         # others wait to come in, where the borne off ones rest
         if self.off in (self.bar, self.out):
@@ -674,14 +674,15 @@ class Track(TrackTexts, StepView):
         #: the last position read from, and its legal moves by what they change (see from_fields)
         self._by_delta = (None, {})
         #: mover coordinates (0 = bar, 1..N = path, N+1 = off, N+2 = out) to squares, per player
-        self._square_map = [[]] + [[self._square(p, k) for k in range(N + (3 if self.out else 2))] for p in (1, 2)]
+        self._square_map = [[]] + [[self._square(p, k) for k in range(N + (3 if self.out else 2))]
+                                  for p in self.t.player_numbers]
         #: a step ``from * 64 + to`` in mover coordinates -> its (from square, to square), per player
         self._step_squares = [[]] + [
             [(sm[c >> 6], sm[c & 63]) if (c >> 6) < len(sm) and (c & 63) < len(sm) else None
              for c in range(64 * 64)] for sm in self._square_map[1:]]
         #: a square -> its position in each player's coordinates (0 bar, 1..N path, N+1 off, N+2 out)
-        self._mover_pos = [[]] + [[0] * topo.size for _ in (1, 2)]
-        for p in (1, 2):
+        self._mover_pos = [[]] + [[0] * topo.size for _ in self.t.player_numbers]
+        for p in self.t.player_numbers:
             for k, sq in enumerate(self._square_map[p]):
                 if sq >= 0:
                     self._mover_pos[p][sq] = k
@@ -829,18 +830,18 @@ class Track(TrackTexts, StepView):
     def apply(self, st: "Position", move: "Move") -> Any:
         steps = move[2]
         p = st.to_move
-        q = 3 - p
-        code, enemy = self.code[p], self.code[q]
-        hits = []
+        code, enemy = self.code[p], self.t.enemy[p]
+        hits = []  # per step: the code of the checker it hit, or -1
         back: list[int] = []  # steps after which the player's checkers went back to the start
         off = self.off[p]
         # a turn that wins ends the game: its last checker borne off stays off
         wins = self.recycle and len(move) > 3 and self.target is not None and st.score[p] + move[3] >= self.target
         for i, (a, b) in enumerate(steps):
             dst = st.stacks[b]
-            if len(dst) == 1 and dst[-1] == enemy and not self.pin:
-                self._move_one(st, b, self.hit_place[q], enemy)
-                hits.append(b)
+            if len(dst) == 1 and enemy[dst[-1]] and not self.pin:
+                hit = dst[-1]
+                self._move_one(st, b, self.hit_place[self.t.code_owner[hit]], hit)
+                hits.append(hit)
             else:
                 hits.append(-1)
             self._move_one(st, a, b, code)
@@ -884,8 +885,7 @@ class Track(TrackTexts, StepView):
             st.hash ^= g.cube_key((st.cube_value, st.cube_owner, 0)) ^ g.cube_key((st.cube_value, st.cube_owner, cube_step))
             st.cube_step = cube_step
         p = st.to_move
-        q = 3 - p
-        code, enemy = self.code[p], self.code[q]
+        code = self.code[p]
         for i in range(len(steps) - 1, -1, -1):
             a, b = steps[i]
             hit = hits[i]
@@ -894,7 +894,7 @@ class Track(TrackTexts, StepView):
                 self._recycle(st, self.paths[p][self.recycle_to - 1], b, code)
             self._move_one(st, b, a, code)
             if hit >= 0:
-                self._move_one(st, self.hit_place[q], b, enemy)
+                self._move_one(st, self.hit_place[self.t.code_owner[hit]], b, hit)
 
     def _recycle(self, st: "Position", src: int, dst: int, code: int) -> None:
         """Move every checker of ``src`` (all the player's) onto ``dst``."""

@@ -72,10 +72,10 @@ class TrackTexts(Turns):
         p = st.to_move
         if self.pin:  # a step onto a lone enemy checker pins it
             heights = {sq: [pc for pc in st.stacks[sq]] for step in move[2] for sq in step}
-            enemy = self.code[3 - p]
+            enemy = self.t.enemy[p]
             out = []
             for a, b in move[2]:
-                out.append(heights[b] == [enemy])
+                out.append(len(heights[b]) == 1 and enemy[heights[b][0]])
                 heights[a].pop()
                 heights[b].append(self.code[p])
             return out
@@ -330,10 +330,10 @@ class TrackTexts(Turns):
             if s and not self.pos_of[owners[0]][sq]:
                 return f"point {g.topology.name(sq)} is not on the path of the player whose checkers it holds"
         for name, squares in cast("TrackTopology", g.topology).places.items():
-            for p in (1, 2):
+            for p in g.player_numbers:
                 if squares[1] != squares[2] and any(owner[pc] != p for pc in st.stacks[squares[p]]):
-                    return f"{g.topology.name(squares[p])} holds checkers of the other player"
-        for p in (1, 2):  # checkers never leave a race: every one is somewhere
+                    return f"{g.topology.name(squares[p])} holds checkers of another player"
+        for p in g.player_numbers:  # checkers never leave a race: every one is somewhere
             have = sum(1 for s in st.stacks for pc in s if owner[pc] == p)
             total = sum(g.start_counts[p])
             if have != total:

@@ -19,18 +19,17 @@ class Turns(TrackRules):
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
     def counts(self, st: "Position", p: int) -> tuple[list[int], list[int]]:
         N = self.N
-        q = 3 - p
         me = [0] * (N + 2)
-        opp = [0] * (N + 2)
+        opp = [0] * (N + 2)  # the other players' checkers (the opponent's, with two)
         stacks = st.stacks
         path = self.paths[p]
-        cp, cq = self.code[p], self.code[q]
+        cp, enemy = self.code[p], self.t.enemy[p]
         for i, sq in enumerate(path):
             s = stacks[sq]
             if s:
                 if s[-1] == cp:
                     me[i + 1] = len(s)
-                elif s[-1] == cq:
+                elif enemy[s[-1]]:
                     opp[i + 1] = len(s)
         me[0] = len(stacks[self.bar[p]]) if self.bar[p] >= 0 else 0
         me[N + 1] = len(stacks[self.off[p]]) if self.bears_off else 0
