@@ -68,18 +68,19 @@ class Remove(Effect):
         kinds, where_if = self.kinds, self.where_if
         mover = cond.ctx.mover
         gone = []
+        kind_of = st.t.code_kind
         bits = st.occupied & self.where
         while bits:
             low = bits & -bits
             bits ^= low
             sq = low.bit_length() - 1
             stack = st.stacks[sq]
-            if not any(pc >> 1 in kinds for pc in stack):
+            if not any(kind_of[pc] in kinds for pc in stack):
                 continue
             if where_if is not None and not where_if(cond.square_context(st, mover, cond.ctx.frm, cond.ctx.to, 0, sq)):
                 continue
             gone.append((sq, list(stack)))
-            restack(st, sq, [pc for pc in stack if pc >> 1 not in kinds])
+            restack(st, sq, [pc for pc in stack if kind_of[pc] not in kinds])
         return gone
 
 
@@ -239,7 +240,7 @@ class RemoveDisconnected(Effect):
         while bits:
             low = bits & -bits
             bits ^= low
-            if any(pc >> 1 in anchors for pc in stacks[low.bit_length() - 1]):
+            if any(st.t.code_kind[pc] in anchors for pc in stacks[low.bit_length() - 1]):
                 linked |= low
         linked = flood(linked, occupied, self.near)
         gone = []

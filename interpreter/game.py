@@ -908,9 +908,10 @@ class State(Position):
         """The action ``action`` in words (the move's notation, a step ``13/7``, ``stop``, a roll)."""
         return str(lend("actions").action_text(self, action))
 
-    def returns(self) -> tuple[float, float]:
-        """What the game paid players 1 and 2 (the winner +value, the loser -value; 0 otherwise)."""
-        return cast("tuple[float, float]", lend("actions").returns(self))
+    def returns(self) -> tuple[float, ...]:
+        """What the game paid each player, in turn order (zero-sum: each loser pays the winner the
+        outcome's value; all 0 for a draw or a game going on)."""
+        return cast("tuple[float, ...]", lend("actions").returns(self))
 
     def observation(self, player: int | None = None, out: Any = None) -> Any:
         """The position as a NumPy vector from ``player``'s view (default: who decides or rolls

@@ -43,9 +43,9 @@ UNBOUNDED = 1 << 62
 class _Phase:
     start: int
     end: int
-    #: per owner (1, 2; 0 for neutral pieces): which plies of the phase place such pieces of an
+    #: per owner (1..n; 0 for neutral pieces): which plies of the phase place such pieces of an
     #: unlimited kind: 0 none, 1 one player's turns, 2 every ply
-    places: tuple[int, int, int]
+    places: tuple[int, ...]
     #: the kinds its plies must place, where every ply of it is a placement (else None)
     fills: frozenset[int] | None
 
@@ -78,7 +78,7 @@ class Material:
             # a player places on his own turns (half the plies), or on every ply where he is also
             # given pieces on his opponent's turns, or where turns do not simply alternate
             each = 0 if not (mine or theirs) else 2 if (mine and theirs) or not alternate else 1
-            places = (2 if neutral else 0, each, each)
+            places = (2 if neutral else 0, *([each] * t.num_players))
             filling = filling and end < UNBOUNDED and phase.whens is None and bool(phase.blocks) and all(
                 isinstance(b, Place) and b.onto is None and b.apart is None and len(b.squares) == t.topology.size
                 for b in phase.blocks)
@@ -150,7 +150,8 @@ class Material:
             n = self._elapsed(phase, ply)
             if n >= UNBOUNDED // 2:
                 return UNBOUNDED
-            total += n if how == 2 else (n + 1) // 2
+            players = self.t.num_players
+            total += n if how == 2 else (n + players - 1) // players
         return total
 
     def problem(self, st: "Position", ply_known: bool) -> str | None:
@@ -161,7 +162,7 @@ class Material:
             return None
         ply = st.ply if ply_known else None
         owner = t.code_owner
-        unlimited = [t.reserve_of_kind[pc >> 1] < 0 for pc in range(t.num_codes)]
+        unlimited = [t.reserve_of_kind[t.code_kind[pc]] < 0 for pc in range(t.num_codes)]
         counts = [0] * (t.num_players + 1)
         by_kind = [0] * len(t.kind_names)
         for s in st.stacks:

@@ -244,7 +244,7 @@ class Carry(Block):
         count = sum(drops)
         if not stack:
             return f"there is no piece on {name}"
-        if (stack[-1] & 1) + 1 != st.to_move:
+        if g.code_owner[stack[-1]] != st.to_move:
             return f"the stack on {name} is not controlled by the player to move"
         if count > len(stack):
             return f"cannot carry {count} pieces from a stack of {len(stack)} on {name}"
@@ -259,5 +259,5 @@ class Carry(Block):
                 last_alone = i == len(drops) - 1 and drops[-1] == 1
                 if self.flattenable[ts[-1]] and self.flattener[stack[-1]] and last_alone:
                     continue
-                return f"{g.topology.name(t)} holds a {g.kind_names[ts[-1] >> 1]} that blocks the move"
+                return f"{g.topology.name(t)} holds a {g.kind_names[g.code_kind[ts[-1]]]} that blocks the move"
         return super().explain(st, move)

@@ -172,7 +172,7 @@ class Converge(Block):
                 for t in ray:
                     s = stacks[t]
                     if s:
-                        if owner[s[-1]] == p and len(s) != frozen and s[-1] >> 1 in self.kinds:
+                        if owner[s[-1]] == p and len(s) != frozen and self.t.code_kind[s[-1]] in self.kinds:
                             movers.append(t)
                         break
             if len(movers) < self.min_movers:

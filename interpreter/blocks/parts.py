@@ -223,9 +223,10 @@ class Promotion:
         kinds = {t.kind_index[k] for k in ([names] if isinstance(names, str) else names)}
         to = t.kind_index[spec["to"]]
         self.chain = spec.get("chain", "ends")
-        self.region = [0, t.player_region_mask(spec["region"], 1), t.player_region_mask(spec["region"], 2)]
+        self.region = [0, *(t.player_region_mask(spec["region"], p) for p in t.player_numbers)]
         #: code -> promoted code, or -1
-        self.becomes = [to * 2 + (code & 1) if code >> 1 in kinds else -1 for code in range(t.num_codes)]
+        self.becomes = [t.code(to, t.code_owner[code]) if t.code_kind[code] in kinds else -1
+                        for code in range(t.num_codes)]
 
     def target(self, code: int, player: int, sq: int) -> int:
         """The code the top piece ``code`` becomes on ``sq`` for ``player``, or -1."""

@@ -43,7 +43,7 @@ class Roll(Block):
                 h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, 1)
                 st.tally[0] = 1
             if starter != st.to_move:
-                h ^= g.side_key
+                h ^= g.turn_keys[st.to_move] ^ g.turn_keys[starter]
                 st.to_move = starter
         if a:  # a == 0: the opening only decided who starts; he then rolls afresh
             if st.dice is not None:
@@ -67,7 +67,7 @@ class Roll(Block):
         if decided != st.tally[0]:
             h ^= g.tally_key(0, st.tally[0]) ^ g.tally_key(0, decided)
         if to_move != st.to_move:
-            h ^= g.side_key
+            h ^= g.turn_keys[st.to_move] ^ g.turn_keys[to_move]
         st.dice, st.to_move, st.tally[0], st.hash = dice, to_move, decided, h
 
     def fields(self, st: "Position", move: "Move") -> dict[str, Any]:

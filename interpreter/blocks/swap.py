@@ -59,6 +59,8 @@ class Swap(Block):
     def __init__(self, c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> None:
         super().__init__(c, index, params, path)
         t = c.t
+        if t.num_players != 2:
+            raise c.error(path, f"a swap trades the two players' sides: this game has {t.num_players} players")
         topo = t.topology
         owner = t.code_owner
         #: code -> the code of the same kind owned by the other player (a neutral piece stays)

@@ -47,6 +47,9 @@ def dice(c: "Compiler", blocks: list["Block"], rng: random.Random) -> Dice | Non
     t.opening = spec.get("opening")
     if t.opening is not None and t.dice_count == 1:
         raise c.error(at[:-1] + ("opening",), "an opening roll decides who starts with two dice")
+    if t.opening is not None and t.num_players != 2:
+        raise c.error(at[:-1] + ("opening",), "an opening roll decides which of two players starts (one die "
+                      f"each): this game has {t.num_players} players")
     return Dice(roll.index, t.dice_count, t.faces, t.opening, _cube(c, blocks, spec, at[:-1]), numbers)
 
 

@@ -422,11 +422,13 @@ def preview(st: "State") -> "State":
     return shown
 
 
-def returns(st: "State") -> tuple[float, float]:
-    """What the game paid each player: the winner the outcome's value (1 where none is
-    declared), the loser as much less; both 0 for a draw or a game still going on."""
+def returns(st: "State") -> tuple[float, ...]:
+    """What the game paid each player, in turn order, zero-sum: each loser pays the winner the
+    outcome's value (1 where none is declared), so with n players the winner gets (n - 1) x the
+    value; every player 0 for a draw or a game still going on."""
+    n = len(st.game.players)
     over = st.game.outcome(st)
     if over is None or over.winner is None:
-        return (0.0, 0.0)
+        return (0.0,) * n
     v = float(over.value if over.value is not None else 1)
-    return (v, -v) if over.winner == 1 else (-v, v)
+    return tuple((n - 1) * v if p == over.winner else -v for p in range(1, n + 1))

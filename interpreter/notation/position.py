@@ -60,22 +60,24 @@ class StackRows:
             raise game.spec.error(("notation", "position", "written"), "`written: top` gives only the top "
                                   "piece's letter, so the pieces under it must be of a kind written with no "
                                   "letter ('' in pieces); use `written: every` here")
+        #: the players' numbers
+        self.players = players = self.t.player_numbers
         # the generic trailer also writes the counts that are part of the position
         default = "{to_move} {move_number}"
         if game.hash_reserves:
-            default += " {reserve_1} {reserve_2}"
+            default += "".join(f" {{reserve_{p}}}" for p in players)
         if game.hash_captures:
-            default += " {captures_1} {captures_2}"
-        #: the counters as the trailer names them: ``{name}``, or ``{name_1}`` and ``{name_2}`` for one
-        #: kept per player; the field name -> its slot
+            default += "".join(f" {{captures_{p}}}" for p in players)
+        #: the counters as the trailer names them: ``{name}``, or ``{name_1}``, ``{name_2}``, ... for
+        #: one kept per player; the field name -> its slot
         self.counter_fields: dict[str, int] = {}
         for name, (slot, per_player) in game.t.counter_slots.items():
-            fields = [f"{name}_1", f"{name}_2"] if per_player else [name]
+            fields = [f"{name}_{p}" for p in players] if per_player else [name]
             default += "".join(f" {{{f}}}" for f in fields)
             self.counter_fields.update({f: slot + i for i, f in enumerate(fields)})
         self.trailer: str = spec.get("trailer", default)
         known = {"to_move", "move_number", "ply"} | {f"{key}_{p}" for key in ("doubles", "points", "reserve", "captures")
-                                                     for p in (1, 2)} | set(self.counter_fields)
+                                                     for p in players} | set(self.counter_fields)
         unknown = [f for f in re.findall(r"\{(\w+)\}", self.trailer) if f not in known]
         if unknown:
             raise game.spec.error(("notation", "position", "trailer"), f"{{{unknown[0]}}} is not a field of the "
@@ -87,13 +89,15 @@ class StackRows:
         why = {"reserve": "reserves change in play here (stack overflow, pieces sent back)",
                "captures": "a rule reads the captured pieces"}
         for key, needed in (("reserve", game.hash_reserves), ("captures", game.hash_captures)):
-            if needed and not all(f"{{{key}_{p}}}" in self.trailer for p in (1, 2)):
+            if needed and not all(f"{{{key}_{p}}}" in self.trailer for p in players):
                 raise game.spec.error(("notation", "position", "trailer"), f"{why[key]}: the trailer "
-                                      f"must write {{{key}_1}} and {{{key}_2}}")
+                                      "must write " + ", ".join(f"{{{key}_{p}}}" for p in players))
         #: the text says how many plies were played (its trailer writes the ply or the move number)
         self.gives_ply = "{ply}" in self.trailer or "{move_number}" in self.trailer
-        self._cell = re.compile(r"^(?:[012]{L}?)+$".replace("{L}", self._letters_re())) if not self.only_top \
-            else re.compile(r"^([012]+)(" + self._letters_re() + r")?([1-6][1-6])?$")
+        #: the digits of the owners: 0 (nobody) to the number of players
+        self._owners = f"[0-{len(players)}]"
+        self._cell = re.compile(r"^(?:{O}{L}?)+$".replace("{L}", self._letters_re()).replace("{O}", self._owners)) \
+            if not self.only_top else re.compile(r"^(" + self._owners + "+)(" + self._letters_re() + r")?([1-6][1-6])?$")
 
     def _letters_re(self) -> str:
         written = [re.escape(x) for x in sorted(self.by_letter, key=len, reverse=True) if x]
@@ -128,12 +132,12 @@ class StackRows:
                 cells.append(self.empty if run == 1 else f"{self.empty}{run}")
             rows.append(self.cell_sep.join(cells))
         board = self.row_sep.join(rows)
-        return board + " " + self.trailer.format(to_move=st.to_move, move_number=st.ply // 2 + 1, ply=st.ply,
-                                                 doubles_1=st.tally[1], doubles_2=st.tally[2],
-                                                 points_1=st.score[1], points_2=st.score[2],
-                                                 reserve_1=sum(st.reserves[1]), reserve_2=sum(st.reserves[2]),
-                                                 captures_1=st.captures[1], captures_2=st.captures[2],
-                                                 **{f: st.counters[slot] for f, slot in self.counter_fields.items()})
+        fields: dict[str, int] = {f: st.counters[slot] for f, slot in self.counter_fields.items()}
+        for p in self.players:
+            fields.update({f"doubles_{p}": st.tally[p], f"points_{p}": st.score[p],
+                           f"reserve_{p}": sum(st.reserves[p]), f"captures_{p}": st.captures[p]})
+        return board + " " + self.trailer.format(to_move=st.to_move, move_number=st.ply // len(self.players) + 1,
+                                                 ply=st.ply, **fields)
 
     # -- reading --------------------------------------------------------------------------------
     def parse(self, text: str) -> "Position":
@@ -153,13 +157,14 @@ class StackRows:
             raise fail("the fields after the board are whole numbers of at most 10 digits")
         values = {n: int(v) for n, v in zip(names, parts[1:])}
         to_move = values.get("to_move", 1)
-        if to_move not in (1, 2):
-            raise fail(f"the player to move must be 1 or 2, not {to_move}")
+        n = len(self.players)
+        if to_move not in self.players:
+            raise fail(f"the player to move must be 1 to {n}, not {to_move}")
         if "move_number" in values:
             if values["move_number"] < 1:
                 raise fail("the move number starts at 1")
             starter = g.phases[0].first or 1  # move numbers count from the first player's move
-            ply = (values["move_number"] - 1) * 2 + (to_move - starter) % 2
+            ply = (values["move_number"] - 1) * n + (to_move - starter) % n
         else:
             ply = values.get("ply", 0)
         if ply < 0:
@@ -197,7 +202,7 @@ class StackRows:
                        f"{g.max_stack or g.max_height}")
         st = g.state_from_board(stacks, ply, to_move, orient)
 
-        if any(f"{key}_{p}" in values for key in ("reserve", "captures") for p in (1, 2)):
+        if any(f"{key}_{p}" in values for key in ("reserve", "captures") for p in self.players):
             self._stock(st, values, fail)
         else:
             self._count(st, fail)
@@ -205,7 +210,7 @@ class StackRows:
         if problem:
             raise fail(problem)
         counters = [(key, target, p) for key, target in (("doubles", st.tally), ("points", st.score))
-                    for p in (1, 2) if f"{key}_{p}" in values]
+                    for p in self.players if f"{key}_{p}" in values]
         for field, slot in self.counter_fields.items():
             if field in values:
                 st.counters[slot] = values[field]
@@ -226,8 +231,7 @@ class StackRows:
         """Set the reserves and the captured pieces the trailer gives; no player may then have more
         pieces (on the board, in reserve, captured by the other) than the game provides."""
         g = self.game
-        owner = g.code_owner
-        for p in (1, 2):
+        for p in self.players:
             if f"reserve_{p}" in values:
                 if values[f"reserve_{p}"] < 0:
                     raise fail("a reserve cannot be negative")
@@ -235,10 +239,10 @@ class StackRows:
             st.captures[p] = values.get(f"captures_{p}", 0)
             if st.captures[p] < 0:
                 raise fail("captured pieces cannot be negative")
-        for p in (1, 2):
-            if f"reserve_{p}" not in values and st.captures[3 - p]:
+        for p in self.players:
+            if f"reserve_{p}" not in values and self._taken_from(st, p):
                 # the reserves not written are what the board and the pieces taken leave
-                left = st.captures[3 - p]
+                left = self._taken_from(st, p)
                 for r, n in enumerate(st.reserves[p]):
                     used = min(n, left)
                     st.reserves[p][r] -= used
@@ -253,42 +257,48 @@ class StackRows:
         (:meth:`Game.position_problem`)."""
         g = self.game
         t = self.t
-        for p in (1, 2):
+        players = self.players
+        for p in players:
             if min(st.reserves[p], default=0) < 0:
                 raise fail(f"player {p} has more pieces on the board than the game provides")
         owner = g.code_owner
         unlimited = g.unlimited_supply
         counted = [not unlimited or t.reserve_of_kind[t.code_kind[pc]] >= 0 for pc in range(t.num_codes)]
-        kept = [0, sum(st.reserves[1]), sum(st.reserves[2])]
+        kept = [0, *(sum(st.reserves[p]) for p in players)]
         for s in st.stacks:
             for pc in s:
                 if counted[pc]:
                     kept[owner[pc]] += 1
-        provided = [0] + [sum(n for k, n in enumerate(g.start_counts[p]) if counted[2 * k]) + sum(g.reserve_counts)
-                          for p in (1, 2)]
+        provided = [0] + [sum(n for k, n in enumerate(g.start_counts[p]) if counted[t.code(k, 1)])
+                          + sum(g.reserve_counts) for p in players]
         if unlimited:  # the captured pieces may be of either supply: left out
-            for p in (1, 2):
+            for p in players:
                 if kept[p] > provided[p]:
                     raise fail(f"player {p} has {kept[p]} pieces of the reserves' kinds on the board and in "
                                f"reserve; the game provides {provided[p]}")
             return
         if t.max_stack and t.overflow[0] == "capture":
             # the mover's own pieces cut from a stack count among his captures too (`own: capture`):
-            # a player's captures may be the other's pieces or his own
-            for p in (1, 2):
+            # a player's captures may be the others' pieces or his own
+            for p in players:
                 if kept[p] > provided[p]:
                     raise fail(f"player {p} has {kept[p]} pieces on the board and in reserve; the game "
                                f"provides {provided[p]}")
-            lost = st.captures[1] + st.captures[2]
-            if kept[1] + kept[2] + lost > provided[1] + provided[2]:
-                raise fail(f"{kept[1] + kept[2]} pieces on the board and in reserve and {lost} captured; the "
-                           f"game provides {provided[1] + provided[2]}")
+            lost = sum(st.captures)
+            if sum(kept) + lost > sum(provided):
+                raise fail(f"{sum(kept)} pieces on the board and in reserve and {lost} captured; the "
+                           f"game provides {sum(provided)}")
             return
-        for p in (1, 2):
-            have = kept[p] + st.captures[3 - p]
+        for p in players:
+            have = kept[p] + self._taken_from(st, p)
             if have > provided[p]:
                 raise fail(f"player {p} has {have} pieces on the board, in reserve and captured; the game "
                            f"provides {provided[p]}")
+
+    def _taken_from(self, st: "Position", p: int) -> int:
+        """How many of player ``p``'s pieces are known to be captured: the other's captures with two
+        players; with more, a capture does not say whose piece it took."""
+        return st.captures[3 - p] if len(self.players) == 2 else 0
 
     def _parse_cell(self, cell: str, fail: Callable[[str], InvalidPositionError]) -> tuple[list[int], int]:
         """The pieces of one cell, bottom first, and the top piece's orientation code."""
@@ -313,7 +323,7 @@ class StackRows:
             if not self._cell.match(body):
                 raise fail(f"cannot read the square {cell!r}")
             pieces = [self._code(self._kind(letter, int(o), cell, fail), int(o), cell, fail)
-                      for o, letter in re.findall(r"([012])(" + self._letters_re() + ")?", body)]
+                      for o, letter in re.findall("(" + self._owners + ")(" + self._letters_re() + ")?", body)]
         oriented = g.oriented[g.t.code_kind[pieces[-1]]]
         if oriented != bool(faces):
             raise fail(f"in {cell!r}: " + ("a die needs its top and north faces, e.g. 54" if oriented
@@ -339,9 +349,9 @@ class StackRows:
     def _code(self, kind: int, owner: int, cell: str, fail: Callable[[str], InvalidPositionError]) -> int:
         neutral = self.t.neutral[kind]
         if neutral != (owner == 0):
-            which = "belongs to nobody (0)" if neutral else "belongs to player 1 or 2"
+            which = "belongs to nobody (0)" if neutral else f"belongs to a player (1 to {len(self.players)})"
             raise fail(f"in {cell!r}: a {self.t.kind_names[kind]} {which}")
-        return kind * 2 + (0 if neutral else owner - 1)
+        return self.t.code(kind, 0 if neutral else owner)
 
     def render(self, st: "Position") -> str:
         g = self.game
@@ -396,6 +406,8 @@ class GnubgId:
         """Where and why this game's positions do not fit the 80-bit key, or None."""
         if self.track.N != 24:
             return ("board", "points"), f"a gnubg position ID describes 24 points, not {self.track.N}"
+        if self.t.num_players != 2:
+            return ("players",), "a gnubg position ID describes two players' checkers"
         most = max(sum(self.t.start_counts[p]) for p in (1, 2))
         if most > 15:
             return ("setup",), f"the gnubg position ID (notation.position) holds at most 15 checkers a player, not {most}"

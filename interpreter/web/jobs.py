@@ -181,7 +181,7 @@ def _move_info(game: Game, st: State, move: Any) -> dict[str, Any]:
         if lost:
             left = len(st.stacks[lost[0]])
         if gained and st.stacks[gained[-1]]:
-            kind = str(game.kind_names[st.stacks[gained[-1]][-1] >> 1])
+            kind = str(game.kind_names[game.t.code_kind[st.stacks[gained[-1]][-1]]])
         game.undo(st, move, info)
         if lost:
             lift = len(st.stacks[lost[0]]) - left

@@ -21,7 +21,9 @@ decision, its final board and its returns.
 from __future__ import annotations
 
 import csv
+import functools
 import os
+import random
 
 import pytest
 
@@ -36,10 +38,11 @@ def _table(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader((line for line in f if not line.startswith("#")), delimiter="\t"))
 
 
-PERFT: dict[str, dict[int, int]] = {}
+PERFT: dict[str, dict[int, int]] = {}  # by position id (``players=3/t6``), depth
 for _row in _table("perft"):
-    PERFT.setdefault(_row["position_id"].split("/")[1], {})[int(_row["depth"])] = int(_row["count"])
-LINES = {row["position_id"].split("/")[1]: [int(a) for a in row["action_ids"].split()] for row in _table("positions")}
+    PERFT.setdefault(_row["position_id"], {})[int(_row["depth"])] = int(_row["count"])
+LINES = {row["position_id"]: [int(a) for a in row["action_ids"].split()] for row in _table("positions")}
+#: the boards of the two-player game, by position (``t6``)
 BOARDS = {row["position_id"].split("/")[1]: row["board"] for row in _table("boards")}
 GAMES = _table("games")
 
@@ -74,9 +77,9 @@ def play(game, st, action: int) -> None:
     st.push(found[0])
 
 
-def replayed(game, name: str):
+def replayed(game, name: str, players: int = 2):
     st = game.initial()
-    for action in LINES.get(name, []):
+    for action in LINES.get(f"players={players}/{name}", []):
         play(game, st, action)
     return st
 
@@ -98,17 +101,54 @@ QUICK = {"start": 5, "t6": 5, "t20": 4, "t60": 3}
 DEEP = {"start": 7, "t6": 7, "t20": 6, "t60": 5}
 
 
+@functools.lru_cache(maxsize=None)
+def _game(players: int):
+    return spielwerk.load("maedn", players=players)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", list(QUICK))
-def test_perft_is_openspiels(game, name):
-    st = replayed(game, name)
-    assert [game.perft(st, d) for d in range(1, QUICK[name] + 1)] == [PERFT[name][d] for d in range(1, QUICK[name] + 1)]
+def test_perft_is_openspiels(players, name):
+    game = _game(players)
+    st = replayed(game, name, players)
+    want = PERFT[f"players={players}/{name}"]
+    assert [game.perft(st, d) for d in range(1, QUICK[name] + 1)] == [want[d] for d in range(1, QUICK[name] + 1)]
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", list(DEEP))
-def test_deep_perft_is_openspiels(game, name):
-    st = replayed(game, name)
-    assert game.perft(st, DEEP[name]) == PERFT[name][DEEP[name]]
+def test_deep_perft_is_openspiels(players, name):
+    game = _game(players)
+    st = replayed(game, name, players)
+    depth = DEEP[name] - (players > 2)  # a player more: every level is wider
+    assert game.perft(st, depth) == PERFT[f"players={players}/{name}"][depth]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_with_more_players_side_by_side(players, seed):
+    """Where pyspiel is installed: a seeded random game in both engines to its end, with the same
+    number of legal moves at every decision and the same winner (OpenSpiel's returns: n - 1 for
+    the winner, -1 for each other player)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    game = _game(players)
+    theirs = pyspiel.load_game("maedn", {"players": players}).new_initial_state()
+    st = game.initial()
+    rng = random.Random(seed)
+    while not theirs.is_terminal():
+        assert st.result is None
+        if theirs.is_chance_node():
+            action = rng.choice([a for a, _ in theirs.chance_outcomes()])
+        else:
+            assert st.current_player() == theirs.current_player() + 1
+            assert len(st.legal_moves()) == len(theirs.legal_actions())
+            action = rng.choice(theirs.legal_actions())
+        play(game, st, action)
+        theirs.apply_action(action)
+    returns = theirs.returns()
+    assert st.result is not None and st.result.winner == returns.index(players - 1) + 1
+    assert st.returns() == tuple(returns)
 
 
 @pytest.mark.parametrize("name", list(BOARDS))

@@ -108,7 +108,7 @@ no_moves: pass
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ('["4..6", "1..3"]', '["4..6", "1..2"]', "the two paths must be as long"),
+    ('["4..6", "1..3"]', '["4..6", "1..2"]', "the paths must be as long"),
     ('["4..6", "1..3"]', '["4..6", "1..2", "4"]', "passes 4 twice"),
     ('["4..6", "1..3"]', '["4..6", "1..9"]', "'9' is not a point"),
     ("  paths:", "  travel: [forward, backward]\n  paths:", "give one of the two"),
