@@ -160,6 +160,9 @@ def _convert_option(game: str, key: str, decl: dict[str, Any], raw: Any) -> Any:
         lo, hi = decl.get("min"), decl.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
             raise OptionError(f"option {key}={value} of {game}: must be between {lo} and {hi}")
+        allowed = decl.get("values")
+        if allowed is not None and value not in allowed:
+            raise OptionError(f"option {key}={value} of {game}: must be one of {', '.join(map(str, allowed))}")
     if kind == "choice":
         choices = [str(c) for c in decl.get("values", [])]
         aliases = {str(a): str(c) for c, al in decl.get("aliases", {}).items() for a in al}

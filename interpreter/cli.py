@@ -169,17 +169,22 @@ def cmd_moves(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     game = _load(args.game, _options(args.option))
     st = _start(game, args.position)
-    if "human" in (args.white, args.black) and (sys.stdin is None or sys.stdin.closed):
+    seats = [args.white, args.black] + ["random"] * (len(game.players) - 2)
+    for number, who in args.seats:
+        if number > len(seats):
+            raise SpielwerkError(f"--seat {number}={who}: {game.name} has {len(seats)} players here")
+        seats[number - 1] = who
+    if "human" in seats and (sys.stdin is None or sys.stdin.closed):
         raise SpielwerkError("a human player types his moves on standard input, which is closed: "
                              "give --white random (or --black random) to let the program play")
     agents: list[Any] = []
-    for i, who in enumerate((args.white, args.black)):
+    for i, who in enumerate(seats):
         agents.append(None if who == "human" else make_agent(who, None if args.seed is None else args.seed + i))
     if args.games > 1 and game.series_games is None:
         raise SpielwerkError(f"{game.name} is not played in series: --games does not apply")
     dice = random.Random(args.seed)
-    print(f"{game.title}: {game.players[0]} ({args.white}) against {game.players[1]} ({args.black})")
-    won = [0, 0, 0]
+    print(f"{game.title}: " + " against ".join(f"{name} ({who})" for name, who in zip(game.players, seats)))
+    won = [0] * (len(seats) + 1)
     for number in range(1, args.games + 1):
         if args.games > 1:
             print(f"\nGame {number}")
@@ -194,7 +199,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if number < args.games:
             st = game.next_game(st, carry_over=args.carry_over)
     if args.games > 1:
-        print(f"\nseries: {game.players[0]} {won[1]}, {game.players[1]} {won[2]}")
+        print("\nseries: " + ", ".join(f"{name} {won[p]}" for p, name in enumerate(game.players, start=1)))
     return 0
 
 
@@ -238,7 +243,7 @@ def _show(game: Game, st: Any) -> None:
     names = list((game.spec.data.get("reserves") or {}))
     if names and st.result is None:
         print("in hand: " + "; ".join(f"{game.players[p - 1]} " + ", ".join(
-            f"{n} {st.reserves[p][i]}" for i, n in enumerate(names)) for p in (1, 2)))
+            f"{n} {st.reserves[p][i]}" for i, n in enumerate(names)) for p in range(1, len(game.players) + 1)))
     if game.cube is not None:
         owner = "centred" if st.cube_owner == 0 else f"owned by {game.players[st.cube_owner - 1]}"
         print(f"cube: {st.cube_value} ({owner})")
@@ -477,6 +482,14 @@ def _who(text: str) -> str:
     return text
 
 
+def _seat(text: str) -> tuple[int, str]:
+    """An argparse type: ``N=WHO``, who plays player N."""
+    number, _, who = text.partition("=")
+    if not number.isdigit() or not 1 <= int(number) <= 6 or not who:
+        raise argparse.ArgumentTypeError(f"{text!r}: write the player's number and who plays him, as 3=random")
+    return int(number), _who(who)
+
+
 def _agent_pair(text: str) -> tuple[str, str]:
     """An argparse type: two agents, ``A,B``."""
     parts = [t.strip() for t in text.split(",")]
@@ -701,6 +714,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "mcts:iterations=500, alphabeta:depth=3 (default: human)")
     p.add_argument("--black", "--second", dest="black", type=_who, default="random", metavar="WHO",
                    help="who plays the second player, as --white (default: random)")
+    p.add_argument("--seat", dest="seats", action="append", type=_seat, default=[], metavar="N=WHO",
+                   help="who plays player N (any player of a game of more than two; repeat it; "
+                        "default for the third and later: random)")
     p.add_argument("--seed", type=int, metavar="N", help="seed for the random agents and the dice "
                    "(default: a fresh seed each run)")
     p.add_argument("--max-plies", type=_count(0), default=DEFAULT_MAX_PLIES, metavar="N",

@@ -2,11 +2,11 @@
 print them as tables, write them as one HTML page with plots, and compare two runs.
 
 Each line of the input is one finished (or stopped) game between two agents, A and B, who take turns
-sitting in the first and the second seat::
+sitting in the seats (with more than two players, each sits in several: A, B, A, ...)::
 
     {"game": ..., "options": {...}, "index": 12, "seed": 123456789,
-     "agents": [A, B], "seats": [agent in seat 1, agent in seat 2],
-     "result": "...", "winner": 1 | 2 | null, "finished": true | false, "value": 27 | null,
+     "agents": [A, B], "seats": [agent in seat 1, agent in seat 2, ...],
+     "result": "...", "winner": 1 | 2 | ... | null, "finished": true | false, "value": 27 | null,
      "plies": 41, "end": "rule name" | null, "branching": [choices at each ply], "time": 0.52}
 
 Rates count a draw as half a win: an agent's (or a seat's) score is ``(wins + draws / 2) / finished``,
@@ -81,10 +81,13 @@ def _is_number(value: Any) -> bool:
 
 
 def _check_names(record: Mapping[str, Any], key: str) -> str | None:
-    """What is wrong with ``record[key]`` as a list of two agent descriptions, or None."""
+    """What is wrong with ``record[key]`` as a list of agent descriptions (two agents; two to six
+    seats), or None."""
     names = record[key]
-    if not isinstance(names, list) or len(names) != 2 or not all(isinstance(n, str) for n in names):
-        return f"{key!r} must be a list of two agent names, not {json.dumps(names)}"
+    most = 2 if key == "agents" else 6
+    if not isinstance(names, list) or not 2 <= len(names) <= most or not all(isinstance(n, str) for n in names):
+        what = "two agent names" if key == "agents" else "two to six agent names, one a seat"
+        return f"{key!r} must be a list of {what}, not {json.dumps(names)}"
     return None
 
 
@@ -107,16 +110,18 @@ def _problem(record: Any) -> str | None:
         wrong = _check_names(record, key)
         if wrong:
             return wrong
-    if sorted(record["seats"]) != sorted(record["agents"]):
-        return (f"'seats' {json.dumps(record['seats'])} must name the two agents "
-                f"{json.dumps(record['agents'])}")
+    seats, agents = record["seats"], record["agents"]
+    if len(agents) != 2 or len(seats) < 2 or set(seats) != set(agents) or (
+            len(seats) == 2 and sorted(seats) != sorted(agents)):
+        return (f"'seats' {json.dumps(seats)} must seat the two agents {json.dumps(agents)}, each at least "
+                "once, one a seat")
     if not isinstance(record["result"], str):
         return f"'result' must be a text, not {json.dumps(record['result'])}"
     if not isinstance(record["finished"], bool):
         return f"'finished' must be true or false, not {json.dumps(record['finished'])}"
     winner = record["winner"]
-    if winner is not None and (not _is_int(winner) or winner not in (1, 2)):
-        return f"'winner' must be 1, 2 or null, not {json.dumps(winner)}"
+    if winner is not None and (not _is_int(winner) or not 1 <= winner <= len(seats)):
+        return f"'winner' must be a seat (1 to {len(seats)}) or null, not {json.dumps(winner)}"
     if winner is not None and not record["finished"]:
         return f"'winner' is {winner} but the game is not finished"
     if record["value"] is not None and not _is_number(record["value"]):
@@ -265,7 +270,7 @@ class Summary:
     agent_a: str
     agent_b: str
     agents: tuple[AgentStats, AgentStats]
-    seats: tuple[SeatStats, SeatStats]
+    seats: tuple[SeatStats, ...]
     finished: int
     draws: int
     unfinished: int
@@ -343,14 +348,16 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> Summary:
         if record["agents"] != first["agents"]:
             raise SpielwerkError(f"game {number} is between {json.dumps(record['agents'])}, game 1 between "
                                  f"{json.dumps(first['agents'])}: summarize one pair of agents at a time")
+        if len(record["seats"]) != len(first["seats"]):
+            raise SpielwerkError(f"game {number} has {len(record['seats'])} seats, game 1 "
+                                 f"{len(first['seats'])}: summarize one number of players at a time")
     agent_a, agent_b = first["agents"]
-    # per agent (0 = A, 1 = B) and per seat (0 = first seat, 1 = second seat)
+    # per agent (0 = A, 1 = B) and per seat (0 = first seat, ...)
     agent_wins = [0, 0]
-    seat_wins = [0, 0]
+    seat_wins = [0] * len(first["seats"])
     draws = unfinished = 0
     ends: dict[str, int] = {}
-    for record in records:
-        seat_of_a = 0 if record["seats"][0] == agent_a else 1
+    for number, record in enumerate(records, start=1):
         if not record["finished"]:
             unfinished += 1
         elif record["winner"] is None:
@@ -358,7 +365,9 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> Summary:
         else:
             seat = record["winner"] - 1
             seat_wins[seat] += 1
-            agent_wins[0 if seat == seat_of_a else 1] += 1
+            # where both agents have the same description, the first seat's is A's
+            same = agent_a == agent_b and record["seats"].index(agent_a) == seat
+            agent_wins[0 if record["seats"][seat] == agent_a and (agent_a != agent_b or same) else 1] += 1
         if record["end"] is not None:
             ends[record["end"]] = ends.get(record["end"], 0) + 1
     finished = len(records) - unfinished
@@ -366,12 +375,12 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> Summary:
                               unfinished=unfinished, score=_rate(agent_wins[i] + draws / 2, finished))
                    for i, name in enumerate((agent_a, agent_b)))
     seats = tuple(SeatStats(seat=i + 1, wins=seat_wins[i], score=_rate(seat_wins[i] + draws / 2, finished))
-                  for i in range(2))
+                  for i in range(len(seat_wins)))
     branching_mean, branching_by_ply = _branching(records)
     return Summary(
         game=first["game"], options=dict(first["options"]), games=len(records),
         agent_a=agent_a, agent_b=agent_b,
-        agents=(agents[0], agents[1]), seats=(seats[0], seats[1]),
+        agents=(agents[0], agents[1]), seats=seats,
         finished=finished, draws=draws, unfinished=unfinished,
         draw_rate=draws / finished if finished else None,
         decisiveness=(finished - draws) / finished if finished else None,

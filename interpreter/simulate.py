@@ -1,7 +1,9 @@
-"""Self-play at scale: many games between two agents, both seatings, one JSON line per game.
+"""Self-play at scale: many games between two agents, every seating, one JSON line per game.
 
-Game ``i`` of a run seeded ``S`` draws its dice and its agents' seeds from ``batch.game_seed(S, i)``;
-agent A plays first in the even games and second in the odd ones. A run written to a file can be
+Game ``i`` of a run seeded ``S`` draws its dice and its agents' seeds from ``batch.game_seed(S, i)``.
+The agents are dealt to the seats in turn (A, B, A, ... for as many players as the game has), and
+game ``i`` turns the table by ``i`` seats: with two players agent A plays first in the even games
+and second in the odd ones. A run written to a file can be
 stopped and started again with the same file: the games already there are kept, the rest are
 played. See docs/reference/agents.md.
 """
@@ -19,7 +21,7 @@ from .agents import make_agent, parse_agent, play_turn, sample_chance
 from .dsl.errors import SpielwerkError
 from .game import Game
 
-__all__ = ["play_recorded", "simulate", "finished_indices"]
+__all__ = ["play_recorded", "seating", "simulate", "finished_indices"]
 
 
 def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, max_plies: int,
@@ -28,8 +30,8 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
     with ``records`` (a folder) also write the game in its record notation there."""
     s = batch.game_seed(seed, index)
     rng = random.Random(s)
-    seats = (agents[0], agents[1]) if index % 2 == 0 else (agents[1], agents[0])
-    pair = (make_agent(seats[0], rng.getrandbits(63)), make_agent(seats[1], rng.getrandbits(63)))
+    seats = seating(agents, len(game.players), index)
+    pair = tuple(make_agent(text, rng.getrandbits(63)) for text in seats)
     st = game.initial()
     apply = game.apply
     branching: list[int] = []
@@ -62,8 +64,9 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
         from .notation.writer import record_text
         name = os.path.join(records, f"{game.name}-{index:06d}.txt")
         with open(name, "w", encoding="utf-8") as f:
-            f.write(record_text(game, played, outcome, tags={"Event": f"spielwerk simulate, game {index}",
-                                                            "Player1": seats[0], "Player2": seats[1]}))
+            tags = {"Event": f"spielwerk simulate, game {index}"}
+            tags.update({f"Player{i}": text for i, text in enumerate(seats, start=1)})
+            f.write(record_text(game, played, outcome, tags=tags))
     return {
         "game": game.name, "options": game.options, "index": index, "seed": s,
         "agents": list(agents), "seats": list(seats),
@@ -76,6 +79,14 @@ def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, ma
         "branching": branching,
         "time": round(time.perf_counter() - t0, 6),
     }
+
+
+def seating(agents: tuple[str, ...], players: int, index: int) -> tuple[str, ...]:
+    """Who sits where in game ``index``: the agents dealt to the ``players`` seats in turn, the
+    table turned by ``index`` seats."""
+    dealt = [agents[i % len(agents)] for i in range(players)]
+    turn = index % players
+    return tuple(dealt[turn:] + dealt[:turn])
 
 
 def _worker(payload: dict[str, Any], index: int) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from ..game import Game
 from ..game import State
@@ -87,14 +87,19 @@ def rollout(game: Game, st: State, player: int, walker: Any, rng: random.Random,
     """Play ``st`` out at random (dice turns by steps) and take the moves back; the result for
     ``player`` in [-1, 1]. A playout cut after ``plies`` is judged by the evaluation's sign if
     ``judge`` declares one, else counts as a draw."""
+    return rollout_all(game, st, (player,), walker, rng, plies, judge)[0]
+
+
+def rollout_all(game: Game, st: State, players: tuple[int, ...], walker: Any, rng: random.Random, plies: int,
+                judge: _Judge | None) -> list[float]:
+    """:func:`rollout` once, read for each of ``players``: the results in [-1, 1], in order."""
     done: list[tuple[Move, Any]] = []
     apply = game.apply
-    value = 0.0
+    values = [0.0] * len(players)
     try:
         for _ in range(plies):
-            r = _result(game, st, player) if not game.is_chance(st) else None
-            if r is not None:
-                value = r
+            if not game.is_chance(st) and _result(game, st, 1) is not None:
+                values = [cast(float, _result(game, st, p)) for p in players]
                 break
             if game.is_chance(st):
                 move = sample_chance(game, st, rng)
@@ -104,16 +109,15 @@ def rollout(game: Game, st: State, player: int, walker: Any, rng: random.Random,
                     break
             done.append((move, apply(st, move)))
         else:
-            r = _result(game, st, player) if not game.is_chance(st) else None
-            if r is not None:
-                value = r
+            if not game.is_chance(st) and _result(game, st, 1) is not None:
+                values = [cast(float, _result(game, st, p)) for p in players]
             elif judge is not None and judge.declared:
-                value = judge(st, player)
+                values = [judge(st, p) for p in players]
     finally:
         undo = game.undo
         for move, info in reversed(done):
             undo(st, move, info)
-    return value
+    return values
 
 
 class GreedyAgent:
@@ -181,7 +185,8 @@ class _Node:
 class MCTSAgent:
     """UCT Monte Carlo tree search. Each iteration walks down the tree by the UCT rule (rolls
     of the dice drawn with their probabilities), adds one node, plays a random game out from it
-    (dice turns by steps) and counts the result on the way back. The budget is ``iterations``
+    (dice turns by steps) and counts the result on the way back: each node counts it for the
+    player who moved into it (with more than two players, each player's own result: max-n). The budget is ``iterations``
     per move, or ``time`` seconds per move if given (whichever ends first); ``c`` weighs
     exploration; a playout is cut after ``plies`` plies and then judged by the evaluation's sign,
     if the game file has one, else as a draw. The move tried most often is played."""
@@ -202,6 +207,7 @@ class MCTSAgent:
         game = state.game
         if self._judge is None or self._judge.game is not game:
             self._judge = _Judge(game, self.rng, 0, self.plies)
+        self._players = tuple(range(1, len(game.players) + 1))
         root = _Node(0)
         root.untried = list(moves)
         self.rng.shuffle(root.untried)
@@ -256,16 +262,21 @@ class MCTSAgent:
                 done.append((chosen, game.apply(st, chosen)))
                 node = node.children[chosen]
                 path.append(node)
-            # the result for player 1, in [0, 1]
-            first = rollout(game, st, 1, self.walker, rng, self.plies, self._judge)
-            reward = (first + 1.0) / 2.0
+            # each player's result, in [0, 1] (index 0 unused)
+            players = self._players
+            if len(players) == 2:  # zero-sum: the second player's is the rest of the first's
+                first = rollout(game, st, 1, self.walker, rng, self.plies, self._judge)
+                rewards = [0.0, (first + 1.0) / 2.0, (1.0 - first) / 2.0]
+            else:
+                rewards = [0.0, *((v + 1.0) / 2.0 for v in rollout_all(
+                    game, st, players, self.walker, rng, self.plies, self._judge))]
         finally:
             for move, info in reversed(done):
                 game.undo(st, move, info)
         for n in path:
             n.visits += 1
             if n.mover:
-                n.total += reward if n.mover == 1 else 1.0 - reward
+                n.total += rewards[n.mover]
 
     def __repr__(self) -> str:
         budget = f"time={self.time:g}" if self.time > 0 else f"iterations={self.iterations}"
@@ -282,7 +293,9 @@ class AlphaBetaAgent:
     position hash (kept from move to move), the table's best move tried first, and
     expectiminimax over rolls of the dice (a roll takes no depth; its outcomes are weighed by
     their probabilities). Leaves are judged by the game file's evaluation; without one by the mean
-    of ``playouts`` random playouts (0: every leaf that is not a finished game counts as even)."""
+    of ``playouts`` random playouts (0: every leaf that is not a finished game counts as even).
+    With more than two players the search is paranoid: the others are taken to play together
+    against the player who searches."""
 
     def __init__(self, seed: int | None = None, *, depth: int = 4, time: float = 0.0, playouts: int = 0,
                  plies: int = 300, table: int = 1_000_000) -> None:
@@ -296,6 +309,9 @@ class AlphaBetaAgent:
         self._game: Game | None = None
         self._deadline = math.inf
         self._nodes = 0
+        #: the player who searches, and whether the others play as one side against him
+        self._me = 0
+        self._paranoid = False
         self.progress: Progress | None = None
 
     def choose(self, state: State, moves: list[Any]) -> Any:
@@ -303,6 +319,10 @@ class AlphaBetaAgent:
         if self._game is not game:
             self._game, self._tt = game, {}
             self._judge = _Judge(game, self.rng, self.playouts, self.plies)
+            self._paranoid = len(game.players) > 2
+        if self._paranoid and state.to_move != self._me:  # the table's values are for one searcher
+            self._tt.clear()
+        self._me = state.to_move
         if len(self._tt) > self.table:
             self._tt.clear()
         order = list(moves)
@@ -342,7 +362,8 @@ class AlphaBetaAgent:
 
     def _child(self, game: Game, st: State, me: int, depth: int, alpha: float, beta: float) -> float:
         """The value for ``me`` of the position ``st`` reached by ``me``'s move."""
-        if st.to_move == me:
+        to_move = st.to_move
+        if to_move == me or (self._paranoid and to_move != self._me and me != self._me):  # the same side
             return self._search(game, st, depth, alpha, beta)
         return -self._search(game, st, depth, -beta, -alpha)
 
@@ -362,13 +383,15 @@ class AlphaBetaAgent:
                 finally:
                     game.undo(st, roll, info)
             return total
-        r = _result(game, st, me)
+        # the value for the side to move: the searcher's, or (paranoid) the others' as one
+        who, sign = (self._me, 1.0 if me == self._me else -1.0) if self._paranoid else (me, 1.0)
+        r = _result(game, st, who)
         if r is not None:
-            return r * WIN
+            return sign * r * WIN
         judge = self._judge
         assert judge is not None
         if depth <= 0:
-            return judge.raw(st, me) if judge.declared else judge(st, me) * (WIN / 1e3)
+            return sign * (judge.raw(st, who) if judge.declared else judge(st, who) * (WIN / 1e3))
         key = st.hash
         entry = self._tt.get(key)
         first = None

@@ -159,7 +159,7 @@ class StackRows:
         to_move = values.get("to_move", 1)
         n = len(self.players)
         if to_move not in self.players:
-            raise fail(f"the player to move must be 1 to {n}, not {to_move}")
+            raise fail(f"the player to move must be {_players_text(n)}, not {to_move}")
         if "move_number" in values:
             if values["move_number"] < 1:
                 raise fail("the move number starts at 1")
@@ -349,7 +349,7 @@ class StackRows:
     def _code(self, kind: int, owner: int, cell: str, fail: Callable[[str], InvalidPositionError]) -> int:
         neutral = self.t.neutral[kind]
         if neutral != (owner == 0):
-            which = "belongs to nobody (0)" if neutral else f"belongs to a player (1 to {len(self.players)})"
+            which = "belongs to nobody (0)" if neutral else f"belongs to player {_players_text(len(self.players))}"
             raise fail(f"in {cell!r}: a {self.t.kind_names[kind]} {which}")
         return self.t.code(kind, 0 if neutral else owner)
 
@@ -375,6 +375,11 @@ class StackRows:
         if st.result is not None:
             tail = f"game over: {st.result.token}"
         return "\n".join(lines) + "\n" + tail
+
+
+def _players_text(n: int) -> str:
+    """The players' numbers in words: ``1 or 2``, ``1 to 4``."""
+    return "1 or 2" if n == 2 else f"1 to {n}"
 
 
 def position_format(game: "GameLike", spec: dict[str, Any] | None) -> "StackRows | GnubgId":
