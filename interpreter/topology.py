@@ -31,6 +31,20 @@ _SQUARE_RELATIVE = {
     "forward_diagonal": (("northeast", "northwest"), ("southwest", "southeast")),
     "backward_diagonal": (("southeast", "southwest"), ("northwest", "northeast")),
 }
+#: the compass clockwise from north: the words relative to a player facing another way than north
+#: turn by as many eighths
+_COMPASS = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
+
+
+def facing_relative(facing: Sequence[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The words relative to a player (``forward``, ...) on a square board, per player, for players
+    who face the compass directions ``facing`` (player 1 first; the table above is
+    ``facing_relative(["north", "south"])``)."""
+    turns = [_COMPASS.index(f) for f in facing]
+    return {word: tuple(tuple(_COMPASS[(_COMPASS.index(d) + k) % 8] for d in per[0]) for k in turns)
+            for word, per in _SQUARE_RELATIVE.items()}
+
+
 _HEX_RELATIVE = {
     "forward": (("northeast", "northwest"), ("southwest", "southeast")),
     "backward": (("southeast", "southwest"), ("northwest", "northeast")),
@@ -56,6 +70,9 @@ def _resolve(which: "str | list[str]", player: int, sets: Mapping[str, Sequence[
         if w in sets:
             found = sets[w]
         elif w in relative:
+            if player > len(relative[w]):
+                raise ValueError(f"{w!r} is relative to a player: with more than two players give each player's "
+                                 "`facing` (board.facing, on a square board)")
             found = relative[w][player - 1]
         elif w in steps:
             found = (w,)
@@ -137,6 +154,8 @@ class SquareTopology(_Board):
     #: ``board.links``: chains of squares in straight lines; where given, a step goes only along
     #: them, to the next square of a chain (a board of points and lines drawn on a grid)
     links: tuple[tuple[int, ...], ...] = ()
+    #: ``board.facing``: per player, the compass direction he faces (``forward``)
+    facing: tuple[str, ...] = ("north", "south")
     size: int = field(init=False)
     names: list[str] = field(init=False)
     full_mask: int = field(init=False)
@@ -221,7 +240,8 @@ class SquareTopology(_Board):
     def directions(self, which: str | list[str], player: int = 1) -> list[str]:
         """The compass directions ``which`` names (a set such as ``orthogonal``, a compass word, a
         word relative to ``player`` such as ``forward``, or a list of these)."""
-        return _resolve(which, player, self.sets, _SQUARE_RELATIVE, self.steps)
+        relative = _SQUARE_RELATIVE if self.facing == ("north", "south") else facing_relative(self.facing)
+        return _resolve(which, player, self.sets, relative, self.steps)
 
     def step(self, sq: int, direction: str) -> int:
         """The neighbour of ``sq`` in ``direction``, or -1 off the board (with ``links``: the next
@@ -370,7 +390,8 @@ def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
     steps, sets = own_directions(board.get("directions") or {})
     missing = missing_squares(board, width, height)
     links = linked_squares(board.get("links") or [], width, height, missing)
-    return SquareTopology(width, height, missing, steps, sets, links)
+    facing = tuple(board.get("facing") or ("north", "south"))
+    return SquareTopology(width, height, missing, steps, sets, links, facing)
 
 
 def linked_squares(chains: list[str], width: int, height: int, missing: int) -> tuple[tuple[int, ...], ...]:

@@ -265,3 +265,43 @@ def test_report_counts_the_wins_of_each_agent_and_seat(corners):
     decided = sum(1 for r in records if r["winner"] is not None)
     assert sum(s.wins for s in summary.seats) == decided
     assert summary.agents[0].wins + summary.agents[1].wins == decided
+
+
+FACING = """
+game: four-ways
+players: [south, west, north, east]
+board:
+  shape: square
+  width: 5
+  height: 5
+  facing: [north, east, south, west]
+pieces:
+  pawn: {letter: P}
+setup:
+  - {piece: pawn, owner: south, at: [c1]}
+  - {piece: pawn, owner: west, at: [a3]}
+  - {piece: pawn, owner: north, at: [c5]}
+  - {piece: pawn, owner: east, at: [e3]}
+phases:
+  - name: play
+    moves:
+      - move: {directions: forward, distance: 1, to: empty}
+      - move: {directions: sideways, distance: 1, to: empty}
+no_moves: pass
+"""
+
+
+def test_each_player_faces_his_own_way_on_a_square_board(tmp_path):
+    g = game_from(tmp_path, FACING)
+    st = g.initial()
+    seen = []
+    for _ in range(4):
+        seen.append(texts(st))
+        st.push(st.legal_moves()[0])
+    assert seen == [{"c1-c2", "c1-b1", "c1-d1"}, {"a3-b3", "a3-a2", "a3-a4"},
+                    {"c5-c4", "c5-b5", "c5-d5"}, {"e3-d3", "e3-e2", "e3-e4"}]
+
+
+def test_relative_words_with_more_than_two_players_need_facing(tmp_path):
+    with pytest.raises(SpecError, match="facing"):
+        game_from(tmp_path, FACING.replace("  facing: [north, east, south, west]\n", ""))
