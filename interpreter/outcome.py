@@ -37,6 +37,14 @@ class Outcome:
     def is_draw(self) -> bool:
         return self.winner is None
 
+    def placings(self, players: int) -> tuple[int, ...]:
+        """Each player's place, 1 the best, player 1's first: by the scores where the end rule
+        compares them (equal scores share a place: 1, 1, 3), else the winner first and every
+        other player second; all first in a draw."""
+        if self.scores is not None:
+            return tuple(1 + sum(1 for other in self.scores if other > mine) for mine in self.scores)
+        return tuple(1 if self.winner in (None, p) else 2 for p in range(1, players + 1))
+
 
 @dataclass
 class EndRule:

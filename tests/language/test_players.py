@@ -305,3 +305,15 @@ def test_each_player_faces_his_own_way_on_a_square_board(tmp_path):
 def test_relative_words_with_more_than_two_players_need_facing(tmp_path):
     with pytest.raises(SpecError, match="facing"):
         game_from(tmp_path, FACING.replace("  facing: [north, east, south, west]\n", ""))
+
+
+def test_placings_follow_the_scores_or_the_winner(corners):
+    st = corners.parse_position("x5/x5/x5/x2,2M,x2/1M,x3,3M 3 20 1 0 0")
+    st.push_text("e1-e2")
+    assert st.outcome().placings(3) == (1, 2, 2)
+    st = corners.parse_position("x5/x5/x5/x2,2M,x2/1M,x3,3M 3 20 1 1 0")
+    st.push_text("e1-e2")
+    assert st.outcome().placings(3) == (1, 1, 3)
+    st = corners.parse_position("x5/x5/x5/x,1M,2M,x2/x,3M,x3 1 1 1 0 0")
+    st.push_text("b2-c2")
+    assert st.outcome().placings(3) == (1, 2, 2)
