@@ -26,8 +26,9 @@ __all__ = ["board_svg", "move_squares", "SHAPES", "DEFAULT_STYLE"]
 SHAPES = ("disc", "square", "bar", "triangle", "diamond", "star", "die")
 
 DEFAULT_STYLE: dict[str, Any] = {
-    "players": ["#f3ede0", "#33302d"],     # player 1's pieces, player 2's
-    "outline": ["#3b3129", "#0d0c0b"],
+    # player 1's pieces, player 2's, then those of players 3 to 6 (where more than two play)
+    "players": ["#f3ede0", "#33302d", "#c0392b", "#2f6db5", "#3c9a4f", "#8a55b0"],
+    "outline": ["#3b3129", "#0d0c0b", "#6b1d15", "#173b66", "#1d5429", "#4a2863"],
     "neutral": "#d9a521",
     "light": "#ecdcb8",                    # squares and points
     "dark": "#c49a6c",
@@ -50,6 +51,8 @@ class _Painter:
         for key, value in given.items():
             if key != "pieces":
                 style[key] = _escaped(value)
+        style["players"], style["outline"] = _player_colours(style.get("players"), style.get("outline"),
+                                                             game.t.num_players)
         self.style = style
         self.game = game
         self.kind_shape: list[str] = []
@@ -61,13 +64,17 @@ class _Painter:
             self.kind_shape.append(own.get("shape", default))
             self.kind_colour.append(_escaped(own.get("color")))
 
+    def colour(self, player: int) -> tuple[str, str]:
+        """The fill and outline of ``player``'s pieces (1..n; 0 neutral)."""
+        if player == 0:
+            return self.style["neutral"], self.style["outline"][1]
+        return self.style["players"][player - 1], self.style["outline"][player - 1]
+
     def fill(self, code: int) -> tuple[str, str]:
         """The fill and outline of a piece code."""
         kind, owner = self.game.t.code_kind[code], self.game.code_owner[code]
-        colour = self.kind_colour[kind]
-        if owner == 0:
-            return colour or self.style["neutral"], self.style["outline"][1]
-        return colour or self.style["players"][owner - 1], self.style["outline"][owner - 1]
+        fill, outline = self.colour(owner)
+        return self.kind_colour[kind] or fill, outline
 
     def piece(self, code: int, square: str, x: float, y: float, r: float, count: int = 1,
               orient: int = 0, label: str = "") -> str:
@@ -79,15 +86,14 @@ class _Painter:
         attrs = (f'class="piece" data-owner="{owner}" data-kind="{escape(g.kind_names[kind])}" '
                  f'data-square="{escape(square)}"' + (f' data-count="{count}"' if count != 1 else ""))
         body = _shape(shape, x, y, r, fill, stroke)
+        text = _ink(fill)
         if shape == "die" and orient:
             top, north = orient >> 3, orient & 7
-            text = "#fff" if owner == 2 else "#111"
             body += (f'<text x="{x:.1f}" y="{y + r * 0.35:.1f}" font-size="{r * 1.1:.1f}" text-anchor="middle" '
                      f'fill="{text}" font-family="sans-serif" font-weight="bold">{top}</text>'
                      f'<text x="{x:.1f}" y="{y - r * 0.55:.1f}" font-size="{r * 0.5:.1f}" text-anchor="middle" '
                      f'fill="{text}" font-family="sans-serif">{north}</text>')
         if label:
-            text = "#fff" if owner == 2 else "#111"
             body += (f'<text x="{x:.1f}" y="{y + r * 0.35:.1f}" font-size="{r:.1f}" text-anchor="middle" '
                      f'fill="{text}" font-family="sans-serif" font-weight="bold">{escape(label)}</text>')
         return f"<g {attrs}>{body}</g>"
@@ -100,6 +106,48 @@ class _Painter:
         return (f'<g class="piece" data-owner="{owner}" data-kind="{escape(g.kind_names[kind])}" '
                 f'data-square="{escape(square)}"><rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" '
                 f'height="{h:.1f}" rx="{h / 3:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="1"/></g>')
+
+
+def _player_colours(fills: Any, outlines: Any, players: int) -> tuple[list[str], list[str]]:
+    """The fill and the outline of each of ``players`` players: those the game file's ``style``
+    lists, then default colours for the players beyond them (the default fills that no listed
+    player has, in their order, each with its outline)."""
+    fills = list(fills or [])
+    outlines = list(outlines or [])
+    defaults = DEFAULT_STYLE["players"]
+    taken = {str(f).lower() for f in fills}
+    spare = [i for i in range(len(fills), len(defaults)) if defaults[i].lower() not in taken]
+    spare += [i for i in range(min(len(fills), len(defaults))) if defaults[i].lower() not in taken]
+    shade = list(range(len(fills)))
+    for i in spare:
+        if len(fills) >= players:
+            break
+        fills.append(defaults[i])
+        shade.append(i)
+    # an outline the file does not give: the default outline of the colour's place
+    for p in range(len(outlines), len(fills)):
+        outlines.append(DEFAULT_STYLE["outline"][shade[p] % len(DEFAULT_STYLE["outline"])])
+    return fills, outlines
+
+
+#: CSS colour names dark enough that a text on them is written in white
+_DARK_NAMES = frozenset("black navy darkblue mediumblue blue darkgreen green teal darkcyan indigo purple maroon "
+                        "darkred brown darkslategray darkslategrey dimgray dimgrey midnightblue darkmagenta "
+                        "darkolivegreen saddlebrown sienna firebrick crimson rebeccapurple darkviolet "
+                        "darkslateblue seagreen forestgreen olive".split())
+
+
+def _ink(fill: str) -> str:
+    """The colour of a text written on ``fill``: white on a dark colour, else near black."""
+    text = fill.strip().lower()
+    if text.startswith("#") and len(text) in (4, 7):
+        digits = text[1:] if len(text) == 7 else "".join(c * 2 for c in text[1:])
+        try:
+            r, g, b = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
+        except ValueError:
+            return "#111"
+        return "#fff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else "#111"
+    return "#fff" if text in _DARK_NAMES else "#111"
 
 
 def _escaped(value: Any) -> Any:
@@ -354,17 +402,26 @@ def _hex(st: "State", painter: _Painter, size: int, marked: set[int], pairs: lis
 
 def _legend(st: "State", painter: _Painter, x: float, y: float, cell: float,
             regions: list[tuple[str, int]]) -> tuple[list[str], float]:
-    """Who is to move, each player's reserves, and the regions' colours, a line each; and the
+    """Who is to move, the players' colours (more than two players), each player's reserves, each
+    player's captures (where the rules read them), and the regions' colours, a line each; and the
     height they take."""
     game = st.game
     s = painter.style
     font = max(10.0, cell * 0.24)
     lines = [escape(_status(st))]
+    players = game.t.num_players
+    if players > 2:  # which colour is whose (two players: the light pieces are the first's)
+        lines.append(" ".join(f'<tspan fill="{painter.colour(p)[0]}" stroke="{painter.colour(p)[1]}" '
+                              f'stroke-width="0.6">■</tspan> {escape(game.players[p - 1])}'
+                              for p in range(1, players + 1)))
     names = list((game.spec.data.get("reserves") or {}))
     if names:
-        for p in (1, 2):
+        for p in range(1, players + 1):
             counts = ", ".join(f"{n} {st.reserves[p][i]}" for i, n in enumerate(names))
             lines.append(escape(f"{game.players[p - 1]} in hand: {counts}"))
+    if game.t.hash_captures:  # the rules read the captures: each player's count
+        lines.append(escape("captured: " + ", ".join(f"{game.players[p - 1]} {st.captures[p]}"
+                                                     for p in range(1, players + 1))))
     if regions:
         lines.append(" ".join(f'<tspan fill="{s["regions"][i % len(s["regions"])]}">■</tspan> {escape(n)}'
                               for i, (n, _) in enumerate(regions)))
@@ -412,24 +469,34 @@ def _track(st: "State", painter: _Painter, size: int, marked: set[int], viewer: 
         bx = margin + quarter * pw + bar / 2
         body.insert(0, f'<rect class="bar" x="{bx - bar / 2:.1f}" y="{margin:.1f}" width="{bar:.1f}" '
                        f'height="{height - 2 * margin:.1f}" fill="{s["dark"]}" fill-opacity="0.45"/>')
-    # the places: one box per player and place, player 2's at the top, player 1's at the bottom
+    # the places: one box per player and place; two players: player 2's at the top, player 1's at
+    # the bottom; more: a column for each two players (the odd-numbered at the bottom)
     x = board_right + pw * 0.6
+    players = game.t.num_players
+    box = ph * 0.75
     for name, squares in topo.places.items():
-        for p in (1, 2):
+        for p in range(1, players + 1):
             sq = squares[p]
             if sq < 0:
                 continue
-            top = p == 2
-            y0 = margin if top else height - margin - ph * 0.75
+            top = p % 2 == 0
+            bx = x + (p - 1) // 2 * pw * 1.3
+            y0 = margin if top else height - margin - box
             body.append(f'<rect class="place" data-place="{escape(name)}" data-player="{p}" '
-                        f'data-square="{escape(topo.name(sq))}" x="{x - pw / 2:.1f}" '
-                        f'y="{y0:.1f}" width="{pw:.1f}" height="{ph * 0.75:.1f}" fill="none" '
+                        f'data-square="{escape(topo.name(sq))}" x="{bx - pw / 2:.1f}" '
+                        f'y="{y0:.1f}" width="{pw:.1f}" height="{box:.1f}" fill="none" '
                         f'stroke="{s["highlight"] if sq in marked else s["line"]}" stroke-width="1"/>')
-            body.append(f'<text x="{x:.1f}" y="{(y0 - 4) if top else (y0 + ph * 0.75 + pw * 0.4):.1f}" '
+            if players > 2:  # whose box: a strip of the player's colour along its inner edge
+                fill, stroke = painter.colour(p)
+                sy = y0 + box + pw * 0.08 if top else y0 - pw * 0.26
+                body.append(f'<rect class="owner" data-player="{p}" x="{bx - pw / 2:.1f}" y="{sy:.1f}" '
+                            f'width="{pw:.1f}" height="{pw * 0.18:.1f}" fill="{fill}" stroke="{stroke}" '
+                            f'stroke-width="0.8"/>')
+            body.append(f'<text x="{bx:.1f}" y="{(y0 - 4) if top else (y0 + box + pw * 0.4):.1f}" '
                         f'font-size="{pw * 0.28:.1f}" text-anchor="middle" font-family="sans-serif" '
                         f'fill="{s["line"]}">{escape(name)}</text>')
-            body += _checkers(painter, st, sq, x, y0 if top else y0 + ph * 0.75, pw, top)
-        x += pw * 1.3
+            body += _checkers(painter, st, sq, bx, y0 if top else y0 + box, pw, top)
+        x += pw * 1.3 * ((players + 1) // 2)
     # the cube and the dice, on the right
     mid = height / 2
     if game.cube is not None:
@@ -445,13 +512,12 @@ def _track(st: "State", painter: _Painter, size: int, marked: set[int], viewer: 
         faces = [d for d in st.dice if d] or []
         for i, d in enumerate(faces):
             dxp = x + pw * 1.2 + i * pw * 1.0
-            owner = st.to_move
-            fill, stroke = (s["players"][owner - 1], s["outline"][owner - 1])
+            fill, stroke = painter.colour(st.to_move)
             body.append(f'<g class="die" data-face="{d}"><rect x="{dxp - pw * 0.4:.1f}" y="{mid - pw * 0.4:.1f}" '
                         f'width="{pw * 0.8:.1f}" height="{pw * 0.8:.1f}" rx="5" fill="{fill}" stroke="{stroke}"/>'
                         f'<text x="{dxp:.1f}" y="{mid + pw * 0.15:.1f}" font-size="{pw * 0.45:.1f}" '
                         f'text-anchor="middle" font-family="sans-serif" font-weight="bold" '
-                        f'fill="{"#fff" if owner == 2 else "#111"}">{d}</text></g>')
+                        f'fill="{_ink(fill)}">{d}</text></g>')
         x += pw * 2.2
     width = x + pw * 1.5
     legend, extra = _legend(st, painter, margin, height, pw, [])

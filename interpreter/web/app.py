@@ -36,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 from ..agents import parse_agent
 from ..dsl.errors import SpielwerkError
 from ..dsl.loader import bundled_games
+from .jobs import playable_games
 from . import jobs
 from .limits import Limits
 from .pages import edit_page, index_page, play_page
@@ -66,7 +67,7 @@ class _Match:
     """One game being played: what it is, who plays it, its record, the steps of the turn in
     progress, its invite tokens, its last view, and the pages listening for its changes."""
 
-    def __init__(self, key: str, source: tuple[str, str], options: dict[str, Any], seats: tuple[str, str],
+    def __init__(self, key: str, source: tuple[str, str], options: dict[str, Any], seats: tuple[str, ...],
                  seed: int, variant: str | None = None) -> None:
         self.key = key
         self.source = source
@@ -84,7 +85,7 @@ class _Match:
         self.entries: list[dict[str, Any]] = []
         #: the steps of a dice turn chosen so far (kept until the turn is complete)
         self.done: list[Any] = []
-        #: the invite token of each seat ("1", "2") that has one
+        #: the invite token of each seat ("1", "2", ...) that has one
         self.tokens: dict[str, str] = {}
         self.view: dict[str, Any] = {}
         self.game_key = jobs.game_key(source, options)
@@ -209,6 +210,31 @@ def check_agent(text: Any, limits: Limits) -> str:
     if settings.get("time", 0) > limits.agent_time:
         raise Refused(f"{name}: time at most {limits.agent_time:g} here")
     return text
+
+
+#: the most players a game has, and so the most seats
+MOST_SEATS = 6
+
+
+def requested_seats(data: dict[str, Any], limits: Limits) -> list[str]:
+    """The players a request seats, in turn order, each ``human`` or an agent: its ``seats`` (a
+    list), else its ``white`` and ``black`` (the first two seats; by default a person and the
+    random agent). A game with more players seats the random agent in the seats not given."""
+    given = data.get("seats")
+    if given is None:
+        return [check_agent(data.get("white", "human"), limits), check_agent(data.get("black", "random"), limits)]
+    if not isinstance(given, list) or not 1 <= len(given) <= MOST_SEATS:
+        raise Refused(f"seats: a list of at most {MOST_SEATS} players in turn order, each human or an agent")
+    return [check_agent(who, limits) for who in given]
+
+
+def fit_seats(seats: list[str], players: list[str]) -> tuple[str, ...]:
+    """``seats`` fitted to the players of the game: the seats not given played by the random
+    agent; more seats than players refused."""
+    n = len(players)
+    if len(seats) > n:
+        raise Refused(f"this game has {n} players ({', '.join(players)}): give at most {n} seats")
+    return tuple(seats + ["random"] * (n - len(seats)))
 
 
 def _text(data: dict[str, Any], key: str, most: int, default: str | None = None) -> str:
@@ -423,7 +449,7 @@ class _Server:
                 raise Refused("no such variant here", 404)
             return ("typed", text_or_none), key
         name = _text(data, "game", 100, "")
-        if name not in bundled_games():
+        if name not in playable_games():
             raise Refused(f"no bundled game {name!r}")
         return ("bundled", name), None
 
@@ -431,9 +457,10 @@ class _Server:
         limits = self.limits
         options = _options(data)
         source, variant = await self._source(data)
-        seats = (check_agent(data.get("white", "human"), limits), check_agent(data.get("black", "random"), limits))
-        match = _Match(secrets.token_urlsafe(12), source, options, seats, _seed(data), variant)
+        seats = requested_seats(data, limits)
+        match = _Match(secrets.token_urlsafe(12), source, options, tuple(seats), _seed(data), variant)
         out = await self.job("new", match.payload(limits), "reading and compiling this game")
+        match.seats = fit_seats(seats, out["view"]["players"])
         match.label, match.game_memory = out["label"], out["memory"]
         match.commit(out["view"])
         await self.save(match)
@@ -470,7 +497,8 @@ class _Server:
         if view["chance"]:
             raise Refused("roll the dice first", 409)
         if match.seats[view["to_move"] - 1] != "human":
-            raise Refused("it is the agent's turn", 409)
+            raise Refused(f"it is the agent's turn: {match.seats[view['to_move'] - 1]} plays "
+                          f"{view['players'][view['to_move'] - 1]}", 409)
         if seat is not None and seat != view["to_move"]:
             raise Refused(f"it is {view['players'][view['to_move'] - 1]}'s turn", 409)
 
@@ -543,7 +571,7 @@ class _Server:
 
     async def undo(self, data: dict[str, Any]) -> dict[str, Any]:
         """Take back the last step of the turn in progress, or else back to the last turn of a
-        person (an invited seat: only its own move, before the other side has moved since)."""
+        person (an invited seat: only its own move, before another player has moved since)."""
         match, seat = await self.find(data)
         with _working(match, "the server is still working on this game"):
             if match.done:
@@ -551,11 +579,11 @@ class _Server:
                 out = await self.job("view", match.payload(self.limits, done=done), "taking the step back")
                 await self._commit(match, out, done)
                 return match.client_view(seat, data["id"])
-            humans = [p for p in (1, 2) if match.seats[p - 1] == "human" and seat in (None, p)]
+            humans = [p for p, who in enumerate(match.seats, 1) if who == "human" and seat in (None, p)]
             out = await self.job("undo", match.payload(self.limits, humans=humans), "taking the move back")
             length = out["length"]
             if seat is not None and any(e.get("player", seat) != seat for e in match.entries[length:]):
-                raise Refused("only your own last move can be taken back, before the other side moves", 409)
+                raise Refused("only your own last move can be taken back, before another player moves", 409)
             del match.moves[length:]
             del match.entries[length:]
             await self._commit(match, out, [])
@@ -566,9 +594,9 @@ class _Server:
         match, seat = await self.find(data)
         if seat is not None:
             raise Refused("only the game's own page can invite", 403)
-        seats = [p for p in (1, 2) if match.seats[p - 1] == "human"]
+        seats = [p for p, who in enumerate(match.seats, 1) if who == "human"]
         if not seats:
-            raise Refused("both seats are agents: nobody to invite", 409)
+            raise Refused("every seat is an agent's: nobody to invite", 409)
         for p in seats:
             if str(p) not in match.tokens:
                 token = secrets.token_urlsafe(18)
@@ -619,7 +647,7 @@ class _Server:
 
     async def source(self, data: dict[str, Any]) -> dict[str, Any]:
         name = _text(data, "game", 100, "")
-        if name not in bundled_games():
+        if name not in playable_games():
             raise Refused(f"no bundled game {name!r}", 404)
         return jobs.source({"game": name})
 
@@ -705,6 +733,27 @@ def _api(server: _Server, handler: Handler) -> Callable[[Request], Awaitable[Res
     return endpoint
 
 
+#: the query keys of the play page that seat a player: seat1 to seat6 (white and black: the first two)
+_SEAT_KEYS = frozenset([f"seat{p}" for p in range(1, MOST_SEATS + 1)] + ["white", "black"])
+
+
+def _query_seats(query: Any) -> list[str]:
+    """The seats a play page's query asks for, in turn order (``seatN``, or ``white`` and
+    ``black`` for the first two; a person first and the random agent by default; the seats after
+    the last one given are left to the game's number of players)."""
+    seats = ["human", "random"]
+    aliases = {1: "white", 2: "black"}
+    for p in range(1, MOST_SEATS + 1):
+        who = query.get(f"seat{p}")
+        if who is None and p in aliases:
+            who = query.get(aliases[p])
+        if who is None:
+            continue
+        seats += ["random"] * (p - len(seats))
+        seats[p - 1] = who
+    return seats
+
+
 def create_app(max_games: int | None = None, *, host: str = "127.0.0.1", port: int | None = None,
                allow_hosts: Iterable[str] = (), limits: Limits | None = None, workers: int = 2,
                agent_workers: int = 2, db: str | Store | None = None) -> Guard:
@@ -731,13 +780,13 @@ def create_app(max_games: int | None = None, *, host: str = "127.0.0.1", port: i
         return HTMLResponse(index_page(games))
 
     def play_config(**extra: Any) -> dict[str, Any]:
-        return dict({"agents": AGENTS, "budget": limits.agent_time, "white": "human", "black": "random"}, **extra)
+        return dict({"agents": AGENTS, "budget": limits.agent_time, "seats": ["human", "random"]}, **extra)
 
     async def play(request: Request) -> Response:
         query = request.query_params
-        options = {k: v for k, v in query.items() if k not in ("game", "variant", "white", "black")}
+        options = {k: v for k, v in query.items() if k not in _SEAT_KEYS and k not in ("game", "variant")}
         config = play_config(game=query.get("game", ""), variant=query.get("variant", ""), options=options,
-                             white=query.get("white", "human"), black=query.get("black", "random"))
+                             seats=_query_seats(query))
         return HTMLResponse(play_page(config))
 
     async def game_page(request: Request) -> Response:

@@ -21,19 +21,18 @@ import os
 import random
 import tempfile
 from collections import OrderedDict
-from importlib import resources
 from typing import Any, Callable
 
 from ..agents import make_agent, parse_agent, sample_chance
 from ..api import load_spec, load_spec_for
 from ..dsl.errors import MoveLimitError, SpecError, SpecErrors, SpielwerkError
-from ..dsl.loader import bundled_games
+from ..dsl.loader import bundled_games, gallery_games, resolve_game_path
 from ..dsl.spec import Spec
 from ..game import Game, State
 from ..svg import board_svg, move_squares
 from .limits import Limits, estimate, problems
 
-__all__ = ["JOBS", "GameFileProblems", "game_key", "typed_problems"]
+__all__ = ["JOBS", "GameFileProblems", "game_key", "playable_games", "typed_problems"]
 
 #: the name a typed game file has in its temporary folder (messages about it show no folder)
 TYPED_NAME = "typed.yaml"
@@ -55,6 +54,11 @@ class GameFileProblems(SpielwerkError):
         self.problems = problems
         shown = "; ".join(f"line {p['line']}: {p['message']}" for p in problems[:3])
         super().__init__(f"the game file has problems: {shown}")
+
+
+def playable_games() -> list[str]:
+    """The games the app plays by name: the bundled games, then the gallery's."""
+    return list(dict.fromkeys(bundled_games() + gallery_games()))
 
 
 def game_key(source: tuple[str, str], options: dict[str, Any]) -> str:
@@ -89,7 +93,7 @@ def _typed_spec(text: str) -> Spec:
 def _spec(source: tuple[str, str]) -> Spec:
     kind, text = source
     if kind == "bundled":
-        if text not in bundled_games():
+        if text not in playable_games():
             raise SpielwerkError(f"no bundled game {text!r}")
         return load_spec_for(text)
     return _typed_spec(text)
@@ -195,12 +199,33 @@ def _done(job: dict[str, Any]) -> list[Any]:
 
 
 def _labels(game: Game) -> dict[str, dict[str, str]] | None:
-    """Each square's label as each player's move texts name it, where the two differ (a race
+    """Each square's label as each player's move texts name it, where the players' differ (a race
     track's own numbers); None where every player reads the board's names."""
-    if not game.own_labels():
+    name, size = game.topology.name, game.topology.size
+    labels = {str(p): {name(sq): game.square_label(p, sq) for sq in range(size)} for p in game.t.player_numbers}
+    if all(own == labels["1"] for own in labels.values()):
         return None
-    name = game.topology.name
-    return {str(p): {name(sq): game.square_label(p, sq) for sq in range(game.topology.size)} for p in (1, 2)}
+    return labels
+
+
+def _counts(game: Game, st: State) -> dict[str, list[int]]:
+    """The counts a player keeps in his head (the pips), one for each player who plays."""
+    counts = game.counts(st)
+    if "pips" in counts and len(counts["pips"]) < game.t.num_players:
+        for block in game.blocks:  # the engine's counts are made for two: the others asked the same way
+            pips = getattr(block, "pips", None)
+            if pips is not None:
+                counts["pips"] = [int(pips(st, p)) for p in game.t.player_numbers]
+    return counts
+
+
+def _result(game: Game, st: State) -> dict[str, Any] | None:
+    """How the game ended, for the page (the winner by number and by name), or None."""
+    over = game.outcome(st)
+    if over is None:
+        return None
+    return {"token": over.token, "winner": over.winner, "rule": over.result, "value": over.value,
+            "winner_name": None if over.winner is None else str(game.players[over.winner - 1])}
 
 
 def _view(game: Game, st: State, limits: Limits, done: list[Any] | None = None) -> dict[str, Any]:
@@ -211,7 +236,7 @@ def _view(game: Game, st: State, limits: Limits, done: list[Any] | None = None) 
     than ``limits.moves`` legal moves is refused."""
     chance = game.is_chance(st)
     try:
-        over = None if chance else game.outcome(st)
+        over = None if chance else _result(game, st)
         moves = [] if over is not None or chance else game.legal_moves(st)
     except MoveLimitError:  # the engine's bound is this server's (see _compile)
         raise SpielwerkError(f"this position has more than {limits.moves:,} legal moves: this server plays "
@@ -234,16 +259,17 @@ def _view(game: Game, st: State, limits: Limits, done: list[Any] | None = None) 
                  "next": [{"from": name(c[0]), "to": name(c[1]), "text": f"{label(p, c[0])}/{label(p, c[1])}"}
                           for c in choices if c is not None],
                  "stop": any(c is None for c in choices) and bool(done)}
+    players = [str(p) for p in game.players]
+    on_roll = game.on_roll(st) if over is None else None
     return {
-        "title": str(game.title), "players": [str(p) for p in game.players], "to_move": st.to_move,
-        "on_roll": game.on_roll(st) if over is None else None,
+        "title": str(game.title), "players": players, "to_move": st.to_move,
+        "to_move_name": players[st.to_move - 1], "on_roll": on_roll,
+        "on_roll_name": None if on_roll is None else players[on_roll - 1],
         "ply": st.ply, "svg": board_svg(shown), "chance": over is None and chance,
         "draw": over is None and chance and game.phases[st.phase].chance,
-        "dice": list(st.dice) if st.dice else None,
-        "result": None if over is None else {"token": over.token, "winner": over.winner, "rule": over.result,
-                                              "value": over.value},
+        "dice": list(st.dice) if st.dice else None, "result": over,
         "moves": listed, "more_moves": max(0, len(moves) - len(listed)), "position": game.position_text(st),
-        "steps": steps, "counts": game.counts(shown), "labels": _labels(game),
+        "steps": steps, "counts": _counts(game, shown), "labels": _labels(game),
     }
 
 
@@ -288,43 +314,48 @@ def _option_fields(spec: Spec) -> dict[str, Any]:
 
 
 def catalogue(job: dict[str, Any]) -> dict[str, Any]:
-    """The bundled games for the front page: name, title, description and options of each."""
+    """The bundled games and the gallery's for the front page: name, title, description and
+    options of each, and whether it is the gallery's."""
     games = []
-    for name in bundled_games():
+    bundled = set(bundled_games())
+    for name in playable_games():
         spec = load_spec_for(name)
         games.append({"name": name, "title": str(spec.data.get("title", name)),
-                      "description": str(spec.data.get("description", "")), "options": _option_fields(spec)})
+                      "description": str(spec.data.get("description", "")), "options": _option_fields(spec),
+                      "gallery": name not in bundled})
     return {"games": games}
 
 
 def source(job: dict[str, Any]) -> dict[str, Any]:
-    """A bundled game's file, to edit."""
+    """A bundled or gallery game's file, to edit."""
     name = job["game"]
-    if name not in bundled_games():
+    if name not in playable_games():
         raise SpielwerkError(f"no bundled game {name!r}")
-    return {"game": name, "text": (resources.files("spielwerk.games") / f"{name}.yaml").read_text(encoding="utf-8")}
+    with open(resolve_game_path(name), encoding="utf-8") as f:
+        return {"game": name, "text": f.read()}
 
 
 def typed_problems(text: str, limits: Limits, options: dict[str, Any] | None = None
-                   ) -> tuple[list[dict[str, Any]], str | None, dict[str, Any]]:
+                   ) -> tuple[list[dict[str, Any]], str | None, dict[str, Any], list[str]]:
     """A typed game file's located problems (as ``spielwerk validate`` finds them, and the
     server's limits at the ``options`` given, each option's default otherwise: exactly what
-    playing it checks), its game's name and its options for a form."""
+    playing it checks), its game's name, its options for a form and the names of the players who
+    play at those options (none where the file has problems)."""
     fields: dict[str, Any] = {}
     try:
         spec = _typed_spec(text)
         fields = _option_fields(spec)
-        _compile(spec, options or {}, limits, True)
+        game, _ = _compile(spec, options or {}, limits, True)
     except GameFileProblems as exc:
-        return exc.problems, None, fields
+        return exc.problems, None, fields, []
     except SpielwerkError as exc:  # an option the file cannot take
-        return [{"line": 1, "col": 1, "message": str(exc)}], None, fields
-    return [], str(spec.data.get("game")), fields
+        return [{"line": 1, "col": 1, "message": str(exc)}], None, fields, []
+    return [], str(spec.data.get("game")), fields, [str(p) for p in game.players]
 
 
 def validate(job: dict[str, Any]) -> dict[str, Any]:
-    errors, game, fields = typed_problems(job["spec"], job["limits"], job.get("options"))
-    return {"errors": errors, "game": game, "options": fields}
+    errors, game, fields, players = typed_problems(job["spec"], job["limits"], job.get("options"))
+    return {"errors": errors, "game": game, "options": fields, "players": players}
 
 
 def new(job: dict[str, Any]) -> dict[str, Any]:
@@ -372,11 +403,9 @@ def view_at(job: dict[str, Any]) -> dict[str, Any]:
     game = _game(job)
     upto = int(job["upto"])
     st = _state(dict(job, moves=job["moves"][:upto]), game)
-    over = game.outcome(st) if not game.is_chance(st) else None
-    return {"svg": board_svg(st), "to_move": st.to_move, "dice": list(st.dice) if st.dice else None,
-            "position": game.position_text(st), "counts": game.counts(st),
-            "result": None if over is None else {"token": over.token, "winner": over.winner,
-                                                 "rule": over.result, "value": over.value}}
+    return {"svg": board_svg(st), "to_move": st.to_move, "to_move_name": str(game.players[st.to_move - 1]),
+            "dice": list(st.dice) if st.dice else None, "position": game.position_text(st),
+            "counts": _counts(game, st), "result": None if game.is_chance(st) else _result(game, st)}
 
 
 def step(job: dict[str, Any]) -> dict[str, Any]:

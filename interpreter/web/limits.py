@@ -37,7 +37,7 @@ class Limits:
 
     #: squares (or points and places) of a board
     squares: int = 2_600
-    #: pieces a game can have: its setup and both players' reserves
+    #: pieces a game can have: its setup and every player's reserves
     pieces: int = 4_000
     #: the highest stack a stacking game can build (every piece it can have, on one square)
     stack: int = 1_000
@@ -137,6 +137,24 @@ def _plain(fn: Any) -> Any:
     return build
 
 
+def _players(spec: Spec, options: dict[str, Any]) -> int:
+    """How many players play ``spec`` with ``options``: those its ``seating`` names for the
+    option's value, else all it declares (a seating not worked out here: the most of any)."""
+    data = spec.data
+    declared = data.get("players") or [1, 2]
+    seating = data.get("seating")
+    if not isinstance(seating, dict) or not isinstance(seating.get("values"), dict):
+        return max(2, len(declared))
+    values = {str(k): v for k, v in seating["values"].items() if isinstance(v, list)}
+    try:
+        key = str(spec.resolve_options(options).get(str(seating.get("by"))))
+    except Exception:  # options the file does not take: the engine says so
+        key = None
+    if key in values:
+        return max(2, len(values[key]))
+    return max([2, len(declared)] + [len(v) for v in values.values()])
+
+
 def estimate(spec: Spec, options: dict[str, Any] | None = None) -> Cost:
     """What the game ``spec`` with ``options`` will cost the engine (``OptionError`` for options
     it does not have). The board's squares; the pieces its setup and reserves hold (those whose
@@ -147,6 +165,7 @@ def estimate(spec: Spec, options: dict[str, Any] | None = None) -> Cost:
     number = _Numbers(spec, options or {})
     data = spec.data
     cost = Cost()
+    players = _players(spec, options or {})
     board = data.get("board") or {}
     shape = board.get("shape", "square")
     if shape == "hex":
@@ -155,7 +174,9 @@ def estimate(spec: Spec, options: dict[str, Any] | None = None) -> Cost:
         cost.where["squares"] = ("board", "ranks")
     elif shape == "track":
         points = number(("board", "points"), board.get("points", 24), 200)
-        cost.squares = points + 2 * len(board.get("places") or {})
+        places = board.get("places") or {}
+        cost.squares = points + sum(players if (place or {}).get("per_player", True) else 1
+                                    for place in places.values())
         cost.where["squares"] = ("board", "points")
     else:
         width = number(("board", "width"), board.get("width", 8), 26)
@@ -164,14 +185,14 @@ def estimate(spec: Spec, options: dict[str, Any] | None = None) -> Cost:
         cost.where["squares"] = ("board", "height") if "height" in board and height > width else ("board", "width")
     pieces = data.get("pieces") or {}
     kinds = list(pieces)
-    cost.codes = 2 * len(kinds)
+    cost.codes = players * len(kinds)
     # pieces: the setup, then each reserve (for each player); `most` counts the numbers not worked
     # out here as the engine's greatest (they matter where pieces stack)
     parts: list[tuple[int, Path]] = []
     most = 0
     for i, group in enumerate(data.get("setup") or []):
         if isinstance(group, dict):
-            each = 2 if group.get("owner", "each") == "each" else 1
+            each = players if group.get("owner", "each") == "each" else 1
             count = number.known(("setup", i, "count"), group.get("count", 1))
             squares = each * len(group.get("at") or [])
             parts.append((max(count or 0, 0) * squares, ("setup", i, "count")))
@@ -181,9 +202,9 @@ def estimate(spec: Spec, options: dict[str, Any] | None = None) -> Cost:
     for name, reserve in (data.get("reserves") or {}).items():
         if isinstance(reserve, dict):
             count = number.known(("reserves", name, "count"), reserve.get("count", 0))
-            parts.append((2 * max(count or 0, 0), ("reserves", name, "count")))
+            parts.append((players * max(count or 0, 0), ("reserves", name, "count")))
             counted += 1 if count is None else max(count, 0)
-            most += 2 * (10_000 if count is None else max(count, 0))
+            most += players * (10_000 if count is None else max(count, 0))
             supplied.update(str(k) for k in reserve.get("pieces") or [])
     cost.pieces = sum(n for n, _ in parts)
     if parts:
@@ -223,7 +244,7 @@ def problems(spec: Spec, options: dict[str, Any] | None, limits: Limits) -> list
         out.append(spec.error(cost.where["squares"], f"a board of {cost.squares:,} squares: this server takes "
                               f"boards of at most {limits.squares:,}"))
     if cost.pieces > limits.pieces:
-        out.append(spec.error(cost.where["pieces"], f"{cost.pieces:,} pieces in the setup and both players' "
+        out.append(spec.error(cost.where["pieces"], f"{cost.pieces:,} pieces in the setup and the players' "
                               f"reserves: this server takes games of at most {limits.pieces:,}"))
     if cost.stack > limits.stack:
         out.append(spec.error(cost.where["stack"], f"stacks could grow to {cost.stack:,} pieces (every piece "

@@ -52,9 +52,15 @@ def _option_field(name: str, option: dict[str, Any]) -> str:
 
 
 def index_page(games: list[dict[str, Any]]) -> str:
-    """The bundled games, each with its options as a form."""
+    """The bundled games, then the gallery's under a heading of their own, each with its options
+    as a form."""
     rows = []
+    gallery = False
     for g in games:
+        if g.get("gallery") and not gallery:
+            gallery = True
+            rows.append("<h2 id=\"gallery\">The gallery</h2><p>Example files of rules beyond the main games, "
+                        "some for more than two players.</p>")
         name = str(g["name"])
         fields = "".join(_option_field(str(k), o) for k, o in g["options"].items())
         rows.append(f'<form class="game" action="/play" method="get">'
@@ -69,7 +75,7 @@ def index_page(games: list[dict[str, Any]]) -> str:
 _PLAY_BODY = """
 <nav><a href="/">games</a> · <a id="editlink" href="/edit">edit these rules</a></nav>
 <h1 id="title">Spielwerk</h1>
-<div id="setup">first player <select id="white"></select> second player <select id="black"></select>
+<div id="setup"><span id="seats"></span>
 <button id="start" type="button">New game</button>
 <label><input type="checkbox" id="autoroll" checked> roll automatically</label></div>
 <div id="layout"><div id="boardarea"><div id="board"></div><div id="chooser" hidden></div>
@@ -98,7 +104,7 @@ def play_page(config: dict[str, Any]) -> str:
 _EDIT_BODY = """
 <nav><a href="/">games</a></nav><h1>Rule editor</h1>
 <div id="edittools"><button id="play" type="button">Play it</button>
-first player <select id="white"></select> second player <select id="black"></select>
+<span id="seats"></span>
 <button id="save" type="button">Save</button> <span id="saved"></span></div>
 <div id="message" role="status"></div>
 <div id="editlayout"><div id="editor"></div>

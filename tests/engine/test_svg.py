@@ -19,7 +19,8 @@ from spielwerk.cli import main
 from spielwerk.dsl.loader import bundled_games
 
 NS = "{http://www.w3.org/2000/svg}"
-CASES = [(name, {}) for name in bundled_games()] + [("backgammon", {"money": True}), ("tak", {"size": 8})]
+CASES = ([(name, {}) for name in bundled_games()] + [("backgammon", {"money": True}), ("tak", {"size": 8})]
+         + [("chinese-checkers", {"players": n}) for n in (3, 4, 6)] + [("maedn", {"players": n}) for n in (3, 4)])
 
 
 def middle(game, seed=3, plies=40):
@@ -46,7 +47,7 @@ def position_pieces(st):
     found = Counter()
     for stack in st.stacks:
         for code in stack:
-            found[(game.code_owner[code], game.kind_names[code >> 1])] += 1
+            found[(game.code_owner[code], game.kind_names[game.t.code_kind[code]])] += 1
     return found
 
 
@@ -96,6 +97,76 @@ def test_style_sets_colours_and_shapes(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: tak\ngame: bad\nstyle:\n  pieces: {capstone: {shape: star}}\n")
     assert main(["validate", str(bad)]) == 1
+
+
+def piece_fills(svg):
+    """owner -> the fills of that owner's pieces, read back from the picture."""
+    fills: dict[int, set[str]] = {}
+    for g in ET.fromstring(svg).iter(NS + "g"):
+        if g.get("class") == "piece":
+            shape = next(iter(g))
+            fills.setdefault(int(g.get("data-owner")), set()).add(shape.get("fill"))
+    return fills
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_each_player_has_a_colour_of_his_own(players):
+    game = spielwerk.load("chinese-checkers", players=players)
+    svg = game.initial().svg()
+    fills = piece_fills(svg)
+    assert sorted(fills) == list(range(1, players + 1))
+    assert all(len(f) == 1 for f in fills.values())
+    colours = [next(iter(fills[p])) for p in range(1, players + 1)]
+    assert len(set(colours)) == players  # told apart
+    assert colours[:2] == ["#f3ede0", "#33302d"]  # the first two as they always were
+    swatches = [e for e in ET.fromstring(svg).iter(NS + "tspan") if e.get("fill") in colours]
+    if players > 2:  # which colour is whose, under the board
+        assert [e.get("fill") for e in swatches] == colours
+        assert all(e.tail.strip() == name for e, name in zip(swatches, game.players))
+    else:
+        assert swatches == []
+
+
+def test_style_colours_for_more_players_than_it_lists(tmp_path):
+    """A style that lists two colours: the other players get default colours that are not those."""
+    path = tmp_path / "styled.yaml"
+    path.write_text("extends: chinese-checkers\ngame: styled-cc\nstyle:\n  players: ['#c0392b', 'navy']\n")
+    game = spielwerk.load(str(path), players=4)
+    fills = piece_fills(game.initial().svg())
+    colours = [next(iter(fills[p])) for p in range(1, 5)]
+    assert colours[:2] == ["#c0392b", "navy"] and len(set(colours)) == 4
+    six = tmp_path / "six.yaml"
+    six.write_text("extends: chinese-checkers\ngame: six-cc\nstyle:\n  players: [red, orange, yellow, green, "
+                   "blue, purple]\n  outline: ['#000', '#111']\n")
+    game = spielwerk.load(str(six), players=6)
+    svg = game.initial().svg()
+    fills = piece_fills(svg)
+    assert [next(iter(fills[p])) for p in range(1, 7)] == ["red", "orange", "yellow", "green", "blue", "purple"]
+    too_many = tmp_path / "seven.yaml"
+    too_many.write_text("extends: chinese-checkers\ngame: seven\nstyle:\n  players: [red, orange, yellow, green, "
+                        "blue, purple, black]\n")
+    assert main(["validate", str(too_many)]) == 1
+
+
+def test_the_track_picture_has_a_home_for_each_of_four_players():
+    game = spielwerk.load("maedn", players=4)
+    st = game.initial()
+    root = ET.fromstring(st.svg())
+    places = [e for e in root.iter(NS + "rect") if e.get("class") == "place"]
+    assert sorted(int(e.get("data-player")) for e in places) == [1, 2, 3, 4]
+    assert len({(e.get("x"), e.get("y")) for e in places}) == 4  # four boxes, none on another
+    assert drawn_pieces(st.svg()) == {(p, "pawn"): 4 for p in (1, 2, 3, 4)}
+    homes = {g.get("data-square") for g in root.iter(NS + "g") if g.get("class") == "piece"}
+    assert homes == {f"home{p}" for p in (1, 2, 3, 4)}
+    strips = [e for e in root.iter(NS + "rect") if e.get("class") == "owner"]
+    assert len({e.get("fill") for e in strips}) == 4  # whose box each is, in his colour
+    # the dice are in the colour of the player on roll
+    st.push(next(m for m, _ in game.chance_outcomes(st)))
+    die = next(e for e in ET.fromstring(st.svg()).iter(NS + "g") if e.get("class") == "die")
+    assert next(iter(die)).get("fill") == "#f3ede0"
+    two = ET.fromstring(spielwerk.load("maedn").initial().svg())
+    assert len([e for e in two.iter(NS + "rect") if e.get("class") == "place"]) == 2
+    assert not [e for e in two.iter(NS + "rect") if e.get("class") == "owner"]
 
 
 def test_cli_show(capsys):

@@ -42,7 +42,7 @@ def test_reflected_script_never_runs(browser, server, payload, policy):
     seen = watch(page)
     page.goto(f"{server}/play?" + urlencode({"game": payload, "white": payload, "black": payload, payload: payload}))
     wait_until(page, "document.getElementById('message').textContent.length > 0", 15)  # no such game
-    options = page.eval_on_selector_all("#white option", "els => els.map(e => e.textContent)")
+    options = page.eval_on_selector_all("#seat1 option", "els => els.map(e => e.textContent)")
     assert payload in options  # the page's own script ran, and wrote the text as text
     assert_not_pwned(page, seen)
     page.goto(f"{server}/edit?" + urlencode({"from": payload, payload: payload}))
@@ -64,7 +64,7 @@ def test_a_typed_game_file_shows_its_texts_as_text(browser, server, tmp_path):
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
     page.evaluate("t => editor.setText(t)", hostile_game())
     wait_until(page, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
-    page.select_option("#black", "human")
+    page.select_option("#seat2", "human")
     page.click("#play")
     wait_until(page, "typeof game !== 'undefined' && game !== null", 30)
     assert page.locator("#title").inner_text() == HOSTILE

@@ -10,7 +10,7 @@ import os
 import pytest
 
 from spielwerk.api import load_spec_for
-from spielwerk.dsl.loader import bundled_games
+from spielwerk.web.jobs import playable_games
 from spielwerk.dsl.spec import load_spec
 from spielwerk.game import Game
 from spielwerk.web.limits import Limits, estimate, problems, size_text
@@ -31,7 +31,7 @@ def option_values(spec, most: int = 12):
     return [dict(zip(keys, combo)) for combo in itertools.islice(itertools.product(*choices), most)]
 
 
-@pytest.mark.parametrize("name", bundled_games())
+@pytest.mark.parametrize("name", playable_games())
 def test_the_estimate_is_the_hash_the_engine_builds(name):
     spec = load_spec_for(name)
     for options in option_values(spec):
@@ -58,7 +58,7 @@ def test_each_limit_is_located_at_its_key(tmp_path):
     found = {e.message.split(":")[0]: (e.line, e.col) for e in problems(spec, {}, Limits(squares=100))}
     assert found["a board of 2,574 squares"] == (5, 3)  # the height, the larger side
     at_count = (7, len("  stones: {pieces: [flat, wall], ") + 1)
-    assert found["20,002 pieces in the setup and both players' reserves"] == at_count
+    assert found["20,002 pieces in the setup and the players' reserves"] == at_count
     assert found["stacks could grow to 20,002 pieces (every piece the game can have)"] == at_count
     memory = [m for m in found if m.startswith("this game would need")]
     assert memory and "GiB" in memory[0] and found[memory[0]] == at_count

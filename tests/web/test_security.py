@@ -85,7 +85,7 @@ def test_no_query_parameter_reaches_a_page_as_markup(client, payload):
         config = json.loads(tags.config)  # the parameters travel as data, exactly as given
         assert "<" not in tags.config and ">" not in tags.config and "\u2028" not in tags.config
         if path == "/play":
-            assert config["game"] == payload and config["white"] == payload and config["black"] == payload
+            assert config["game"] == payload and config["seats"] == [payload, payload]
             assert config["options"] == {"size": payload, payload: payload}
         else:
             assert config["from"] == payload
@@ -442,7 +442,7 @@ def test_random_headers_and_bodies_never_get_a_500(client):
     headers = hs.dictionaries(hs.sampled_from(["content-type", "origin", "host", "sec-fetch-site", "content-length",
                                                "x-forwarded-host", "referer"]), header_values, max_size=4)
     bodies = hs.one_of(hs.binary(max_size=200), hs.builds(lambda d: json.dumps(d).encode(), hs.dictionaries(
-        hs.sampled_from(["id", "game", "spec", "options", "move", "white", "seed", "step", "variant", "upto"]),
+        hs.sampled_from(["id", "game", "spec", "options", "move", "white", "seats", "seed", "step", "variant", "upto"]),
         hs.one_of(hs.none(), hs.integers(), hs.text(max_size=20), hs.just(game_id), hs.just("tak")), max_size=4)))
     routes = ["/api/new", "/api/move", "/api/roll", "/api/agent", "/api/undo", "/api/validate", "/api/import",
               "/api/cancel", "/api/state", "/api/export", "/api/source", "/api/nothing", "/api/step", "/api/invite",

@@ -312,7 +312,7 @@ def test_a_typed_variant_is_played_live_from_its_invite_links(browser, server, t
     text = host.evaluate("editor.getText()").replace("default: 5", "default: 3", 1).replace("title: Tak", "title: Playtest")
     host.evaluate("t => editor.setText(t)", text)
     wait_until(host, "document.getElementById('errors').getAttribute('data-count') === '0'", 30)
-    host.select_option("#black", "human")
+    host.select_option("#seat2", "human")
     host.click("#play")
     wait_until(host, "typeof game !== 'undefined' && game !== null", 30)
     host.click("#invite")
@@ -382,7 +382,7 @@ def test_random_requests_get_answers_never_tracebacks(client):
                         hs.text(max_size=40), hs.sampled_from([game_id, "tak", "backgammon", "a1", "../x"]))
     values = hs.recursive(scalars, lambda inner: hs.lists(inner, max_size=4) |
                           hs.dictionaries(hs.text(max_size=8), inner, max_size=4), max_leaves=10)
-    keys = hs.sampled_from(["id", "game", "spec", "options", "white", "black", "seed", "move", "record",
+    keys = hs.sampled_from(["id", "game", "spec", "options", "white", "black", "seats", "seed", "move", "record",
                             "position", "step", "variant"])
     bodies = hs.dictionaries(keys, values, max_size=5)
 

@@ -41,3 +41,29 @@ function fillPlayers(select, agents, value) {
   }
   select.value = value || "human";
 }
+
+// Fills `box` with one chooser per seat, in turn order: each labelled with its player's name (from
+// `names`, "player N" before the game's players are known), with `seats[i]` selected (a seat
+// beyond the list: the random agent). A chooser keeps a person's choice when it is filled again.
+function fillSeats(box, agents, seats, names) {
+  const kept = chosenSeats(box);
+  const count = Math.max(seats.length, names.length);
+  box.replaceChildren();
+  for (let i = 0; i < count; i++) {
+    const label = document.createElement("label");
+    label.className = "seat";
+    const name = document.createElement("span");
+    name.textContent = (names[i] || `player ${i + 1}`) + " ";
+    const select = document.createElement("select");
+    select.id = "seat" + (i + 1);
+    select.setAttribute("data-seat", String(i + 1));
+    fillPlayers(select, agents, i < seats.length ? seats[i] : (i < kept.length ? kept[i] : "random"));
+    label.append(name, select);
+    box.append(label, " ");
+  }
+}
+
+// The players chosen for the seats, in turn order.
+function chosenSeats(box) {
+  return Array.from(box.querySelectorAll("select[data-seat]")).map((s) => s.value);
+}

@@ -9,8 +9,7 @@ let asked = 0;        // the number of the last check sent: only its answer is s
 let optionFields = {};  // the typed game's options, as the last check found them
 const draftKey = "spielwerk-draft:" + location.pathname + location.search;
 
-fillPlayers($("white"), CONFIG.agents, "human");
-fillPlayers($("black"), CONFIG.agents, "random");
+fillSeats($("seats"), CONFIG.agents, ["human", "random"], []);
 
 const editor = SpielwerkEditor.create($("editor"), {
   text: "",
@@ -104,6 +103,8 @@ async function check() {
   if (mine !== asked) return;
   // a file that cannot be read declares no options: the form keeps the ones it had
   if (out.ok && (Object.keys(out.data.options).length || !out.data.errors.length)) showOptions(out.data.options);
+  // a seat for each player of the game at the options chosen, the choices made kept
+  if (out.ok && out.data.players && out.data.players.length) fillSeats($("seats"), CONFIG.agents, [], out.data.players);
   showProblems(out.ok ? out.data.errors : (out.data.errors || [{line: 1, col: 1, message: out.data.error}]));
 }
 
@@ -123,8 +124,7 @@ $("play").addEventListener("click", async () => {
   $("message").textContent = "";
   const variant = await save();
   if (!variant) return;
-  const out = await api("/api/new", {variant, options: optionsToSend(), white: $("white").value,
-                                     black: $("black").value});
+  const out = await api("/api/new", {variant, options: optionsToSend(), seats: chosenSeats($("seats"))});
   if (!out.ok) {
     if (out.data.errors) showProblems(out.data.errors); else $("message").textContent = out.data.error;
     return;

@@ -11,8 +11,7 @@ let viewing = null;   // the number of moves of the record shown while stepping 
 let events = null;    // the event stream of the game shown
 let shownAt = null;   // the position shown, with its moves: a view of the same leaves a choice open
 
-fillPlayers($("white"), CONFIG.agents, CONFIG.white);
-fillPlayers($("black"), CONFIG.agents, CONFIG.black);
+fillSeats($("seats"), CONFIG.agents, CONFIG.seats, []);
 
 function say(text) { $("message").textContent = text || ""; }
 
@@ -46,8 +45,7 @@ function follow(id) {
 }
 
 function enter(view) {
-  fillPlayers($("white"), CONFIG.agents, view.seats[0]);
-  fillPlayers($("black"), CONFIG.agents, view.seats[1]);
+  fillSeats($("seats"), CONFIG.agents, view.seats, view.players);
   game = view;
   viewing = null;
   show();
@@ -62,7 +60,7 @@ async function open() {
     if (out.ok) enter(out.data); else say(out.data.error);
     return;
   }
-  const data = {white: CONFIG.white, black: CONFIG.black, options: CONFIG.options};
+  const data = {seats: CONFIG.seats, options: CONFIG.options};
   if (CONFIG.variant) data.variant = CONFIG.variant; else data.game = CONFIG.game;
   const out = await api("/api/new", data);
   if (!out.ok) { say(out.data.error); return; }
@@ -70,11 +68,12 @@ async function open() {
   enter(out.data);
 }
 
-// "New game": the same rules and options, the players chosen; a new address in the history.
+// "New game": the same rules and options, the players chosen for its seats; a new address in the
+// history.
 async function newGame() {
   if (!game) return;
   if (!$("thinking").hidden) api("/api/cancel", {id: game.id});
-  const data = {white: $("white").value, black: $("black").value, options: game.options};
+  const data = {seats: chosenSeats($("seats")), options: game.options};
   if (game.variant) data.variant = game.variant; else data.game = game.game;
   say("");
   const out = await api("/api/new", data);
