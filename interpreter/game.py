@@ -395,7 +395,7 @@ class Game(TableFacts, MoveQuestions):
         for block in self.blocks:
             pips = getattr(block, "pips", None)
             if pips is not None:
-                out["pips"] = [int(pips(st, 1)), int(pips(st, 2))]
+                out["pips"] = [int(pips(st, p)) for p in self.t.player_numbers]
         return out
 
     def on_roll(self, st: State) -> int | None:

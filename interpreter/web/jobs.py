@@ -208,17 +208,6 @@ def _labels(game: Game) -> dict[str, dict[str, str]] | None:
     return labels
 
 
-def _counts(game: Game, st: State) -> dict[str, list[int]]:
-    """The counts a player keeps in his head (the pips), one for each player who plays."""
-    counts = game.counts(st)
-    if "pips" in counts and len(counts["pips"]) < game.t.num_players:
-        for block in game.blocks:  # the engine's counts are made for two: the others asked the same way
-            pips = getattr(block, "pips", None)
-            if pips is not None:
-                counts["pips"] = [int(pips(st, p)) for p in game.t.player_numbers]
-    return counts
-
-
 def _result(game: Game, st: State) -> dict[str, Any] | None:
     """How the game ended, for the page (the winner by number and by name), or None."""
     over = game.outcome(st)
@@ -269,7 +258,7 @@ def _view(game: Game, st: State, limits: Limits, done: list[Any] | None = None) 
         "draw": over is None and chance and game.phases[st.phase].chance,
         "dice": list(st.dice) if st.dice else None, "result": over,
         "moves": listed, "more_moves": max(0, len(moves) - len(listed)), "position": game.position_text(st),
-        "steps": steps, "counts": _counts(game, shown), "labels": _labels(game),
+        "steps": steps, "counts": game.counts(shown), "labels": _labels(game),
     }
 
 
@@ -405,7 +394,7 @@ def view_at(job: dict[str, Any]) -> dict[str, Any]:
     st = _state(dict(job, moves=job["moves"][:upto]), game)
     return {"svg": board_svg(st), "to_move": st.to_move, "to_move_name": str(game.players[st.to_move - 1]),
             "dice": list(st.dice) if st.dice else None, "position": game.position_text(st),
-            "counts": _counts(game, st), "result": None if game.is_chance(st) else _result(game, st)}
+            "counts": game.counts(st), "result": None if game.is_chance(st) else _result(game, st)}
 
 
 def step(job: dict[str, Any]) -> dict[str, Any]:
