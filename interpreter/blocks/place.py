@@ -221,6 +221,11 @@ class Place(Block):
         # prebuilt move tuples: table[code][sq]
         self.table = [[PlaceMove((index, sq, code)) for sq in range(n)] for code in range(t.num_codes)]
         self.reserve_of = t.reserve_of_kind
+        #: per code, its kind's reserve (-1: none)
+        self.code_reserve = [t.reserve_of_kind[t.code_kind[code]] for code in range(t.num_codes)]
+        #: per player who supplies the piece: (its kind's reserve, the moves by square) per kind
+        self.rows = [[], *([(self.reserve_of[kind], self.table[t.code(kind, 0 if self.neutral else p)])
+                            for kind in self.kinds] for p in t.player_numbers)]
 
     def supplier(self, st: "Position") -> int:
         return self.t.next_player[st.to_move] if self.for_opponent else st.to_move
@@ -273,15 +278,13 @@ class Place(Block):
         n = self._count(st) if self.count != 1 else 1
         if n < 1:
             return
-        for kind in self.kinds:
-            r = self.reserve_of[kind]
+        for r, row in self.rows[p]:
             if r >= 0 and reserves[r] < n:
                 continue
             if free is None:
                 free = self._free(st)
                 if not free:
                     return
-            row = self.table[self.t.code(kind, 0 if self.neutral else p)]
             out.extend([row[sq] for sq in free])
 
     def apply(self, st: "Position", move: "Move") -> Any:
@@ -297,7 +300,7 @@ class Place(Block):
             st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
             s.append(code)
             retop(st, sq, old)
-        r = self.reserve_of[self.t.code_kind[code]]
+        r = self.code_reserve[code]
         if r >= 0:
             change_reserve(st, self.supplier(st), r, -n)
         return n
@@ -312,7 +315,7 @@ class Place(Block):
             s.pop()
             st.hash ^= t.zobrist[(sq * t.zobrist_stride + len(s)) * t.num_codes + code]
             retop(st, sq, code)
-        r = self.reserve_of[self.t.code_kind[code]]
+        r = self.code_reserve[code]
         if r >= 0:
             change_reserve(st, self.supplier(st), r, info)
 
