@@ -237,6 +237,15 @@ class SquareTopology(_Board):
         return sq
 
     # -- directions ------------------------------------------------------------------------------
+    def turn(self, df: int, dr: int, player: int) -> tuple[int, int]:
+        """A step of ``df`` files and ``dr`` ranks as player 1 sees it (facing north), as ``player``
+        takes it, facing his own way (``board.facing``)."""
+        if player > len(self.facing):
+            raise ValueError("a step seen by the first player is turned for the others by the way each "
+                             "faces: with more than two players give `board.facing`")
+        facing = self.facing[player - 1]
+        return {"north": (df, dr), "east": (dr, -df), "south": (-df, -dr), "west": (-dr, df)}[facing]
+
     def directions(self, which: str | list[str], player: int = 1) -> list[str]:
         """The compass directions ``which`` names (a set such as ``orthogonal``, a compass word, a
         word relative to ``player`` such as ``forward``, or a list of these)."""

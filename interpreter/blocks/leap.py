@@ -105,15 +105,20 @@ class Leap(FromTo, Block):
         width = getattr(topo, "width", 0)
         if topo.__class__.__name__ != "SquareTopology":
             raise c.error(path, "a leap's offsets count files and ranks: it needs a square board")
+        turn = getattr(topo, "turn")
         self.codes = c.t.player_codes(params.get("pieces"))
         self.landing = Landing(c, params.get("to", "not_own"), path + ("to",))
         offsets = _offsets(params["offsets"], bool(params.get("symmetric", True)))
         #: per player and square: (target, leg square or -1) for every leap that stays on the board
         self.jumps: list[list[list[tuple[int, int]]]] = [[]]
         for p in c.t.player_numbers:
-            sign = 1 if p == 1 or params.get("symmetric", True) else -1
-            self.jumps.append([[hop for df, dr in offsets
-                                if (hop := _hop(topo, width, sq, sign * df, sign * dr, bool(params.get("leg"))))]
+            # offsets given as player 1 sees them: each player's turned to the way he faces
+            try:
+                turned = offsets if params.get("symmetric", True) else [turn(df, dr, p) for df, dr in offsets]
+            except ValueError as exc:
+                raise c.error(path + ("symmetric",), str(exc)) from None
+            self.jumps.append([[hop for df, dr in turned
+                                if (hop := _hop(topo, width, sq, df, dr, bool(params.get("leg"))))]
                                for sq in range(topo.size)])
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
         #: per player and square: the squares a leap could come from (``could_take``)

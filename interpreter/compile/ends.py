@@ -251,10 +251,11 @@ def _fill(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any)
     t = c.t
     kind = t.kind_index[spec["piece"]]
     owner = spec.get("owner", "mover")
+    # per mover: the code of the piece that goes down (the mover's, the next player's, or nobody's)
     if owner == "neutral":
-        codes = [kind * 2] * 3
+        codes = [t.code(kind, 0)] * (t.num_players + 1)
     else:
-        codes = [0, kind * 2 + (0 if owner == "mover" else 1), kind * 2 + (1 if owner == "mover" else 0)]
+        codes = [0, *(t.code(kind, p if owner == "mover" else t.next_player[p]) for p in t.player_numbers)]
     region = t.region_mask(spec["region"]) if "region" in spec else t.topology.full_mask
     where_if = c.condition(path + ("where",), spec["where"]) if "where" in spec else None
     return Fill(when, codes, region, where_if)
