@@ -415,8 +415,11 @@ class Checker:
         self.expressions: dict[tuple[Any, ...], Node] = {}
         self.pieces = set(self.data.get("pieces", {}))
         self.predicates = set(self.data.get("predicates", {}))
-        regions = set(self.data.get("board", {}).get("regions", {}))
-        self.regions = regions | set(BUILTIN_REGIONS)
+        board = self.data.get("board", {})
+        regions = set(board.get("regions", {}))
+        # a board whose sides are sites has the regions of its kinds of site
+        kinds = {"cells", "sides", *(["vertices"] if board.get("vertices") else [])} if board.get("sides") else set()
+        self.regions = regions | set(BUILTIN_REGIONS) | kinds
         self.names = (set(self.data.get("options", {})) | set(self.data.get("tables", {}))
                       | set(BUILTIN_VARIABLES) | self.pieces | set(self.data.get("reserves", {}))
                       | self.regions | self.predicates | set(self.data.get("board", {}).get("places", {})))

@@ -244,6 +244,8 @@ def board_svg(st: "State", *, size: int = 480, arrows: bool = False, last_move: 
         return _track(st, painter, size, marked, viewer or st.to_move)
     if hasattr(topo, "coords"):
         return _hex(st, painter, size, marked, pairs)
+    if hasattr(topo, "cells_wide"):
+        return _sides(st, painter, size, marked)
     return _square(st, painter, size, marked, pairs)
 
 
@@ -353,6 +355,75 @@ def _square(st: "State", painter: _Painter, size: int, marked: set[int], pairs: 
     legend, extra = _legend(st, painter, margin, margin + h * cell + font * 1.4, cell, regions)
     width = 2 * margin + w * cell
     return _frame(width, margin + h * cell + font * 1.4 + extra, body + legend, painter, _status(st))
+
+
+def _sides(st: "State", painter: _Painter, size: int, marked: set[int]) -> str:
+    """A square board whose sides (and vertices) are sites: cells as squares, the sides as bars
+    between them, drawn in the colour of what stands there, the vertices as dots."""
+    game = st.game
+    topo: Any = game.topology
+    fw, fh = topo.width, topo.height
+    cell = max(24.0, min(72.0, (size - 40) / max(topo.cells_wide, 1)))
+    thin = cell * 0.16
+    margin = cell * 0.6
+    s = painter.style
+    # the left (bottom) edge of each column (row) of sites: a cell is ``cell`` wide, a side ``thin``
+    xs = [margin + (x // 2) * (cell + thin) + (thin if x % 2 else 0) for x in range(fw)]
+    ys = [margin + (fh - 1 - y) // 2 * (cell + thin) + (thin if (fh - 1 - y) % 2 else 0) for y in range(fh)]
+
+    def extent(sq: int) -> tuple[float, float, float, float]:
+        x, y = sq % fw, sq // fw
+        return xs[x], ys[y], (cell if x % 2 else thin), (cell if y % 2 else thin)
+
+    regions = _regions(game)
+    body: list[str] = []
+    for sq in range(topo.size):
+        x0, y0, w, h = extent(sq)
+        x, y = sq % fw, sq // fw
+        name = escape(topo.name(sq))
+        kind = x % 2 + y % 2  # 2 a cell, 1 a side, 0 a vertex
+        exists = topo.full_mask >> sq & 1
+        stack = st.stacks[sq]
+        if kind == 0:  # the dots: always drawn, a site or not
+            fill = painter.fill(stack[-1])[0] if stack else s["line"]
+            body.append(f'<circle class="{"square" if exists else "dot"}" data-square="{name}" cx="{x0 + w / 2:.1f}" '
+                        f'cy="{y0 + h / 2:.1f}" r="{thin * (0.9 if stack else 0.55):.1f}" fill="{fill}"/>')
+            continue
+        if not exists:
+            continue
+        if kind == 1:
+            fill = painter.fill(stack[-1])[0] if stack else s["light"]
+            body.append(f'<rect class="square side" data-square="{name}" x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" '
+                        f'height="{h:.1f}" fill="{fill}" stroke="{s["line"]}" stroke-width="0.4" '
+                        f'stroke-dasharray="{"none" if stack else "2,2"}"/>')
+        else:
+            body.append(f'<rect class="square" data-square="{name}" x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" '
+                        f'height="{h:.1f}" fill="{s["dark"]}" fill-opacity="0.25"/>')
+            for i, (rname, mask) in enumerate(regions):
+                if mask >> sq & 1:
+                    body.append(f'<rect class="region" pointer-events="none" data-region="{escape(rname)}" '
+                                f'x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" height="{h:.1f}" '
+                                f'fill="{s["regions"][i % len(s["regions"])]}" fill-opacity="0.22"/>')
+            if stack:
+                body += _stack(painter, st, sq, topo.name(sq), x0 + w / 2, y0 + h / 2, cell)
+        if sq in marked:
+            body.append(f'<rect class="last-move" pointer-events="none" x="{x0 + 1:.1f}" y="{y0 + 1:.1f}" '
+                        f'width="{max(w - 2, 1):.1f}" height="{max(h - 2, 1):.1f}" fill="none" '
+                        f'stroke="{s["highlight"]}" stroke-width="2"/>')
+    font = cell * 0.28
+    bottom = ys[0] + thin
+    for x, label in enumerate(topo.column_labels()):
+        if label:
+            body.append(f'<text x="{xs[x] + cell / 2:.1f}" y="{bottom + font * 1.2:.1f}" font-size="{font:.1f}" '
+                        f'text-anchor="middle" font-family="sans-serif" fill="{s["line"]}">{escape(label)}</text>')
+    for y in range(fh):
+        label = topo.row_label(y)
+        if label:
+            body.append(f'<text x="{margin * 0.5:.1f}" y="{ys[y] + cell / 2 + font * 0.35:.1f}" font-size="{font:.1f}" '
+                        f'text-anchor="middle" font-family="sans-serif" fill="{s["line"]}">{escape(label)}</text>')
+    legend, extra = _legend(st, painter, margin, bottom + font * 1.4, cell, regions)
+    width = xs[-1] + thin + margin
+    return _frame(width, bottom + font * 1.4 + extra, body + legend, painter, _status(st))
 
 
 def _hex(st: "State", painter: _Painter, size: int, marked: set[int], pairs: list[tuple[int, int]]) -> str:

@@ -208,6 +208,16 @@ class SquareTopology(_Board):
     def exists(self, sq: int) -> bool:
         return bool(self.full_mask >> sq & 1)
 
+    def file_rank(self, sq: int) -> tuple[int, int]:
+        """The square's file and rank, from 1 (``file()`` and ``rank()`` in expressions)."""
+        return sq % self.width + 1, sq // self.width + 1
+
+    def enclosure(self, sq: int) -> int:
+        """The squares that close ``sq`` in (``surrounded``): its eight neighbours, or -1 where
+        one of them is off the board."""
+        near = [n for n in (self.step(sq, d) for d in DIRECTION_SETS["all"]) if n >= 0]
+        return sum(1 << n for n in near) if len(near) == len(DIRECTION_SETS["all"]) else -1
+
     def opposite(self, sq: int) -> int:
         """``sq`` turned round the board's centre (player 2's copy of a setup), or -1 if missing."""
         t = self.size - 1 - sq
@@ -385,6 +395,132 @@ class HexTopology(_Board):
         return self._at.get((x + dx, y + dy), -1)
 
 
+#: the corners of a cell, by their compass names, as steps on the grid of sites
+_CORNERS = {"ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1)}
+_SIDES = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+
+
+@dataclass
+class SidesTopology(SquareTopology):
+    """A square board of ``cells_wide`` x ``cells_high`` cells whose sides, and the vertices where
+    sides meet, are sites too (``board.sides``, ``board.vertices``): the walls between cells, the
+    lines of Dots and Boxes. The sites lie on a grid twice as fine, ``2 w + 1`` x ``2 h + 1``: a
+    cell at odd file and rank, a side between two cells, a vertex where four meet. A compass step
+    goes to the next site (a cell's east neighbour is its east side; two steps reach the next
+    cell). ``inner`` leaves out the sites on the board's edge; ``all`` keeps them.
+
+    Names: a cell ``c3``; a side by a cell it bounds and its compass letter, ``c3n`` (the north
+    side of c3, which is also ``c4s``); a vertex by a cell and its corner, ``c3ne`` (= ``d4sw``).
+    A site is written with the first of those names: a cell's north or east side or corner where
+    it has one, else the west or south one on the board's edge.
+    """
+
+    cells_wide: int = 1
+    cells_high: int = 1
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        fw, fh = self.width, self.height
+        w, h = self.cells_wide, self.cells_high
+
+        def cell(i: int, j: int) -> str:
+            return f"{chr(ord('a') + i)}{j + 1}"
+
+        names: list[str] = []
+        aliases: dict[str, int] = {}
+        for sq in range(self.size):
+            x, y = sq % fw, sq // fw
+            found = []  # every name of the site: (cell, suffix) for each cell it belongs to
+            for i in range(w):
+                for j in range(h):
+                    dx, dy = x - (2 * i + 1), y - (2 * j + 1)
+                    if abs(dx) > 1 or abs(dy) > 1:
+                        continue
+                    suffix = "" if dx == dy == 0 else next(
+                        k for k, v in (*_SIDES.items(), *_CORNERS.items()) if v == (dx, dy))
+                    found.append((cell(i, j), suffix))
+            # the canonical name: the cell's own, or the side or corner north or east of a cell
+            rank = {"": 0, "n": 1, "e": 1, "ne": 1, "nw": 2, "se": 2, "s": 3, "w": 3, "sw": 4}
+            found.sort(key=lambda f: rank[f[1]])
+            names.append(found[0][0] + found[0][1])
+            if self.full_mask >> sq & 1:
+                for c, suffix in found:
+                    aliases[c + suffix] = sq
+        self.names = names
+        self._index = aliases
+        xs = [sq % fw for sq in range(self.size)]
+        ys = [sq // fw for sq in range(self.size)]
+        kind = [(xs[sq] % 2) + (ys[sq] % 2) for sq in range(self.size)]  # 2 cell, 1 side, 0 vertex
+        full = self.full_mask
+        cells = sum(1 << sq for sq in range(self.size) if kind[sq] == 2)
+        sides = sum(1 << sq for sq in range(self.size) if kind[sq] == 1) & full
+        vertices = sum(1 << sq for sq in range(self.size) if kind[sq] == 0) & full
+
+        def cells_where(test: Callable[[int, int], bool]) -> int:
+            return sum(1 << ((2 * j + 1) * fw + 2 * i + 1) for i in range(w) for j in range(h) if test(i, j))
+
+        cf, cr = {(w - 1) // 2, w // 2}, {(h - 1) // 2, h // 2}
+        self.regions = {
+            "cells": cells, "sides": sides, "vertices": vertices,
+            "north": cells_where(lambda i, j: j == h - 1), "south": cells_where(lambda i, j: j == 0),
+            "west": cells_where(lambda i, j: i == 0), "east": cells_where(lambda i, j: i == w - 1),
+            "border": cells_where(lambda i, j: i in (0, w - 1) or j in (0, h - 1)),
+            "corners": cells_where(lambda i, j: i in (0, w - 1) and j in (0, h - 1)),
+            "center": cells_where(lambda i, j: i in cf and j in cr),
+            "all": full,
+        }
+
+    def file_rank(self, sq: int) -> tuple[int, int]:
+        """The file and rank of the cell a site is named by (a side or vertex on the west or south
+        edge: 0 there)."""
+        return (sq % self.width + 1) // 2, (sq // self.width + 1) // 2
+
+    def enclosure(self, sq: int) -> int:
+        """A cell is closed in by its sides (those the board has); a side or vertex by its
+        neighbouring sites."""
+        return sum(1 << n for n in (self.step(sq, d) for d in DIRECTION_SETS["orthogonal"]) if n >= 0)
+
+    def rows(self) -> list[list[int]]:
+        """The rows of sites, bottom first, each from the left; a row with no site (the edge's
+        sides where only inner ones are sites) is left out."""
+        return [row for row in super().rows() if row]
+
+    def square_pattern(self) -> str:
+        return r"[a-zA-Z]\d{1,2}(?:ne|nw|se|sw|n|e|s|w)?"
+
+    def column_labels(self) -> list[str]:
+        return [chr(ord("a") + x // 2) if x % 2 else "" for x in range(self.width)]
+
+    def row_label(self, i: int) -> str:
+        return str(i // 2 + 1) if i % 2 else ""
+
+    def parse_square(self, text: str) -> int:
+        sq = self._index.get(text.lower())
+        if sq is None:
+            raise ValueError(f"{text!r} is not a cell, side or vertex of this {self.cells_wide}x{self.cells_high} board")
+        return sq
+
+
+def sides_board(board: dict[str, Any], width: int, height: int, steps: dict[str, tuple[int, int]],
+                sets: dict[str, tuple[str, ...]], facing: tuple[str, ...]) -> SidesTopology:
+    """The board of ``board.sides`` and ``board.vertices`` (each ``inner`` or ``all``)."""
+    if board.get("missing") or board.get("squares", "all") != "all" or board.get("links"):
+        raise BoardKeyError("a board with sides has every cell: `missing`, `squares` and `links` do not go "
+                            "with `sides`", "sides")
+    fw, fh = 2 * width + 1, 2 * height + 1
+    if fw > 99 or fh > 99:
+        raise BoardKeyError("a board with sides has at most 49 x 49 cells", "sides")
+    sides, vertices = board.get("sides"), board.get("vertices")
+    missing = 0
+    for sq in range(fw * fh):
+        x, y = sq % fw, sq // fw
+        edge = x in (0, fw - 1) or y in (0, fh - 1)
+        kind = (x % 2) + (y % 2)
+        if (kind == 1 and edge and sides != "all") or (kind == 0 and (vertices is None or (edge and vertices != "all"))):
+            missing |= 1 << sq
+    return SidesTopology(fw, fh, missing, steps, sets, (), facing, width, height)
+
+
 def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
     """The topology a game file's ``board`` describes."""
     shape = board.get("shape", "square")
@@ -400,6 +536,8 @@ def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
     missing = missing_squares(board, width, height)
     links = linked_squares(board.get("links") or [], width, height, missing)
     facing = tuple(board.get("facing") or ("north", "south"))
+    if board.get("sides"):
+        return sides_board(board, width, height, steps, sets, facing)
     return SquareTopology(width, height, missing, steps, sets, links, facing)
 
 

@@ -37,6 +37,8 @@ def board(c: "Compiler") -> None:
         if not 1 <= len(ranks) <= 26:
             raise c.error(("board", "ranks"), f"a hex board has 1 to 26 ranks (a-z), not {len(ranks)}")
         spec = dict(spec, ranks=[c.number(("board", "ranks", i), n, 1, 26) for i, n in enumerate(ranks)])
+    if "vertices" in spec and not spec.get("sides"):
+        raise c.error(("board", "vertices"), "vertices are where the sides of cells meet: give `sides` too")
     if "facing" in spec:
         spec = dict(spec, facing=c.per_seat(("board", "facing"), spec["facing"]))
     if spec.get("shape") == "track":
@@ -61,7 +63,7 @@ def board(c: "Compiler") -> None:
 
 #: the keys of the board each shape reads, and those every shape reads
 _SHAPE_KEYS = {
-    "square": {"width", "height", "squares", "missing", "directions", "links", "facing"},
+    "square": {"width", "height", "squares", "missing", "directions", "links", "facing", "sides", "vertices"},
     "hex": {"ranks", "names"},
     "track": {"points", "point_names", "travel", "paths", "places"},
 }

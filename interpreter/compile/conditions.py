@@ -480,11 +480,14 @@ def _squares(t: "Tables") -> dict[str, Builder]:
     def surrounded(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
         topo = cast("Board", t.topology)
-        dirs = topo.directions("all")
-        around = []
-        for s in range(topo.size):
-            near = [n for n in (topo.step(s, d) for d in dirs) if n >= 0]
-            around.append(sum(1 << n for n in near) if len(near) == len(dirs) else -1)
+        if not isinstance(topo, SquareTopology):
+            dirs = topo.directions("all")
+            around = []
+            for s in range(topo.size):
+                near = [n for n in (topo.step(s, d) for d in dirs) if n >= 0]
+                around.append(sum(1 << n for n in near) if len(near) == len(dirs) else -1)
+        else:
+            around = [topo.enclosure(s) for s in range(topo.size)]
 
         def closed(x: Any) -> bool:
             mask = around[sq(x)]
@@ -519,12 +522,11 @@ def _squares(t: "Tables") -> dict[str, Builder]:
         """``file(square)``, ``rank(square)``: the square's file or rank on a square board, from 1."""
         def build(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
             sq = _square_arg(t, args[0], asts[0])
-            width = t.topology.width if isinstance(t.topology, SquareTopology) else 0
-            if not width:
+            topo = t.topology
+            if not isinstance(topo, SquareTopology):
                 raise ValueError("file() and rank() count the files and ranks of a square board")
-            if of_rank:
-                return lambda x: sq(x) // width + 1
-            return lambda x: sq(x) % width + 1
+            table = [topo.file_rank(s)[1 if of_rank else 0] for s in range(topo.size)]
+            return lambda x: table[sq(x)]
         return build
 
     return {"height": height, "value": value, "owner": owner, "surrounded": surrounded, "inside": inside,

@@ -353,6 +353,13 @@ class StackRows:
             raise fail(f"in {cell!r}: a {self.t.kind_names[kind]} {which}")
         return self.t.code(kind, 0 if neutral else owner)
 
+    def _render_sites(self, st: "Position", cells: list[str], width: int) -> str:
+        g = self.game
+        mover = g.players[st.to_move - 1]
+        tail = f"{mover} to move (player {st.to_move}), ply {st.ply}" if st.result is None else \
+            f"game over: {st.result.token}"
+        return "\n".join([*_site_rows(g.topology, cells, width), tail])
+
     def render(self, st: "Position") -> str:
         g = self.game
         topo = g.topology
@@ -362,6 +369,8 @@ class StackRows:
         width = max(3, max(len(c) for c in cells) + 1)
         lines = []
         rows = topo.rows()
+        if hasattr(topo, "cells_wide"):  # cells, sides and vertices: each site in its column
+            return self._render_sites(st, cells, width)
         widest = max(len(r) for r in rows)
         for i in range(len(rows) - 1, -1, -1):
             indent = " " * ((widest - len(rows[i])) * width // 2)
@@ -375,6 +384,18 @@ class StackRows:
         if st.result is not None:
             tail = f"game over: {st.result.token}"
         return "\n".join(lines) + "\n" + tail
+
+
+def _site_rows(topo: Any, cells: list[str], width: int) -> list[str]:
+    """The rows of a board of cells, sides and vertices, top first, each site in its column (a
+    missing site blank)."""
+    lines = []
+    for y in range(topo.height - 1, -1, -1):
+        row = "".join((cells[y * topo.width + x] if topo.exists(y * topo.width + x) else "").rjust(width)
+                      for x in range(topo.width))
+        lines.append(f"{topo.row_label(y):>3} {row}".rstrip())
+    lines.append("    " + "".join(c.rjust(width) for c in topo.column_labels()))
+    return lines
 
 
 def _players_text(n: int) -> str:

@@ -3,9 +3,10 @@
 random games, and how many leaves have the first player to move (the extra turn after a box).
 
 OpenSpiel names a line ``P1(h,row,col)`` (a horizontal line from dot (row, col), row 0 at the
-top) or ``P2(v,row,col)`` (a vertical one down from it). The game file draws dots, lines and boxes
-on one grid: the dot (row, col) of an n x n game is the square at file 2 col + 1, rank 2 (n - row)
-+ 1 (counted from 1), so a line lies between two dots' squares. Each line is one move here and one
+top) or ``P2(v,row,col)`` (a vertical one down from it). The game file's boxes are the cells of a
+board whose sides are sites (``sides: all``): the horizontal line from dot (row, col) is the south
+side of the box in file col + 1 and rank n - row + 1 (the north side of the one below it), the
+vertical line down from it the west side of the box in file col + 1 and rank n - row. Each line is one move here and one
 action there; a completed box gives the same player the next move, as OpenSpiel's next action.
 """
 
@@ -35,16 +36,16 @@ PERFT_ONLY = {(3, "start"): [24, 552, 12144]}
 
 
 def line(n: int, text: str) -> str:
-    """OpenSpiel's name of a line as our square."""
+    """OpenSpiel's name of a line as our side: the south or west side of a box (on the board's north
+    or east edge, the north or east side of the box below it or to its left)."""
     m = re.fullmatch(r"P[12]\(([hv]),(\d+),(\d+)\)", text)
     assert m, text
     kind, row, col = m.group(1), int(m.group(2)), int(m.group(3))
-    file, rank = 2 * col + 1, 2 * (n - row) + 1
-    if kind == "h":
-        file += 1
-    else:
-        rank -= 1
-    return f"{chr(ord('a') + file - 1)}{rank}"
+    if kind == "h":  # between dots (row, col) and (row, col + 1)
+        file, rank, side = (col, n - row, "s") if row > 0 else (col, n - 1, "n")
+    else:  # between dots (row, col) and (row + 1, col)
+        file, rank, side = (col, n - row - 1, "w") if col < n else (col - 1, n - row - 1, "e")
+    return f"{chr(ord('a') + file)}{rank + 1}{side}"
 
 
 def state(n: int, name: str):
@@ -91,19 +92,19 @@ def test_openspiels_games_replay_with_the_same_player_to_move(name):
 
 def test_a_completed_box_is_the_players_and_gives_him_the_next_move():
     g, st = state(2, "start")
-    for sq in ["b1", "a2", "c2"]:
-        st.push_text(sq)
+    for side in ["a1s", "a1w", "a1e"]:
+        st.push_text(side)
     assert st.to_move == 2
-    st.push_text("b3")  # the fourth side of the box b2
-    assert st.to_move == 2 and st.stacks[g.topology.parse_square("b2")]
-    assert st.stacks[g.topology.parse_square("b2")][-1] & 1 == 1  # the second player's box
+    st.push_text("a1n")  # the fourth side of the box a1
+    assert st.to_move == 2 and st.stacks[g.topology.parse_square("a1")]
+    assert g.code_owner[st.stacks[g.topology.parse_square("a1")][-1]] == 2  # the second player's box
     st.pop()
-    assert not st.stacks[g.topology.parse_square("b2")] and st.to_move == 2
+    assert not st.stacks[g.topology.parse_square("a1")] and st.to_move == 2
 
 
 def test_the_game_ends_when_every_line_is_drawn_and_more_boxes_win():
     g, st = state(2, "start")
-    for sq in ["b1", "d1", "a2", "c2", "e2", "b3", "d3", "a4", "c4", "e4", "b5", "d5"]:
-        st.push_text(sq)
+    for side in ["a1s", "b1s", "a1w", "a1e", "b1e", "a1n", "b1n", "a2w", "a2e", "b2e", "a2n", "b2n"]:
+        st.push_text(side)
     o = st.outcome()
     assert o is not None and sum(o.scores) == 4
