@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..dsl.expr import Call, Const, Env, Evaluator, IfElse, Name, Node, Op
 from ..dsl.spec import BUILTIN_FUNCTIONS, PLAYER_FIRST
-from ..topology import SquareTopology, flood
+from ..topology import SidesTopology, SquareTopology, flood
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..tables import Tables
@@ -538,7 +538,11 @@ def _adjacency(t: "Tables") -> tuple["Board", list[int]]:
     """The board and, per square, the mask of its neighbours as groups and paths count them:
     orthogonal on a square board, every direction on another."""
     topo = cast("Board", t.topology)
-    return topo, topo.neighbour_masks(topo.directions("orthogonal" if isinstance(topo, SquareTopology) else "all"))
+    near = topo.neighbour_masks(topo.directions("orthogonal" if isinstance(topo, SquareTopology) else "all"))
+    if isinstance(topo, SidesTopology):  # a way runs from cell to cell across sides, never along a vertex
+        vertices = topo.regions["vertices"]
+        near = [0 if vertices >> sq & 1 else mask & ~vertices for sq, mask in enumerate(near)]
+    return topo, near
 
 
 def _groups(t: "Tables") -> dict[str, Builder]:

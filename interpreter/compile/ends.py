@@ -110,12 +110,7 @@ def _end_rule(c: "Compiler", i: int, rule: dict[str, Any]) -> EndRule:
     score = c.condition(("end", i, "score"), rule["score"]) if "score" in rule else None
     value = c.condition(("end", i, "value"), rule["value"]) if "value" in rule else None
     result = rule.get("result", "default")
-    winner = rule.get("winner")
-    if isinstance(winner, int) and not isinstance(winner, bool):
-        winner = c.player_number(("end", i, "winner"), winner)
-        if not winner:
-            raise c.error(("end", i, "winner"), f"player {rule['winner']} does not play with these options")
-    return EndRule(when, winner, score, result, result_tokens(c, result), value)
+    return EndRule(when, rule.get("winner"), score, result, result_tokens(c, result), value)
 
 
 def score_target(c: "Compiler") -> None:

@@ -105,3 +105,15 @@ def test_dots_and_boxes_draws_lines_on_the_sides():
     g = spielwerk.load("dots-and-boxes")
     st = g.initial()
     assert len(st.legal_moves()) == 12 and {st.move_text(m) for m in st.legal_moves()} >= {"a1s", "b2n", "b1e"}
+
+
+def test_a_way_runs_from_cell_to_cell_across_sides_never_along_a_vertex(tmp_path):
+    text = WALLS.replace("no_moves: pass", 'no_moves: pass\nend:\n  - {when: "not reachable(square_of(1, pawn), north)", winner: mover, result: shut}')
+    g = game_from(tmp_path, text)
+    # walls on a1n, b1n and c1n shut the first rank off: empty vertices do not let a way through
+    st = g.parse_position(g.initial().text())
+    for wall in ("a1n", "b3-a3", "b1n", "a3-b3"):
+        st.push_text(wall)
+    assert st.outcome() is None
+    st.push_text("c1n")
+    assert st.outcome() is not None and st.outcome().result == "shut"
