@@ -44,7 +44,7 @@ from ..api import load
 from ..dsl.errors import IllegalMoveError
 from ..game import Game
 from ..game import State
-from .observation import seats
+from .observation import player_number, seats
 
 __all__ = ["SpielwerkEnv", "env", "load_game", "observation_box", "observe", "return_scale", "draw_chance",
            "render_state", "ENV_ID"]
@@ -168,8 +168,11 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
         #: what the learner's return is divided by (the game's value bound with ``scale_returns``)
         self.return_scale = return_scale(self.game, scale_returns)
         players = self.game.t.num_players
-        if seat != "random" and (isinstance(seat, bool) or seat not in self.game.t.player_numbers):
-            raise ValueError(f"seat: a player 1..{players} or 'random', not {seat!r}")
+        if seat != "random":
+            try:
+                seat = player_number(self.game, seat, "seat")
+            except ValueError:
+                raise ValueError(f"seat: a player 1..{players} or 'random', not {seat!r}") from None
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: one of {', '.join(self.metadata['render_modes'])} or None, "
                              f"not {render_mode!r}")

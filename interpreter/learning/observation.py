@@ -53,6 +53,7 @@ order as above. Boards are not turned for any player.
 
 from __future__ import annotations
 
+import operator
 import weakref
 from math import prod
 from typing import TYPE_CHECKING, Any, cast
@@ -65,7 +66,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import State
 
 __all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
-           "seats", "square_order", "planes", "planes_shape", "plane_names", "plane_bounds", "to_planes"]
+           "player_number", "seats", "square_order", "planes", "planes_shape", "plane_names", "plane_bounds", "to_planes"]
 
 #: the most stack layers given planes of their own (the ``height`` plane counts every piece)
 MAX_LAYERS = 8
@@ -210,10 +211,20 @@ def square_order(game: "Game", player: int) -> list[int]:
 def _viewer(st: "State", player: int | None) -> int:
     if player is None:
         return st.to_move
-    players = st.game.t.player_numbers
-    if isinstance(player, bool) or player not in players:
-        raise ValueError(f"player is one of 1..{len(players)}, not {player!r}")
-    return player
+    return player_number(st.game, player, "player")
+
+
+def player_number(game: "Game", player: Any, what: str) -> int:
+    """``player`` as a player's number, 1 to n (a Python or NumPy integer); a ValueError naming
+    ``what`` otherwise."""
+    n = game.t.num_players
+    try:
+        number = -1 if isinstance(player, bool) else operator.index(player)
+    except TypeError:
+        number = -1
+    if not 1 <= number <= n:
+        raise ValueError(f"{what} is one of 1..{n}, not {player!r}")
+    return number
 
 
 class _Plan:

@@ -246,7 +246,7 @@ def test_a_random_seat_is_any_of_the_players():
     assert drawn == {1, 2, 3, 4, 5, 6}
 
 
-@pytest.mark.parametrize("seat", [0, 4, True, "first"])
+@pytest.mark.parametrize("seat", [0, 4, True, "first", 2.0])
 def test_a_seat_outside_the_players_is_refused(seat):
     with pytest.raises(ValueError, match=r"seat: a player 1\.\.3 or 'random'"):
         sg.env("chinese-checkers", seat=seat, players=3)

@@ -198,3 +198,11 @@ def test_a_viewer_outside_the_players_is_refused() -> None:
         with pytest.raises(ValueError, match=r"player is one of 1\.\.3"):
             st.observation(bad)
     assert "viewer+2" in st.observation_text(3)
+
+
+def test_a_viewer_may_be_a_numpy_integer_but_not_a_float() -> None:
+    game = spielwerk.load("maedn", players=4)
+    st = game.initial()
+    assert np.array_equal(st.observation(np.int8(3)), st.observation(3))
+    with pytest.raises(ValueError, match=r"player is one of 1\.\.4, not 2\.0"):
+        st.observation(2.0)
