@@ -66,7 +66,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import State
 
 __all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
-           "player_number", "seats", "square_order", "planes", "planes_shape", "plane_names", "plane_bounds", "to_planes"]
+           "player_number", "seats", "square_order", "planes", "planes_shape", "plane_names", "plane_bounds",
+           "to_planes"]
 
 #: the most stack layers given planes of their own (the ``height`` plane counts every piece)
 MAX_LAYERS = 8

@@ -44,4 +44,5 @@ def test_the_player_counts_come_from_the_seating(name, counts):
 def test_a_file_without_players_or_seating_is_taken_for_two():
     assert player_range({}) == (2, 2)
     assert player_range({"players": ["a", "b", "c"]}) == (3, 3)
-    assert player_range({"players": ["a", "b", "c"], "seating": {"by": "n", "values": {2: ["a", "c"], 3: ["a", "b", "c"]}}}) == (2, 3)
+    seating = {"by": "n", "values": {2: ["a", "c"], 3: ["a", "b", "c"]}}
+    assert player_range({"players": ["a", "b", "c"], "seating": seating}) == (2, 3)
