@@ -2,7 +2,7 @@
 
 - :mod:`.actions`: every decision as an integer id in a fixed range, chance ids for the rolls
   (``state.legal_actions()``, ``state.apply_action()`` and their kin are these functions);
-- :mod:`.observation`: the position as a vector (NumPy) from either player's view;
+- :mod:`.observation`: the position as a vector (NumPy) from any player's view;
 - :mod:`.values`: the most a game can pay, to scale returns;
 - :mod:`.vector`: many games stepped at once from arrays, on several processes;
 - :mod:`.openspiel`, :mod:`.pettingzoo`, :mod:`.gymnasium`: adapters to those frameworks.

@@ -1,16 +1,18 @@
 """Gymnasium's single-agent interface for any game: the learner against a Spielwerk agent.
 
-``spielwerk.learning.gymnasium.env(game, opponent="random", seat=1)`` returns a :class:`gymnasium.Env`.
-The learner decides for one seat (player 1, player 2, or a seat drawn each episode); everything
-else happens inside :meth:`SpielwerkEnv.step`: the dice are rolled with the environment's seeded
-generator and the opponent, any agent that :func:`spielwerk.agents.make_agent` names, plays its
-whole turns. An observation is :meth:`State.observation <spielwerk.state.State.observation>` from
-the learner's seat, an action an id of ``range(game.num_actions)``; a move of several parts (a
-dice turn, a capture chain) is several steps by the learner. The reward is the learner's share of
-:meth:`State.returns <spielwerk.state.State.returns>` when the game ends, 0 before; with
-``scale_returns=True`` divided by the game's value bound (:func:`spielwerk.learning.values.value_bound`),
-so that it lies in [-1, 1]. With ``planes=True`` an observation is the same values as planes
-``[C, H, W]`` (:func:`spielwerk.learning.observation.planes`), for convolutional nets.
+``spielwerk.learning.gymnasium.env(game, opponent="random", seat=1)`` returns a
+:class:`gymnasium.Env`. The learner decides for one seat (a player 1..n, or a seat drawn each
+episode); everything else happens inside :meth:`SpielwerkEnv.step`: the dice are rolled with the
+environment's seeded generator and the opponent, any agent that :func:`spielwerk.agents.make_agent`
+names, plays the whole turns of every other seat (in a game of more than two players, ``opponent``
+may also be a list of agents, one per other seat, in turn order after the learner). An observation
+is :meth:`State.observation <spielwerk.state.State.observation>` from the learner's seat, an action
+an id of ``range(game.num_actions)``; a move of several parts (a dice turn, a capture chain) is
+several steps by the learner. The reward is the learner's share of :meth:`State.returns
+<spielwerk.state.State.returns>` when the game ends, 0 before; with ``scale_returns=True`` divided
+by the most a player can win (:func:`spielwerk.learning.values.return_bound`), so that it lies in
+[-1, 1]. With ``planes=True`` an observation is the same values as planes ``[C, H, W]``
+(:func:`spielwerk.learning.observation.planes`), for convolutional nets.
 
 Which actions are legal is in ``info["action_mask"]`` and :meth:`SpielwerkEnv.action_masks`
 (the convention of sb3-contrib's ``MaskablePPO``). An illegal action ends the episode with
@@ -42,6 +44,7 @@ from ..api import load
 from ..dsl.errors import IllegalMoveError
 from ..game import Game
 from ..game import State
+from .observation import player_number, seats
 
 __all__ = ["SpielwerkEnv", "env", "load_game", "observation_box", "observe", "return_scale", "draw_chance",
            "render_state", "ENV_ID"]
@@ -80,11 +83,12 @@ def observe(state: State, player: int, planes: bool) -> npt.NDArray[np.float32]:
 
 
 def return_scale(game: Game, scale_returns: bool) -> float:
-    """What the returns are divided by: the game's value bound with ``scale_returns``, else 1."""
+    """What the returns are divided by: with ``scale_returns`` the most a player can win (the
+    game's value bound, times n - 1 with n players), else 1."""
     if not scale_returns:
         return 1.0
-    from .values import value_bound
-    return float(value_bound(game)[0])
+    from .values import return_bound
+    return return_bound(game)
 
 
 def render_state(state: State, mode: str | None) -> str | None:
@@ -135,6 +139,20 @@ def illegal_action(state: State, action: int, who: str) -> IllegalMoveError:
 _SHOWN = 12
 
 
+def _check_agent(agent: Any) -> None:
+    """Refuse what is neither an agent's text nor an agent (a mistake in a text shows now, not at
+    the first reset)."""
+    if isinstance(agent, str):
+        make_agent(agent)
+    elif not callable(getattr(agent, "choose", None)):
+        raise TypeError(f"opponent: an agent's text (such as 'random') or an agent, not {agent!r}")
+
+
+def _made(agent: Any, seed: int) -> Any:
+    """An agent's text made into an agent with ``seed``; an agent as it is."""
+    return make_agent(agent, seed) if isinstance(agent, str) else agent
+
+
 # -- the environment ----------------------------------------------------------------------------------
 class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, unused-ignore]
     """The learner's side of a game against an agent (see the module docstring). Build it with :func:`env`."""
@@ -149,15 +167,22 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
         self.planes = bool(planes)
         #: what the learner's return is divided by (the game's value bound with ``scale_returns``)
         self.return_scale = return_scale(self.game, scale_returns)
-        if seat not in (1, 2, "random"):
-            raise ValueError(f"seat: 1, 2 or 'random', not {seat!r}")
+        players = self.game.t.num_players
+        if seat != "random":
+            try:
+                seat = player_number(self.game, seat, "seat")
+            except ValueError:
+                raise ValueError(f"seat: a player 1..{players} or 'random', not {seat!r}") from None
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: one of {', '.join(self.metadata['render_modes'])} or None, "
                              f"not {render_mode!r}")
-        if isinstance(opponent, str):
-            make_agent(opponent)  # a mistake in the text shows now, not at the first reset
-        elif not callable(getattr(opponent, "choose", None)):
-            raise TypeError(f"opponent: an agent's text (such as 'random') or an agent, not {opponent!r}")
+        if isinstance(opponent, (list, tuple)):
+            if len(opponent) != players - 1:
+                raise ValueError(f"opponent: one agent for every other seat ({players - 1}), not {len(opponent)}")
+            for one in opponent:
+                _check_agent(one)
+        else:
+            _check_agent(opponent)
         self.opponent = opponent
         self.seat_choice = seat
         self.render_mode = render_mode
@@ -166,11 +191,12 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
         self.num_actions: int = self.game.num_actions
         self.action_space = spaces.Discrete(self.num_actions)
         self.observation_space = observation_box(self.game, self.planes)
-        #: the learner's player (1 or 2) in the current episode
+        #: the learner's player (1..n) in the current episode
         self.seat = seat if isinstance(seat, int) else 1
         #: the game's position (a :class:`spielwerk.State`); the episode's moves are on its move stack
         self.game_state: State = self.game.initial()
-        self._agent: Any = None
+        #: per player (index 1..n), the agent playing his seat (None for the learner's)
+        self._agents: list[Any] = []
         self._first_seed = seed
         self._done = True
         self._illegal = False
@@ -186,10 +212,19 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
         self._first_seed = None
         super().reset(seed=seed)
         rng = self.np_random
+        players = self.game.t.num_players
         if self.seat_choice == "random":
-            self.seat = int(rng.integers(1, 3))
+            self.seat = int(rng.integers(1, players + 1))
         agent_seed = int(rng.integers(2**31))
-        self._agent = make_agent(self.opponent, agent_seed) if isinstance(self.opponent, str) else self.opponent
+        self._agents = [None] * (players + 1)
+        others = seats(self.game, self.seat)[1:]
+        if isinstance(self.opponent, (list, tuple)):
+            for k, (p, one) in enumerate(zip(others, self.opponent)):
+                self._agents[p] = _made(one, agent_seed + k)
+        else:
+            agent = _made(self.opponent, agent_seed)  # one agent for all the other seats
+            for p in others:
+                self._agents[p] = agent
         self.game_state = self.game.initial()
         self._done = False
         self._illegal = False
@@ -246,7 +281,7 @@ class SpielwerkEnv(gymnasium.Env[Observation, np.int64]):  # type: ignore[misc, 
             if player == 0:
                 state.apply_action(draw_chance(state, rng))
                 continue
-            move = play_turn(state, self._agent)
+            move = play_turn(state, self._agents[player])
             if move is None:  # no move although the game is not over: nothing sensible is left
                 raise RuntimeError(f"the opponent has no move in {state.text()!r} and the game is not over")
             state.push(move)
@@ -271,7 +306,9 @@ def env(game: str | os.PathLike[str] | Game, opponent: Any = "random", seat: int
     the game's options (only with a name or path). ``opponent``: an agent's text for
     :func:`spielwerk.agents.make_agent` (``"random"``, ``"greedy"``, ``"mcts:iterations=20"``...),
     made anew with a seed from the environment at each reset, or an agent object (then used as it
-    is). ``seat``: the learner's player, 1, 2, or ``"random"`` (drawn each episode). ``seed``: the
+    is); it plays every seat but the learner's, or, as a list of n - 1 of them, one per other seat
+    in turn order after the learner. ``seat``: the learner's player, 1 to n, or ``"random"``
+    (drawn each episode). ``seed``: the
     first reset's seed. ``render_mode``: ``"ansi"``, ``"svg"``, ``"human"`` or None.
     ``illegal_reward``: the reward of an illegal action, which ends the episode; None raises
     :class:`~spielwerk.IllegalMoveError` instead. ``planes``: observations ``[C, H, W]``.

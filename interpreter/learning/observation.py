@@ -6,28 +6,36 @@ The layout follows from the game file alone (:func:`layout` lists it, ``spielwer
 ``pieces`` (``slots x kinds x layers``, squares)
     1 where the piece of that owner slot and kind lies at that depth of the stack, counted from
     the top (layer 0 is the top piece), down to :func:`layers` layers. The owner slots are the
-    viewer, his opponent and, in games with neutral pieces, nobody.
+    viewer, the other players in turn order after him (with two players: his opponent) and, in
+    games with neutral pieces, nobody.
 ``height`` (1, squares)
     how many pieces stand on each square (all of them, beyond the layers too).
 ``orientation`` (2, squares), games with dice on the board
     the top face and the north face of the die on each square (0 where there is none).
 ``turn`` (1, squares)
     the squares the parts chosen so far in a turn of several actions left or reached.
-``reserves`` (2, reserves), ``captures`` (2,), ``score`` (2,)
-    the viewer's then the opponent's counts.
+``reserves`` (players, reserves), ``captures`` (players,), ``score`` (players,)
+    each player's counts, the viewer's first, then the others' in turn order after him (the
+    "seats" of the viewer; with two players: the viewer's, then the opponent's).
 ``dice`` (dice, faces)
     each die's number, one-hot, while the dice are rolled; ``steps`` (1,): the steps chosen so
     far in this turn.
 ``cube`` (5,), games with a doubling cube
-    log2 of its value, then who holds it (viewer, nobody, opponent), then whether a double was
-    offered.
-``to_move`` (1,), ``phase`` (phases,)
-    1 if the viewer decides (or rolls) now; the phase, one-hot.
+    log2 of its value, then who holds it (viewer, nobody, another player), then whether a double
+    was offered.
+``counters`` (counters,)
+    the game file's counters, slot by slot; one kept per player has a slot per player, in the
+    viewer's seats.
+``to_move`` (1,), ``mover`` (players,) with more than two players, ``phase`` (phases,)
+    1 if the viewer decides (or rolls) now; who decides (or rolls), one-hot over the viewer's
+    seats; the phase, one-hot.
 
 Squares are in board order. On a track they are in the viewer's own order: his path from its
-first point, then each place's square of his, then the opponent's; so both players see their own
-race the same way, and the vector from player 2's view of a position is the vector from player
-1's view of the same position with the colours swapped. Boards are not turned.
+first point, then each place's squares, his first and the others' in turn order after him, then
+the squares of the others' paths not on his (their own goal fields, say), each player's in turn
+order after him, and last any square on no path; so every player sees his own race the same way,
+and in a two-player race game the vector from player 2's view of a position is the vector from
+player 1's view of the same position with the colours swapped. Boards are not turned.
 
 During a turn of several actions the board shown is the board after the parts chosen so far.
 
@@ -40,11 +48,12 @@ every plane). A hex board's ranks are the rows, and a point at its place in half
 the board: point ``n`` of a rank of ``L`` points is at column ``2(n - 1) - (L - 1) + (M - 1)``,
 ``M`` the longest rank (``W = 2M - 1``; the cells between points are 0 in every plane, the
 ``board`` plane marks the points). A track is one row (``H = 1``), its squares in the viewer's
-order as above. Boards are not turned for player 2.
+order as above. Boards are not turned for any player.
 """
 
 from __future__ import annotations
 
+import operator
 import weakref
 from math import prod
 from typing import TYPE_CHECKING, Any, cast
@@ -57,7 +66,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import State
 
 __all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
-           "square_order", "planes", "planes_shape", "plane_names", "plane_bounds", "to_planes"]
+           "player_number", "seats", "square_order", "planes", "planes_shape", "plane_names", "plane_bounds",
+           "to_planes"]
 
 #: the most stack layers given planes of their own (the ``height`` plane counts every piece)
 MAX_LAYERS = 8
@@ -69,7 +79,8 @@ def layers(game: "Game") -> int:
 
 
 def _slots(game: "Game") -> int:
-    return 3 if any(game.neutral) else 2
+    """The owner slots of the ``pieces`` segment: one per player, and one for nobody's pieces."""
+    return game.t.num_players + (1 if any(game.neutral) else 0)
 
 
 #: per compiled game, what this module remembers of it: its layout, and its plan per viewer
@@ -96,11 +107,12 @@ def layout(game: "Game") -> list[tuple[str, tuple[int, ...]]]:
         out.append(("orientation", (2, n)))
     if any(prim.multi_part for prim in game.blocks):
         out.append(("turn", (1, n)))
+    players = game.t.num_players
     if game.reserve_counts:
-        out.append(("reserves", (2, len(game.reserve_counts))))
-    out.append(("captures", (2,)))
+        out.append(("reserves", (players, len(game.reserve_counts))))
+    out.append(("captures", (players,)))
     if game.spec.data.get("scoring"):
-        out.append(("score", (2,)))
+        out.append(("score", (players,)))
     if game.t.counter_start:
         out.append(("counters", (len(game.t.counter_start),)))
     if game.roll_index >= 0:
@@ -108,6 +120,8 @@ def layout(game: "Game") -> list[tuple[str, tuple[int, ...]]]:
     if game.cube is not None:
         out.append(("cube", (5,)))
     out.append(("to_move", (1,)))
+    if players > 2:
+        out.append(("mover", (players,)))
     if len(game.phases) > 1:
         out.append(("phase", (len(game.phases),)))
     memo["layout"] = tuple(out)
@@ -161,38 +175,97 @@ def describe(game: "Game") -> str:
     return "\n".join(lines)
 
 
+def seats(game: "Game", player: int) -> list[int]:
+    """The players as the viewer ``player`` sees them: himself, then the others in turn order
+    after him (with two players: him, then his opponent)."""
+    following = game.t.next_player
+    out = [player]
+    while len(out) < game.t.num_players:
+        out.append(following[out[-1]])
+    return out
+
+
 def square_order(game: "Game", player: int) -> list[int]:
-    """The squares in the order the viewer ``player`` sees them (see the module docstring)."""
+    """The squares in the order the viewer ``player`` sees them (see the module docstring): every
+    square once."""
     topo = game.topology
     if not isinstance(topo, TrackTopology):
         return list(range(topo.size))
     order = list(topo.paths[player])
-    for places in topo.places.values():
-        for sq in (places[player], places[3 - player]):
-            if sq not in order:
+    listed = set(order)
+
+    def add(squares: list[int]) -> None:
+        for sq in squares:
+            if 0 <= sq < topo.size and sq not in listed:
+                listed.add(sq)
                 order.append(sq)
+
+    seen_by = seats(game, player)
+    for places in topo.places.values():
+        add([places[p] for p in seen_by])
+    for p in seen_by[1:]:
+        add(list(topo.paths[p]))
+    add(list(range(topo.size)))
     return order
 
 
 def _viewer(st: "State", player: int | None) -> int:
     if player is None:
         return st.to_move
-    if player not in (1, 2):
-        raise ValueError(f"player is 1 or 2, not {player!r}")
-    return player
+    return player_number(st.game, player, "player")
 
 
-def _plan(game: "Game", me: int) -> tuple[list[int], dict[str, int], int]:
-    """(the viewer's square order, each segment's offset, the vector's length), remembered."""
+def player_number(game: "Game", player: Any, what: str) -> int:
+    """``player`` as a player's number, 1 to n (a Python or NumPy integer); a ValueError naming
+    ``what`` otherwise."""
+    n = game.t.num_players
+    try:
+        number = -1 if isinstance(player, bool) else operator.index(player)
+    except TypeError:
+        number = -1
+    if not 1 <= number <= n:
+        raise ValueError(f"{what} is one of 1..{n}, not {player!r}")
+    return number
+
+
+class _Plan:
+    """What the observation from one viewer's seat needs, worked out once per game and viewer."""
+
+    __slots__ = ("order", "at", "size", "mover", "seats", "slot_of", "counters")
+
+    def __init__(self, game: "Game", me: int) -> None:
+        #: the squares in the viewer's order; each segment's offset; the vector's length
+        self.order = square_order(game, me)
+        self.at: dict[str, int] = {}
+        offset = 0
+        for name, shape in layout(game):
+            self.at[name] = offset
+            offset += prod(shape)
+        self.size = offset
+        #: the offset of the ``mover`` segment (-1: two players, no such segment)
+        self.mover = self.at.get("mover", -1)
+        #: the players, the viewer first (:func:`seats`); by owner (0 nobody), the owner slot
+        self.seats = seats(game, me)
+        slot_of = [game.t.num_players] * (game.t.num_players + 1)
+        for slot, p in enumerate(self.seats):
+            slot_of[p] = slot
+        self.slot_of = slot_of
+        #: per value of the ``counters`` segment, the counter slot it shows (None: as they are)
+        index = list(range(len(game.t.counter_start)))
+        for first, per_player in game.t.counter_slots.values():
+            if per_player:
+                for k, p in enumerate(self.seats):
+                    index[first + k] = first + p - 1
+        self.counters = None if index == list(range(len(index))) else index
+
+
+def _plan(game: "Game", me: int) -> _Plan:
+    """The plan of the viewer ``me``, remembered."""
     cache = _memo_of(game)
     got = cache.get(me)
     if got is None:
-        offsets, offset = {}, 0
-        for name, shape in layout(game):
-            offsets[name] = offset
-            offset += prod(shape)
-        got = cache[me] = (square_order(game, me), offsets, offset)
-    return cast("tuple[list[int], dict[str, int], int]", got)
+        got = cache[me] = _Plan(game, me)
+    return cast(_Plan, got)
 
 
 def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
@@ -201,7 +274,8 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     np = _numpy()
     game = st.game
     me = _viewer(st, player)
-    order, at, size = _plan(game, me)
+    plan = _plan(game, me)
+    order, at, size, slot_of = plan.order, plan.at, plan.size, plan.slot_of
     if out is None:
         vec = np.zeros(size, dtype=np.float32)
     else:
@@ -212,7 +286,6 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     n = game.topology.size
     nk, nl = len(game.kind_names), layers(game)
     owner, kind_of = game.code_owner, game.t.code_kind
-    slot_of = (2, 0, 1) if me == 1 else (2, 1, 0)  # by owner: nobody, player 1, player 2
     ones: list[int] = []
     heights = [0] * n
     base = at["pieces"]
@@ -239,19 +312,27 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
         ones += [at["dice"] + i * faces + d - 1 for i, d in enumerate(st.dice[:game.dice_count]) if d]
     if st.to_move == me:
         ones.append(at["to_move"])
+    if plan.mover >= 0:
+        ones.append(plan.mover + slot_of[st.to_move])
     if "phase" in at:
         ones.append(at["phase"] + min(st.phase, len(game.phases) - 1))
     if ones:
         vec[ones] = 1.0
     vec[at["height"]:at["height"] + n] = heights
+    seen = plan.seats
+    players = len(seen)
     if "reserves" in at:
         r = len(game.reserve_counts)
-        vec[at["reserves"]:at["reserves"] + 2 * r] = st.reserves[me] + st.reserves[3 - me]
-    vec[at["captures"]:at["captures"] + 2] = (st.captures[me], st.captures[3 - me])
+        reserves = st.reserves
+        vec[at["reserves"]:at["reserves"] + players * r] = [x for p in seen for x in reserves[p]]
+    captures = st.captures
+    vec[at["captures"]:at["captures"] + players] = [captures[p] for p in seen]
     if "score" in at:
-        vec[at["score"]:at["score"] + 2] = (st.score[me], st.score[3 - me])
+        score = st.score
+        vec[at["score"]:at["score"] + players] = [score[p] for p in seen]
     if "counters" in at:
-        vec[at["counters"]:at["counters"] + len(st.counters)] = _counters_seen_by(game, st, me)
+        counters, index = st.counters, plan.counters
+        vec[at["counters"]:at["counters"] + len(counters)] = counters if index is None else [counters[i] for i in index]
     if "steps" in at:
         vec[at["steps"]] = len(st.turn)
     if "cube" in at:
@@ -262,16 +343,6 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     return vec
 
 
-def _counters_seen_by(game: "Game", st: "State", me: int) -> list[int]:
-    """The counters, those kept per player with the viewer's first."""
-    values = list(st.counters)
-    if me == 2:
-        for slot, per_player in game.t.counter_slots.values():
-            if per_player:
-                values[slot], values[slot + 1] = values[slot + 1], values[slot]
-    return values
-
-
 def observation_text(st: "State", player: int | None = None) -> str:
     """The observation as text: per segment its shape and its non-zero entries (square names for
     the board's planes), for debugging."""
@@ -280,9 +351,11 @@ def observation_text(st: "State", player: int | None = None) -> str:
     me = _viewer(st, player)
     vec = observation(st, me)
     names = game.topology.names
-    order = _plan(game, me)[0]
+    order = _plan(game, me).order
     nk, nl = len(game.kind_names), layers(game)
-    slots = ["viewer", "opponent", "neutral"]
+    players = game.t.num_players
+    slots = ["viewer", "opponent", "neutral"] if players == 2 else \
+        ["viewer", *(f"viewer+{k}" for k in range(1, players)), "neutral"]
     lines = [f"observation of {game.name} from player {me}'s view: {vec.size} values"]
     offset = 0
     for name, shape in layout(game):

@@ -16,16 +16,22 @@ any game: all comes from the action API (``num_actions``, ``legal_actions``, ``a
 
 The mapping (see docs/reference/openspiel.md):
 
-* players 1 and 2 are OpenSpiel's players 0 and 1; a chance node (dice to roll) is
-  ``PlayerId.CHANCE``, a finished game ``PlayerId.TERMINAL``; a turn of several actions is several
-  decision nodes of the same player;
-* returns are ``state.returns()`` (terminal rewards, zero-sum, 0 while the game goes on);
+* players 1 to n are OpenSpiel's players 0 to n - 1 (``num_players()`` is n, the players who
+  play with the game's options); a chance node (dice to roll) is ``PlayerId.CHANCE``, a finished
+  game ``PlayerId.TERMINAL``; a turn of several actions is several decision nodes of the same
+  player;
+* returns are ``state.returns()``, one per player (terminal rewards, zero-sum: the winner gets
+  n - 1 times the outcome's value, every other player minus the value; 0 while the game goes on);
 * a game is cut off, as a draw (returns 0), once ``max_game_length`` actions (decisions and
   chance outcomes together) are played: the rules have no move limit, OpenSpiel needs a bound,
   and a cut makes the declared bound true (parameter ``max_game_length``, default
   :data:`DEFAULT_MAX_GAME_LENGTH`);
-* utilities lie within +-(the largest value an end rule can give), worked out from the rules'
-  ``value`` expressions by interval arithmetic (:func:`value_bound`).
+* utilities lie within -(the largest value an end rule can give) and n - 1 times it, that value
+  worked out from the rules' ``value`` expressions by interval arithmetic (:func:`value_bound`);
+* a game file whose option ``players`` chooses how many play (``seating``) gives OpenSpiel its
+  usual integer parameter ``players``: ``pyspiel.load_game("spielwerk_<name>(players=3)")``; the
+  game type's ``min_num_players`` and ``max_num_players`` are the fewest and most its seating
+  allows.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..dsl.errors import IllegalMoveError, OptionError, SpielwerkError
-from .values import FALLBACK_VALUE_BOUND, value_bound
+from .values import FALLBACK_VALUE_BOUND, player_range, return_bound, value_bound
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..dsl.spec import Spec
@@ -78,7 +84,9 @@ class _Source:
         self.compiled: dict[tuple[tuple[str, Any], ...], "Game"] = {}
         self.title = str(spec.data.get("title", spec.name))
         dice = any(phase.get("dice") for phase in spec.data.get("phases", []))
-        self.game_type = _game_type(name, self.title, dice, self.defaults)
+        #: the fewest and the most players the game file seats
+        self.players = player_range(spec.data)
+        self.game_type = _game_type(name, self.title, dice, self.defaults, self.players)
 
     def compile(self, options: dict[str, Any]) -> "Game":
         """The game with these option values (compiled once per set of values)."""
@@ -106,8 +114,9 @@ def _parameters(game: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def _parameter_default(decl: dict[str, Any]) -> Any:
-    """An option's default as an OpenSpiel parameter: a bool, an int or a text (``""`` where the
-    default depends on another option)."""
+    """An option's default as an OpenSpiel parameter: a bool, an int (an int option, or a choice
+    among whole numbers, such as how many play) or a text (``""`` where the default depends on
+    another option)."""
     default = decl.get("default")
     kind = decl.get("type", "int")
     if default is None or isinstance(default, dict):
@@ -116,7 +125,13 @@ def _parameter_default(decl: dict[str, Any]) -> Any:
         return bool(default)
     if kind == "int" and isinstance(default, int):
         return int(default)
+    if kind == "choice" and _whole(default) and all(_whole(v) for v in decl.get("values") or ()):
+        return int(default)
     return str(default)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def short_name(name: str) -> str:
@@ -125,7 +140,8 @@ def short_name(name: str) -> str:
     return PREFIX + re.sub(r"[^a-z0-9_]", "_", name.lower())
 
 
-def _game_type(name: str, title: str, chance: bool, parameters: dict[str, Any]) -> Any:
+def _game_type(name: str, title: str, chance: bool, parameters: dict[str, Any],
+               players: tuple[int, int] = (2, 2)) -> Any:
     mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=name,
@@ -135,8 +151,8 @@ def _game_type(name: str, title: str, chance: bool, parameters: dict[str, Any]) 
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=2,
-        min_num_players=2,
+        max_num_players=players[1],
+        min_num_players=players[0],
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
@@ -186,7 +202,7 @@ def _read_options(name: str, depth: int = 0) -> dict[str, Any] | None:
     if not isinstance(data, dict) or depth > 8:
         return None
     parent = _read_options(str(data["extends"]), depth + 1) if data.get("extends") else \
-        {"title": None, "phases": [], "options": {}}
+        {"title": None, "phases": [], "options": {}, "players": None, "seating": None}
     if parent is None:
         return None
     options = dict(parent["options"])
@@ -196,7 +212,8 @@ def _read_options(name: str, depth: int = 0) -> dict[str, Any] | None:
         else:
             options[key] = {**(options.get(key) or {}), **decl} if isinstance(decl, dict) else decl
     return {"game": data.get("game", name), "title": data.get("title", parent["title"]),
-            "phases": data.get("phases", parent["phases"]), "options": options}
+            "phases": data.get("phases", parent["phases"]), "options": options,
+            "players": data.get("players", parent["players"]), "seating": data.get("seating", parent["seating"])}
 
 
 def _register_bundled() -> None:
@@ -215,7 +232,8 @@ def _register_bundled() -> None:
         except OptionError:
             continue
         dice = any(isinstance(phase, dict) and phase.get("dice") for phase in data["phases"] or [])
-        pyspiel.register_game(_game_type(name, str(data["title"] or file), dice, defaults), _factory(name, file))
+        pyspiel.register_game(_game_type(name, str(data["title"] or file), dice, defaults, player_range(data)),
+                              _factory(name, file))
     if FILE_GAME not in registered:
         pyspiel.register_game(_game_type(FILE_GAME, "Spielwerk: a game file", False, {
             "file": "", "options": "", LENGTH_PARAMETER: DEFAULT_MAX_GAME_LENGTH, SCALE_PARAMETER: False}),
@@ -251,7 +269,7 @@ def register_all() -> list[str]:
 def load(game: "str | Game", **options: Any) -> Any:
     """The pyspiel game of a bundled name, a path to a game file or a compiled game, with option
     values (as :func:`spielwerk.load` takes them; ``max_game_length`` is the adapter's cut-off,
-    ``scale_returns=True`` divides the returns by the game's value bound, into [-1, 1]).
+    ``scale_returns=True`` divides the returns by the most a player can win, into [-1, 1]).
     A compiled game brings its own option values; ``options`` may not be given with it."""
     source, compiled = _source_of(game)
     params: dict[str, Any] = {}
@@ -317,22 +335,27 @@ class SpielwerkGame(pyspiel.Game):  # type: ignore[misc]
         limit = int(full[LENGTH_PARAMETER])
         if limit < 1:
             raise OptionError(f"{LENGTH_PARAMETER} must be at least 1, not {limit}")
+        players = game.t.num_players
         bound, _ = value_bound(game)
-        #: what the returns are divided by: the value bound with ``scale_returns``, else 1
-        self.return_scale = bound if full[SCALE_PARAMETER] else 1.0
+        #: what the returns are divided by: the most a player can win (:func:`return_bound`) with
+        #: ``scale_returns``, else 1
+        self.return_scale = return_bound(game) if full[SCALE_PARAMETER] else 1.0
         bound /= self.return_scale
         chance = game.num_chance_outcomes > 0
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=game.num_chance_outcomes,
-            num_players=2,
+            num_players=players,
             min_utility=-bound,
-            max_utility=bound,
+            max_utility=(players - 1) * bound,
             utility_sum=0.0,
             max_game_length=limit)
         game_type = source.game_type
-        if chance != (game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC):
-            game_type = _game_type(source.name, source.title, chance, source.defaults)
+        low, high = source.players
+        if chance != (game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) \
+                or not low <= players <= high:
+            game_type = _game_type(source.name, source.title, chance, source.defaults,
+                                   (min(low, players), max(high, players)))
         super().__init__(game_type, info, full)
         #: the compiled game and its start position (copied for every new state)
         self.spielwerk_game = game
@@ -340,6 +363,8 @@ class SpielwerkGame(pyspiel.Game):  # type: ignore[misc]
         self._key = (source.name, source.spec.file, tuple(sorted(options.items())), limit)
         self._limit = limit
         self._chance = chance
+        #: the returns of a game going on (or cut off): 0 for each player
+        self._no_returns = [0.0] * players
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A game pickles as its file and its game string (loaded again, registered if need be)."""
@@ -429,6 +454,7 @@ class SpielwerkState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._play = play
         self._scale = game.return_scale
+        self._zero = game._no_returns
 
     @property
     def spielwerk_state(self) -> "State":
@@ -467,9 +493,9 @@ class SpielwerkState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         play = self._play
         if play.player() >= 0:
-            return [0.0, 0.0]
-        r1, r2 = play.st.returns()  # also 0 for a game cut off
-        return [float(r1) / self._scale, float(r2) / self._scale]
+            return list(self._zero)
+        scale = self._scale  # a game cut off: every return is 0
+        return [float(r) / scale for r in play.st.returns()]
 
     def __str__(self) -> str:
         return str(self._play.st)

@@ -1,7 +1,8 @@
 """PettingZoo's AEC (agent-environment cycle) interface for any game: :func:`env` and :func:`raw_env`.
 
-Two agents, ``player_1`` and ``player_2`` (the game's players 1 and 2; their names in the game
-file are in ``player_names``), decide in the order the game says. Chance nodes never reach them:
+One agent per player who plays, ``player_1`` to ``player_n`` (the game's players 1 to n in turn
+order, ``player_1`` and ``player_2`` in a two-player game; their names in the game file are in
+``player_names``), decide in the order the game says. Chance nodes never reach them:
 the environment rolls the dice itself with its seeded generator (``reset(seed=...)``), so every
 step is a decision. A move of several parts (a dice turn decided one number at a time, a capture
 chain hop by hop) is several steps by the same agent: ``agent_selection`` stays on it until the
@@ -13,11 +14,11 @@ agent's view, and ``"action_mask"``, int8 flags over ``range(game.num_actions)``
 agent who is not to decide). Rewards come at the end, from :meth:`State.returns
 <spielwerk.state.State.returns>`; an optional ``max_steps`` truncates long games (reward 0).
 ``planes=True`` gives the observation as planes ``[C, H, W]``; ``scale_returns=True`` divides the
-rewards by the game's value bound, into [-1, 1]. :meth:`SpielwerkAECEnv.state` is the whole
+rewards by the most a player can win, into [-1, 1]. :meth:`SpielwerkAECEnv.state` is the whole
 position (player 1's observation vector), in ``state_space``.
 
 :func:`env` wraps :func:`raw_env` as the classic environments are wrapped: an illegal action ends
-the game with reward -1 for the agent who played it (0 for the other), an action outside the
+the game with reward -1 for the agent who played it (0 for the others), an action outside the
 action space fails an assertion, and calls out of order are refused. The bare :func:`raw_env`
 raises :class:`~spielwerk.IllegalMoveError` (a ``ValueError``) on an illegal action. Needs
 PettingZoo (and so NumPy and Gymnasium).
@@ -70,7 +71,7 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.metadata = dict(self.metadata, name=f"spielwerk/{self.game.name}")
-        self.possible_agents: list[str] = ["player_1", "player_2"]
+        self.possible_agents: list[str] = [f"player_{p}" for p in self.game.t.player_numbers]
         #: each agent's name in the game file
         self.player_names: dict[str, str] = dict(zip(self.possible_agents, self.game.players))
         self.num_actions: int = self.game.num_actions
@@ -118,7 +119,7 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self._roll()
-        self._after_move(self.possible_agents[1])
+        self._after_move(self.possible_agents[-1])
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -183,8 +184,9 @@ class SpielwerkAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             if self.max_steps is not None and self.steps >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
             return
-        # over: the agents step once more each (with None), the one who did not move first
-        self.agent_selection = next(a for a in self.possible_agents if a != mover)
+        # over: the agents step once more each (with None), beginning with the one after the mover
+        after = self.game.t.next_player[self.possible_agents.index(mover) + 1]
+        self.agent_selection = self.possible_agents[after - 1]
         returns = state.returns()
         self.rewards = {agent: float(returns[i]) / self.return_scale for i, agent in enumerate(self.possible_agents)}
         self.terminations = dict.fromkeys(self.agents, True)

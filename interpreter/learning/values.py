@@ -3,7 +3,8 @@
 A game's end rules pay their ``value`` expression (1 where none is written), ``scoring`` pays its
 own, and a dropped double pays the cube's value. :func:`value_bound` bounds each expression by
 interval arithmetic over every position, so learning programs can scale ``State.returns()`` to
-[-1, 1] and OpenSpiel gets the game's utility bounds.
+[-1, 1] and OpenSpiel gets the game's utility bounds. With n players the winner is paid by each
+of the others: :func:`return_bound` is n - 1 times the value bound, the most any return can be.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["FALLBACK_VALUE_BOUND", "value_bound"]
+__all__ = ["FALLBACK_VALUE_BOUND", "player_range", "return_bound", "value_bound"]
 
 #: the bound taken when the rules' values cannot be bounded (documented in the reference)
 FALLBACK_VALUE_BOUND = 1_000.0
@@ -23,7 +24,8 @@ Interval = tuple[float, float]
 
 
 def value_bound(game: "Game") -> tuple[float, str]:
-    """The largest value a finished game can pay the winner, and how it was found.
+    """The largest value a finished game can have (what each loser pays the winner, so that with
+    two players it is the most the winner gets), and how it was found.
 
     Every end rule (and the ``scoring`` rule) pays its ``value`` expression, or 1 without one; a
     dropped double pays the cube's value. Each expression is bounded by interval arithmetic: option
@@ -48,6 +50,26 @@ def value_bound(game: "Game") -> tuple[float, str]:
     return bound, "interval bound of the rules' values"
 
 
+def return_bound(game: "Game") -> float:
+    """The largest return a player can get, in magnitude: the winner's, n - 1 times
+    :func:`value_bound` with n players (a loser's return is at least minus the value bound).
+    Dividing ``State.returns()`` by it puts every return in [-1, 1]."""
+    return float(max(game.t.num_players - 1, 1)) * value_bound(game)[0]
+
+
+def player_range(data: dict[str, Any]) -> tuple[int, int]:
+    """The fewest and the most players a game file (its data as read) seats: the lengths of its
+    ``seating`` values where an option chooses who plays, else the number of its players."""
+    seating = data.get("seating")
+    values = seating.get("values") if isinstance(seating, dict) else None
+    if isinstance(values, dict) and values:
+        counts = [len(names) for names in values.values() if isinstance(names, list) and names]
+    else:
+        players = data.get("players")
+        counts = [len(players)] if isinstance(players, list) and players else []
+    return (min(counts), max(counts)) if counts else (2, 2)
+
+
 def _hull(*parts: Interval) -> Interval:
     return min(p[0] for p in parts), max(p[1] for p in parts)
 
@@ -69,7 +91,7 @@ def _interval(game: "Game", node: Any) -> Interval | None:
         if node.name == "cube":
             return (1.0, float(game.cube.max if game.cube is not None else 1))
         if node.name in ("mover", "opponent", "player", "winner"):
-            return (1.0, 2.0)
+            return (1.0, float(game.t.num_players))
         if node.name == "board_full":
             return (0.0, 1.0)
         return None

@@ -17,10 +17,12 @@ Conventions (``A`` = ``game.num_actions``, ``D`` = ``observation_size(game)``):
   player to decide (``to_play[i]``).
 * ``mask``: bool ``[n, A]``, row ``i`` is ``state.legal_action_mask()``; every row has a legal
   action, since every returned state is a decision (chance nodes are played inside).
-* ``to_play``: int8 ``[n]``, 1 or 2. A turn of several decisions (one die at a time, a chain of
-  jumps) is several steps with the same player to decide.
-* ``rewards``: float32 ``[n, 2]``, the returns of player 1 and player 2 (``state.returns()``),
-  nonzero only on the step that ended a game; zero-sum games give rows that sum to 0.
+* ``to_play``: int8 ``[n]``, the player to decide, 1 to ``P`` (``P`` = ``len(game.players)``, the
+  players who play). A turn of several decisions (one die at a time, a chain of jumps) is several
+  steps with the same player to decide.
+* ``rewards``: float32 ``[n, P]``, the returns of players 1 to ``P`` (``state.returns()``: with two
+  players, player 1's and player 2's), nonzero only on the step that ended a game; zero-sum games
+  give rows that sum to 0.
 * ``done``: bool ``[n]``: game ``i`` ended in this step (or was cut off after ``max_steps``
   decisions). It has already been replaced by a new game: ``obs``, ``mask`` and ``to_play`` of
   that row belong to the new game's first decision. :attr:`VectorGame.truncated`,
@@ -59,10 +61,11 @@ if TYPE_CHECKING:
 __all__ = ["VectorGame", "random_actions", "episode_seed"]
 
 #: the arrays a step fills, in the order they lie in the shared block: (name, dtype, columns);
-#: columns 0 means one value per game, -1 the observation's size, -2 the number of actions
+#: columns 0 means one value per game, -1 the observation's size, -2 the number of actions, -3 the
+#: number of players
 _LAYOUT: tuple[tuple[str, Any, int], ...] = (
     ("obs", np.float32, -1),
-    ("rewards", np.float32, 2),
+    ("rewards", np.float32, -3),
     ("actions", np.int64, 0),
     ("final_ply", np.int32, 0),
     ("final_steps", np.int32, 0),
@@ -93,26 +96,33 @@ def random_actions(mask: NDArray[np.bool_], rng: np.random.Generator) -> NDArray
     return chosen
 
 
-def _shape(game_count: int, columns: int, obs_size: int, num_actions: int) -> tuple[int, ...]:
+def _shape(game_count: int, columns: int, widths: tuple[int, int, int]) -> tuple[int, ...]:
+    """The shape of an array of :data:`_LAYOUT`; ``widths``: the observation's size, the number
+    of actions and the number of players."""
     if columns == 0:
         return (game_count,)
-    return (game_count, obs_size if columns == -1 else num_actions if columns == -2 else columns)
+    return (game_count, widths[-columns - 1] if columns < 0 else columns)
 
 
-def _block_size(game_count: int, obs_size: int, num_actions: int) -> int:
+def _widths(game: "Game") -> tuple[int, int, int]:
+    """What the columns -1, -2 and -3 of :data:`_LAYOUT` stand for in ``game``."""
+    return observation_size(game), game.num_actions, game.t.num_players
+
+
+def _block_size(game_count: int, widths: tuple[int, int, int]) -> int:
     total = 0
     for _, dtype, columns in _LAYOUT:
-        nbytes = int(np.prod(_shape(game_count, columns, obs_size, num_actions))) * np.dtype(dtype).itemsize
+        nbytes = int(np.prod(_shape(game_count, columns, widths))) * np.dtype(dtype).itemsize
         total += (nbytes + 7) // 8 * 8
     return total
 
 
-def _views(buffer: Any, game_count: int, obs_size: int, num_actions: int) -> dict[str, NDArray[Any]]:
+def _views(buffer: Any, game_count: int, widths: tuple[int, int, int]) -> dict[str, NDArray[Any]]:
     """The step's arrays laid over one block of memory (a ``bytearray`` or a shared ``RawArray``)."""
     views: dict[str, NDArray[Any]] = {}
     offset = 0
     for name, dtype, columns in _LAYOUT:
-        shape = _shape(game_count, columns, obs_size, num_actions)
+        shape = _shape(game_count, columns, widths)
         count = int(np.prod(shape))
         views[name] = np.frombuffer(buffer, dtype=dtype, count=count, offset=offset).reshape(shape)
         offset += (count * np.dtype(dtype).itemsize + 7) // 8 * 8
@@ -235,7 +245,7 @@ def _serve(conn: Connection, game: "Game", lo: int, hi: int, n: int, buffer: Any
     the process that started it is gone. Ctrl-C is for the caller, who stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
-    arrays = _views(buffer, n, observation_size(game), game.num_actions)
+    arrays = _views(buffer, n, _widths(game))
     part = _Slice(game, lo, hi, arrays, seed, max_steps)
     while True:
         try:
@@ -285,8 +295,9 @@ class VectorGame:
     first slice itself, ``jobs - 1`` workers the others); ``max_steps`` ends a game unfinished
     after that many decisions (``done`` and :attr:`truncated` set, returns 0). The arrays
     returned are fresh copies, unless ``copy=False``: then they are the vector's own buffers,
-    overwritten by the next call. ``scale_returns`` divides the rewards by the game's value bound
-    (:func:`spielwerk.learning.values.value_bound`), into [-1, 1]. For planes ``[n, C, H, W]``,
+    overwritten by the next call. ``scale_returns`` divides the rewards by the most a player can
+    win (:func:`spielwerk.learning.values.return_bound`), into [-1, 1]. ``rewards`` has a column
+    per player (:attr:`num_players`). For planes ``[n, C, H, W]``,
     :func:`spielwerk.learning.observation.to_planes` turns ``obs`` into them.
     """
 
@@ -304,16 +315,18 @@ class VectorGame:
         self.seed = seed
         self.max_steps = max_steps
         self.copy = copy
-        #: what the rewards are divided by: the game's value bound with ``scale_returns``, else 1
+        #: what the rewards are divided by: the most a player can win with ``scale_returns``, else 1
         self.return_scale = 1.0
         if scale_returns:
-            from .values import value_bound
-            self.return_scale = float(value_bound(game)[0])
+            from .values import return_bound
+            self.return_scale = return_bound(game)
         self.num_actions: int = game.num_actions
         self.obs_size: int = observation_size(game)
+        #: the players who play: the columns of ``rewards``
+        self.num_players: int = game.t.num_players
         self.jobs = min(n, jobs or os.cpu_count() or 1)
         bounds = [n * k // self.jobs for k in range(self.jobs + 1)]
-        size = _block_size(n, self.obs_size, self.num_actions)
+        size = _block_size(n, _widths(game))
         self._conns: list[Connection] = []
         self._procs: list[Any] = []
         if self.jobs == 1:
@@ -330,7 +343,7 @@ class VectorGame:
                 self._conns.append(mine)
                 self._procs.append(proc)
         self._finalizer = weakref.finalize(self, _stop, self._conns, self._procs)
-        self._arrays = _views(buffer, n, self.obs_size, self.num_actions)
+        self._arrays = _views(buffer, n, _widths(game))
         self._local = _Slice(game, 0, bounds[1], self._arrays, seed, max_steps)
         self._rows = np.arange(n)
         self._started = False

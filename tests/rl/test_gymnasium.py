@@ -185,3 +185,68 @@ def test_spaces_and_render():
     svg = sg.env(game, render_mode="svg")
     svg.reset(seed=0)
     assert svg.render().lstrip().startswith("<svg")
+
+
+# -- more than two players ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "players", "seat"), [("chinese-checkers", 3, 2), ("chinese-checkers", 6, 6),
+                                                       ("maedn", 4, "random"), ("maedn", 3, 3)])
+def test_check_env_passes_with_more_than_two_players(name, players, seat):
+    checked(sg.env(name, seat=seat, players=players))
+
+
+class Spy:
+    """An agent that plays the first legal move and notes for whom it moved."""
+
+    def __init__(self):
+        self.moved_for = set()
+
+    def choose(self, state, moves):
+        self.moved_for.add(state.current_player())
+        return moves[0]
+
+
+def test_the_opponent_plays_every_other_seat_of_four():
+    spy = Spy()
+    env = sg.env("maedn", opponent=spy, seat=3, seed=2, players=4)
+    rng = np.random.default_rng(0)
+    obs, info = env.reset()
+    steps = 0
+    while True:
+        state = env.game_state
+        assert state.current_player() == 3 and np.array_equal(obs, state.observation(3))
+        obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        steps += 1
+        if terminated:
+            break
+        assert reward == 0.0
+    assert spy.moved_for == {1, 2, 4} and steps > 10
+    winner = env.game_state.outcome().winner
+    assert reward == (3.0 if winner == 3 else -1.0) == env.game_state.returns()[2]
+
+
+def test_a_list_of_opponents_one_per_other_seat_in_turn_order_after_the_learner():
+    spies = [Spy(), Spy(), Spy()]
+    env = sg.env("maedn", opponent=spies, seat=2, seed=1, players=4, scale_returns=True)
+    steps = episode(env, action_seed=3)
+    assert [spy.moved_for for spy in spies] == [{3}, {4}, {1}]
+    assert steps[-1][1] in (1.0, -1 / 3)  # the winner's 3 or a loser's -1, over the most one can win (3)
+    with pytest.raises(ValueError, match="one agent for every other seat"):
+        sg.env("maedn", opponent=["random", "random"], players=4)
+    with pytest.raises(TypeError, match="opponent"):
+        sg.env("maedn", opponent=["random", 5, "random"], players=4)
+
+
+def test_a_random_seat_is_any_of_the_players():
+    env = sg.env("chinese-checkers", seat="random", seed=0, players=6)
+    drawn = set()
+    for _ in range(40):
+        _, info = env.reset()
+        drawn.add(info["seat"])
+        assert env.game_state.current_player() == info["seat"]
+    assert drawn == {1, 2, 3, 4, 5, 6}
+
+
+@pytest.mark.parametrize("seat", [0, 4, True, "first", 2.0])
+def test_a_seat_outside_the_players_is_refused(seat):
+    with pytest.raises(ValueError, match=r"seat: a player 1\.\.3 or 'random'"):
+        sg.env("chinese-checkers", seat=seat, players=3)

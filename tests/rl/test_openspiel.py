@@ -70,7 +70,7 @@ def _play_mcts(game, simulations, rollout_length=None, seed=3):
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=rollout_length)
     bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator,
-                         random_state=rng) for _ in range(2)]
+                         random_state=rng) for _ in range(game.num_players())]
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
@@ -309,3 +309,108 @@ def test_the_reference_page_examples_run():
     assert blocks
     for block in blocks:
         exec(compile(block, page, "exec"), {})
+
+
+# -- more than two players ------------------------------------------------------------------------
+#: (game, players, cut-off): the default run's random games; MAEDN's end by its rules
+MANY = [("chinese-checkers", 3, QUICK_LENGTH), ("chinese-checkers", 6, QUICK_LENGTH), ("maedn", 4, None),
+        ("maedn", 3, None)]
+
+
+@pytest.mark.parametrize(("name", "players", "length"), MANY)
+def test_random_sim_with_more_than_two_players(name, players, length):
+    """OpenSpiel's API checks on n players: every player's observations, returns of n players
+    summing to 0 within the utilities, serialization of the players parameter; MAEDN's chance
+    nodes too."""
+    extra = {} if length is None else {"max_game_length": length}
+    game = sw.load(name, players=players, **extra)
+    assert game.num_players() == players
+    _random_sim(game, sims=2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_random_sim_chinese_checkers_whole_games(players):
+    """Random Chinese checkers seldom ends before its draw after 1000 turns: half a minute a game."""
+    _random_sim(sw.load("chinese-checkers", players=players), sims=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_sim_maedn_many_games(players):
+    _random_sim(sw.load("maedn", players=players), sims=10)
+
+
+def test_the_players_parameter_sets_the_number_of_players():
+    sw.register("chinese-checkers")
+    for players in (2, 3, 4, 6):
+        game = pyspiel.load_game(f"spielwerk_chinese_checkers(players={players})")
+        assert game.num_players() == players == len(game.spielwerk_game.players)
+        assert game.get_parameters()["players"] == players  # an int, as OpenSpiel's own games have it
+        assert (game.min_utility(), game.max_utility()) == (-1.0, players - 1.0)
+        assert game.utility_sum() == 0.0
+        t = game.get_type()
+        assert (t.min_num_players, t.max_num_players) == (2, 6)
+        assert pyspiel.load_game(str(game)).num_players() == players  # the game string reads back
+    four = pyspiel.load_game("spielwerk(file=maedn,options=players:4)")
+    assert four.num_players() == 4 and four.get_type().max_num_players == 4
+    assert four.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert sw.load("tak", size=3).get_type().max_num_players == 2
+    with pytest.raises(spielwerk.OptionError, match="must be one of 2, 3, 4, 6"):
+        sw.load("chinese-checkers", players=5)
+    with pytest.raises(spielwerk.OptionError, match="expected int"):
+        sw.load("chinese-checkers", players="five")
+    with pytest.raises(Exception, match="must be one of 2, 3, 4, 6"):
+        pyspiel.load_game("spielwerk_chinese_checkers(players=5)")
+
+
+def _random_to_the_end(game, seed):
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    players = set()
+    while not state.is_terminal():
+        assert state.returns() == [0.0] * game.num_players()
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+            continue
+        player = state.current_player()
+        players.add(player)
+        st = state.spielwerk_state
+        assert player == st.current_player() - 1
+        for p in range(game.num_players()):
+            assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), st.observation(p + 1))
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state, players
+
+
+def test_the_winner_of_four_gets_three_times_the_value_and_each_other_player_pays_one():
+    game = sw.load("maedn", players=4)
+    state, players = _random_to_the_end(game, 4)
+    assert players == {0, 1, 2, 3}
+    st = state.spielwerk_state
+    winner = st.outcome().winner
+    assert state.returns() == list(st.returns()) == [3.0 if p == winner else -1.0 for p in (1, 2, 3, 4)]
+    scaled = sw.load("maedn", players=4, scale_returns=True)
+    assert (scaled.min_utility(), scaled.max_utility()) == (-1 / 3, 1.0)
+    state, _ = _random_to_the_end(scaled, 4)
+    assert state.returns() == [1.0 if p == winner else -1 / 3 for p in (1, 2, 3, 4)]
+
+
+def test_a_cut_off_game_of_three_pays_nobody():
+    game = sw.load("chinese-checkers", players=3, max_game_length=7)
+    state = game.new_initial_state()
+    seen = []
+    while not state.is_terminal():
+        seen.append(state.current_player())
+        state.apply_action(state.legal_actions()[0])
+    assert seen[:3] == [0, 1, 2] and state.returns() == [0.0, 0.0, 0.0]
+
+
+def test_mcts_plays_maedn_for_three():
+    """OpenSpiel's MCTS keeps a return per player: it plays the n-player chance game through."""
+    game = sw.load("maedn", players=3)
+    state, decisions = _play_mcts(game, simulations=3, rollout_length=8)
+    returns = state.returns()
+    assert state.spielwerk_state.is_terminal() and sorted(returns) == [-1.0, -1.0, 2.0]
+    assert decisions > 30

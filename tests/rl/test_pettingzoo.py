@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import io
 import os
 import warnings
@@ -13,7 +14,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test, state_test  # noqa: E402
 
 import spielwerk  # noqa: E402
 from spielwerk.learning import pettingzoo as pz  # noqa: E402
@@ -219,3 +220,84 @@ def test_random_games_to_the_end(key):
         assert env.agents == [] and env.game_state.is_terminal()
         final = {agent: reward for agent, action, *_, reward, _, _ in seen if action is None}
         assert (final["player_1"], final["player_2"]) == env.game_state.returns()
+
+
+# -- more than two players ---------------------------------------------------------------------------
+#: games of more than two players: (game, options)
+MANY = {"chinese-checkers-3": ("chinese-checkers", {"players": 3}),
+        "chinese-checkers-6": ("chinese-checkers", {"players": 6}),
+        "maedn-3": ("maedn", {"players": 3}), "maedn-4": ("maedn", {"players": 4})}
+
+
+@pytest.mark.parametrize("key", list(MANY))
+def test_api_test_passes_with_more_than_two_players(key):
+    name, options = MANY[key]
+    env = pz.env(name, **options)
+    assert env.possible_agents == [f"player_{p}" for p in range(1, options["players"] + 1)]
+    quiet_api_test(env, num_cycles=200)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        state_test(env, env, num_cycles=20)
+
+
+@pytest.mark.parametrize("key", ["chinese-checkers-3", "maedn-4"])
+def test_pettingzoo_seed_test_with_more_than_two_players(key):
+    name, options = MANY[key]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(functools.partial(pz.env, name, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_each_of_n_agents_decides_in_turn_and_is_paid_its_return(players):
+    env = pz.env("maedn", players=players)
+    env.reset(seed=players)
+    raw = env.unwrapped
+    assert raw.player_names == dict(zip(env.possible_agents, raw.game.players))
+    rng = np.random.default_rng(players)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    deciders, last = set(), []
+    for agent in env.agent_iter(100_000):
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            last.append(agent)
+            env.step(None)
+            continue
+        player = raw.game_state.current_player()
+        assert agent == f"player_{player}" and np.array_equal(obs["observation"], raw.game_state.observation(player))
+        assert not any(env.observe(other)["action_mask"].any() for other in env.possible_agents if other != agent)
+        assert reward == 0.0
+        deciders.add(agent)
+        mover = agent
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert deciders == set(env.possible_agents)
+    returns = raw.game_state.returns()
+    assert tuple(totals.values()) == returns and sorted(returns) == [-1.0] * (players - 1) + [players - 1.0]
+    assert sorted(last) == sorted(env.possible_agents)
+    following = raw.game.t.next_player[int(mover.split("_")[1])]
+    assert last[0] == f"player_{following}"  # the agents step out beginning after the last mover
+
+
+def test_an_illegal_action_of_one_of_three_loses_for_him_alone():
+    env = pz.env("chinese-checkers", players=3)
+    env.reset(seed=0)
+    env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    assert env.agent_selection == "player_2"
+    illegal = int(np.flatnonzero(env.last()[0]["action_mask"] == 0)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        env.step(illegal)
+    assert env.rewards == {"player_1": 0.0, "player_2": -1.0, "player_3": 0.0}
+    assert all(env.terminations.values())
+
+
+def test_six_agents_truncated_by_max_steps_get_nothing():
+    env = pz.env("chinese-checkers", players=6, max_steps=13)
+    seen = random_game(env, seed=0)
+    decisions = [agent for agent, action, *_ in seen if action is not None]
+    turns = [agent for agent, _ in itertools.groupby(decisions)]  # a chain of jumps is several steps
+    assert len(decisions) == 13 and turns == [f"player_{k % 6 + 1}" for k in range(len(turns))]
+    ends = [s for s in seen if s[1] is None]
+    assert [(t, tr, r) for *_, r, t, tr in ends] == [(False, True, 0.0)] * 6
+    assert env.agents == []

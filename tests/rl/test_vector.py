@@ -235,3 +235,46 @@ def test_a_failing_worker_is_reported_by_the_caller(monkeypatch):
         _, mask, _ = vg.reset()
         with pytest.raises(RuntimeError, match="ZeroDivisionError: in the worker"):
             vg.step(random_actions(mask, np.random.default_rng(0)))
+
+
+# -- more than two players ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "players"), [("chinese-checkers", 3), ("chinese-checkers", 6), ("maedn", 4)])
+def test_a_reward_column_per_player_and_any_player_to_play(name, players):
+    game = spielwerk.load(name, players=players)
+    rng = np.random.default_rng(players)
+    seen = set()
+    with VectorGame(game, 3, seed=1, max_steps=40) as vg:
+        assert vg.num_players == players
+        obs, mask, to_play = vg.reset()
+        for _ in range(60):
+            states = vg.states()
+            for i, st in enumerate(states):
+                assert st.current_player() == to_play[i] and np.array_equal(obs[i], st.observation())
+            seen.update(to_play.tolist())
+            obs, mask, rewards, done, to_play = vg.step(random_actions(mask, rng))
+            assert rewards.shape == (3, players) and rewards.dtype == np.float32
+    assert seen == set(range(1, players + 1))
+
+
+def _finished_rewards(game, jobs, steps=700, scale_returns=False):
+    """The rewards rows of the games that ended in ``steps`` random steps of 6 MAEDN games."""
+    rng = np.random.default_rng(0)
+    rows, everything = [], []
+    with VectorGame(game, 6, seed=2, jobs=jobs, scale_returns=scale_returns) as vg:
+        _, mask, _ = vg.reset()
+        for _ in range(steps):
+            obs, mask, rewards, done, to_play = vg.step(random_actions(mask, rng))
+            assert not rewards[~done].any()
+            rows += rewards[done].tolist()
+            everything.append((obs, mask, rewards, done, to_play))
+    return rows, everything
+
+
+def test_finished_games_of_four_pay_the_winner_three_and_the_others_one_each():
+    game = spielwerk.load("maedn", players=4)
+    rows, one = _finished_rewards(game, jobs=1)
+    assert rows and all(sorted(row) == [-1.0, -1.0, -1.0, 3.0] for row in rows)
+    _, two = _finished_rewards(game, jobs=2)
+    same(one, two)  # the same games on two processes
+    scaled, _ = _finished_rewards(game, jobs=1, scale_returns=True)
+    assert np.allclose(scaled, np.asarray(rows) / 3)  # into [-1, 1]: the winner 1, the others -1/3
