@@ -327,11 +327,7 @@ def _square(st: "State", painter: _Painter, size: int, marked: set[int], pairs: 
         body.append(f'<rect class="square" data-square="{escape(topo.name(sq))}" x="{cx - cell / 2:.1f}" '
                     f'y="{cy - cell / 2:.1f}" width="{cell:.1f}" height="{cell:.1f}" fill="{colour}" '
                     f'stroke="{s["line"]}" stroke-width="0.5"/>')
-        for i, (name, mask) in enumerate(regions):
-            if mask >> sq & 1:
-                body.append(f'<rect class="region" pointer-events="none" data-region="{escape(name)}" x="{cx - cell / 2:.1f}" '
-                            f'y="{cy - cell / 2:.1f}" width="{cell:.1f}" height="{cell:.1f}" '
-                            f'fill="{s["regions"][i % len(s["regions"])]}" fill-opacity="0.22"/>')
+        body += _region_marks(regions, sq, cx - cell / 2, cy - cell / 2, cell, cell, s)
         if sq in marked:
             body.append(f'<rect class="last-move" pointer-events="none" x="{cx - cell / 2 + 2:.1f}" y="{cy - cell / 2 + 2:.1f}" '
                         f'width="{cell - 4:.1f}" height="{cell - 4:.1f}" fill="none" stroke="{s["highlight"]}" '
@@ -355,6 +351,14 @@ def _square(st: "State", painter: _Painter, size: int, marked: set[int], pairs: 
     legend, extra = _legend(st, painter, margin, margin + h * cell + font * 1.4, cell, regions)
     width = 2 * margin + w * cell
     return _frame(width, margin + h * cell + font * 1.4 + extra, body + legend, painter, _status(st))
+
+
+def _region_marks(regions: list[tuple[str, int]], sq: int, x: float, y: float, w: float, h: float,
+                  style: dict[str, Any]) -> list[str]:
+    """The tint of each region ``sq`` lies in, over the rectangle of the square."""
+    return [f'<rect class="region" pointer-events="none" data-region="{escape(name)}" x="{x:.1f}" y="{y:.1f}" '
+            f'width="{w:.1f}" height="{h:.1f}" fill="{style["regions"][i % len(style["regions"])]}" '
+            f'fill-opacity="0.22"/>' for i, (name, mask) in enumerate(regions) if mask >> sq & 1]
 
 
 def _sides(st: "State", painter: _Painter, size: int, marked: set[int]) -> str:
@@ -399,11 +403,7 @@ def _sides(st: "State", painter: _Painter, size: int, marked: set[int]) -> str:
         else:
             body.append(f'<rect class="square" data-square="{name}" x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" '
                         f'height="{h:.1f}" fill="{s["dark"]}" fill-opacity="0.25"/>')
-            for i, (rname, mask) in enumerate(regions):
-                if mask >> sq & 1:
-                    body.append(f'<rect class="region" pointer-events="none" data-region="{escape(rname)}" '
-                                f'x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" height="{h:.1f}" '
-                                f'fill="{s["regions"][i % len(s["regions"])]}" fill-opacity="0.22"/>')
+            body += _region_marks(regions, sq, x0, y0, w, h, s)
             if stack:
                 body += _stack(painter, st, sq, topo.name(sq), x0 + w / 2, y0 + h / 2, cell)
         if sq in marked:

@@ -30,10 +30,7 @@ def test_shape_and_bounds_on_random_play(name: str) -> None:
             assert (vec >= low).all() and (vec <= high).all()
         if st.is_terminal():
             break
-        if st.current_player() == 0:
-            st.push(sample_chance(game, st, rng))
-        else:
-            st.apply_action(rng.choice(st.legal_actions()))
+        _random_step(game, st, rng)
 
 
 def test_either_player_sees_his_own_race_the_same_way() -> None:
@@ -97,6 +94,14 @@ MANY = [("chinese-checkers", 3), ("chinese-checkers", 4), ("chinese-checkers", 6
         ("maedn", 4)]
 
 
+def _random_step(game, st, rng) -> None:
+    """One step of a random game: a chance outcome by its odds, or a random legal action."""
+    if st.current_player() == 0:
+        st.push(sample_chance(game, st, rng))
+    else:
+        st.apply_action(rng.choice(st.legal_actions()))
+
+
 def _random_states(game, seed, plies):
     """The states of a random game (chance outcomes drawn by their odds), the start first."""
     rng = random.Random(seed)
@@ -105,10 +110,7 @@ def _random_states(game, seed, plies):
     for _ in range(plies):
         if st.is_terminal():
             break
-        if st.current_player() == 0:
-            st.push(sample_chance(game, st, rng))
-        else:
-            st.apply_action(rng.choice(st.legal_actions()))
+        _random_step(game, st, rng)
         out.append(st.copy())
     return out
 
