@@ -39,10 +39,10 @@ RESULT_VARIABLES = ("move_captures", "move_flips", "move_placed")
 BUILTIN_FUNCTIONS = {"reserve": (1, 2), "top_count": (2, 9), "count": (2, 9), "min": (1, 9),
                      "max": (1, 9), "abs": (1, 1), "pieces_in": (1, 9), "cells": (1, 1),
                      "at": (2, 2), "on_path": (3, 3), "path_position": (2, 2), "points": (1, 1), "height": (1, 1),
-                     "owner": (1, 1), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
+                     "owner": (1, 1), "offset": (3, 3), "surrounded": (1, 1), "controlled": (1, 9), "captures": (1, 1),
                      "can_move": (1, 1), "pinned": (1, 3), "progress": (2, 2), "liberties": (1, 1),
                      "area": (1, 1), "board_was": (1, 1), "can_capture": (1, 1), "mobility": (1, 1),
-                     "attacked": (2, 2), "reachable": (2, 2), "forms": (2, 2), "inside": (2, 3),
+                     "attacked": (2, 2), "reachable": (2, 9), "forms": (2, 2), "inside": (2, 3),
                      "total": (1, 2), "file": (1, 1), "rank": (1, 1), "groups": (1, 2),
                      "enclosed": (1, 2), "square_of": (2, 9),
                      "value": (1, 1), "worth": (3, 3)}

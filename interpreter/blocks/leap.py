@@ -103,9 +103,9 @@ class Leap(FromTo, Block):
         super().__init__(c, index, params, path)
         topo = c.t.topology
         width = getattr(topo, "width", 0)
-        if topo.__class__.__name__ != "SquareTopology":
+        turn = getattr(topo, "turn", None)  # square boards turn a step for each player
+        if turn is None:
             raise c.error(path, "a leap's offsets count files and ranks: it needs a square board")
-        turn = getattr(topo, "turn")
         self.codes = c.t.player_codes(params.get("pieces"))
         self.landing = Landing(c, params.get("to", "not_own"), path + ("to",))
         offsets = _offsets(params["offsets"], bool(params.get("symmetric", True)))

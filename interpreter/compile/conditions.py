@@ -330,21 +330,29 @@ def _questions(t: "Tables", cond: Conditions) -> dict[str, Builder]:
     def reachable(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         """Whether an empty path (through the board's neighbours: orthogonal on a square board)
         leads from the square to the region (for a region per player: the half of the piece's owner, or
-        of the mover where the square is empty or neutral)."""
+        of the mover where the square is empty or neutral). Pieces of the kinds named after the
+        region do not block the path (a pawn in a corridor: only walls close it)."""
         sq = _square_arg(t, args[0], asts[0])
         name = args[1](None)
         topo, near = _adjacency(t)
         goals = [0] + [t.player_region_mask(name, p) for p in t.player_numbers]
         owner = t.code_owner
         full = topo.full_mask
+        passable = [code for code in range(t.num_codes) if t.kind_names[t.code_kind[code]] in
+                    {a(None) for a in args[2:]}]
 
         def path(x: Any) -> bool:
             s = sq(x)
+            if s < 0:
+                return False
             stack = x.st.stacks[s]
             goal = goals[owner[stack[-1]] or x.mover] if stack else goals[x.mover]
             if goal >> s & 1:
                 return True
-            reach = flood(near[s] & full & ~x.st.occupied, full & ~x.st.occupied, near)
+            free = full & ~x.st.occupied
+            for code in passable:  # squares topped by a piece that lets the path through
+                free |= x.st.tops[code]
+            reach = flood(near[s] & free, free, near)
             return bool(reach & goal)
         return path
 
@@ -456,16 +464,39 @@ def _squares(t: "Tables") -> dict[str, Builder]:
 
     def height(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
-        return lambda x: len(x.st.stacks[sq(x)])
+
+        def pieces(x: Any) -> int:
+            s = sq(x)
+            return len(x.st.stacks[s]) if s >= 0 else 0  # -1, no square (off the board): nothing there
+        return pieces
 
     def owner(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
         owners = t.code_owner
 
         def top_owner(x: Any) -> int:
-            s = x.st.stacks[sq(x)]
-            return owners[s[-1]] if s else 0
+            s = sq(x)
+            stack = x.st.stacks[s] if s >= 0 else None
+            return owners[stack[-1]] if stack else 0
         return top_owner
+
+    def offset(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
+        """The square ``df`` files and ``dr`` ranks from the square (on a board with sides, sites:
+        a cell's neighbour is two sites on); -1 off the board, or from -1."""
+        sq = _square_arg(t, args[0], asts[0])
+        topo = t.topology
+        if not isinstance(topo, SquareTopology):
+            raise ValueError("offset() counts files and ranks: it needs a square board")
+        width, height, full = topo.width, topo.height, topo.full_mask
+
+        def shifted(x: Any) -> int:
+            s, df, dr = sq(x), args[1](x), args[2](x)
+            if s < 0:
+                return -1
+            f, r = s % width + df, s // width + dr
+            n = r * width + f
+            return n if 0 <= f < width and 0 <= r < height and full >> n & 1 else -1
+        return shifted
 
     def value(args: list[Evaluator], asts: tuple[Node, ...]) -> Evaluator:
         sq = _square_arg(t, args[0], asts[0])
@@ -529,7 +560,8 @@ def _squares(t: "Tables") -> dict[str, Builder]:
             return lambda x: table[sq(x)]
         return build
 
-    return {"height": height, "value": value, "owner": owner, "surrounded": surrounded, "inside": inside,
+    return {"height": height, "value": value, "owner": owner, "offset": offset, "surrounded": surrounded,
+            "inside": inside,
             "total": total,
             "file": coordinate(False), "rank": coordinate(True)}
 

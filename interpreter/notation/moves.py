@@ -95,9 +95,10 @@ class MoveNotation:
                     continue
                 text = _template_text(prim, templates)
                 other = written.get(text)
-                # a piece written, or a square the move starts from, tells the blocks' moves apart
+                # a piece written, or a square the move starts or ends on, tells the blocks' moves
+                # apart (two legal moves written alike are refused when a text is read)
                 tells = any("{" + n + "}" in text for n, k in prim.field_kinds.items() if k == "piece")
-                if other is not None and not tells and "{from}" not in text:
+                if other is not None and not tells and "{from}" not in text and "{to}" not in text:
                     raise game.spec.error(prim.path, f"its moves are written like those of the {other.name} block "
                                           f"before it in this phase ({text!r}), so a text could name either: "
                                           "join them in one block, or put them in different phases")
@@ -418,6 +419,18 @@ class MoveNotation:
                 else:
                     return text + "".join(moved), found
 
+    def _only_one(self, st: "Position", prim: Any, move: Any, text: str, legal: set[Any]) -> None:
+        """Where another block of the phase writes its moves alike, none of its legal moves may read
+        as the same text: the text would name two moves."""
+        mine = self.templates[prim.index].regex.pattern
+        for other in self.game.phases[st.phase].blocks:
+            if other is prim or hasattr(other, "turn_parts") or self.templates[other.index].regex.pattern != mine:
+                continue
+            for candidate in legal:
+                if candidate[0] == other.index and self.format(st, candidate) == self.format(st, move):
+                    raise AmbiguousMoveError(f"{text!r} names a {prim.name} move and a {other.name} move "
+                                             "written alike", text)
+
     def parse(self, st: "Position", text: str, annotations: list[str] | tuple[str, ...] = ()) -> tuple[Any, ...]:
         g = self.game
         t = normalize_move_text(text)
@@ -467,7 +480,23 @@ class MoveNotation:
             except InvalidMoveError as exc:
                 invalid.append(exc.reason)
                 continue
-            except (KeyError, ValueError) as exc:
+            except KeyError as exc:
+                if exc.args and exc.args[0] in prim.field_kinds and exc.args[0] not in values:
+                    # the template leaves out a field the block needs (a pawn's move written by
+                    # its end alone): the text names the legal move of the block written so
+                    if legal is None:
+                        legal = set(g.legal_moves(st))
+                    found = [mv for mv in legal if mv[0] == prim.index and self.format(st, mv) == t]
+                    if len(found) > 1:
+                        raise AmbiguousMoveError(f"{text!r} is written alike for {len(found)} moves", text)
+                    if found:
+                        self._only_one(st, prim, found[0], text, legal)
+                        return cast("Move", found[0])
+                    invalid.append(f"no legal {prim.name} move is written so")
+                    continue
+                invalid.append(f"cannot read it as a {prim.name} move ({exc})")
+                continue
+            except ValueError as exc:
                 invalid.append(f"cannot read it as a {prim.name} move ({exc})")
                 continue
             if legal is None:
@@ -488,6 +517,7 @@ class MoveNotation:
                         if claim and claim not in facts:
                             raise IllegalMoveError(f"it is marked {sfx!r}, but the move does not "
                                                    f"{_FACT_WORDS.get(claim, claim)}", text)
+                self._only_one(st, prim, move, text, legal)
                 return cast("Move", move)
             (reasons if prim.moves_piece(st, move) else others).append(g.why_not(st, prim, move))
         if reasons or others:
