@@ -537,11 +537,13 @@ class Checker:
                 if (n.name in PLAYER_FIRST or n.name in self.predicates or n.name in self.player_counters
                         or n.name == "progress") and n.args:
                     who = n.args[-1] if n.name == "progress" else n.args[0]
-                    if (isinstance(who, Const) and who.value not in (0, 1, 2)) or \
+                    most = len(self.data.get("players") or [1, 2])
+                    if (isinstance(who, Const) and who.value not in range(most + 1)) or \
                             (isinstance(who, Name) and who.name in NOT_PLAYERS):
                         shown = who.value if isinstance(who, Const) else who.name
                         where = "second" if n.name == "progress" else "first"
-                        return f"{n.name}() takes a player {where} (mover, opponent, 1 or 2), not {shown!r}"
+                        numbers = "1 or 2" if most == 2 else f"1 to {most}"
+                        return f"{n.name}() takes a player {where} (mover, opponent, {numbers}), not {shown!r}"
             elif isinstance(n, IfElse):
                 return walk(n.then) or walk(n.cond) or walk(n.other)
             return None

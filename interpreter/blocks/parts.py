@@ -172,7 +172,7 @@ class Landing:
             elif word == "not_own":
                 self.empty = self.enemy = self.neutral = True
             elif isinstance(word, str) and t.is_region(word):
-                self.alternatives.append(([0, t.player_region_mask(word, 1), t.player_region_mask(word, 2)], None))
+                self.alternatives.append(([0, *(t.player_region_mask(word, p) for p in t.player_numbers)], None))
             else:
                 self.alternatives.append((None, c.condition(where, word)))
         #: only the owner of the top piece matters (no region, no condition)

@@ -533,7 +533,7 @@ def _squares(t: "Tables") -> dict[str, Builder]:
             raise ValueError(f"{name!r} is not a region of this board")
         if len(args) > at + 1:
             who = args[at + 1]
-            halves = [0, t.player_region_mask(name, 1), t.player_region_mask(name, 2)]
+            halves = [0, *(t.player_region_mask(name, p) for p in t.player_numbers)]
             return lambda x: halves[who(x)]
         mask = t.region_mask(name)
         return lambda x: mask

@@ -182,6 +182,8 @@ def estimate(spec: Spec, options: dict[str, Any] | None = None) -> Cost:
         width = number(("board", "width"), board.get("width", 8), 26)
         height = number(("board", "height"), board.get("height", width), 99)
         cost.squares = max(width, 0) * max(height, 0)
+        if board.get("sides"):  # the sites of a board with sides lie on a grid twice as fine
+            cost.squares = (2 * max(width, 0) + 1) * (2 * max(height, 0) + 1)
         cost.where["squares"] = ("board", "height") if "height" in board and height > width else ("board", "width")
     pieces = data.get("pieces") or {}
     kinds = list(pieces)

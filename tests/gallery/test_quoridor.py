@@ -36,12 +36,16 @@ PERFT: dict[str, dict[int, int]] = {}
 for _row in _table("perft"):
     PERFT.setdefault(_row["position_id"], {})[int(_row["depth"])] = int(_row["count"])
 LINES = {row["position_id"]: row["action_strings"].split() for row in _table("positions")}
-SIZES = {"default": 9, "board_size=5": 5}
+#: per variant of the data: our options
+OPTIONS = {"default": {"size": 9}, "board_size=5": {"size": 5}, "players=4": {"size": 9, "players": 4}}
+#: with four players OpenSpiel's turn goes round the board, players 0, 2, 1, 3 (e9, a5, e1, i5): our
+#: players 1 to 4 in turn order
+OURS = {0: 1, 2: 2, 1: 3, 3: 4}
 
 
 @functools.lru_cache(maxsize=None)
-def _game(size: int):
-    return spielwerk.load("quoridor", size=size)
+def _game(size: int, players: int = 2):
+    return spielwerk.load("quoridor", size=size, players=players)
 
 
 def ours(text: str) -> str:
@@ -52,7 +56,8 @@ def ours(text: str) -> str:
 
 def replayed(position: str):
     prefix, name = position.split("/")
-    st = _game(SIZES[prefix]).initial()
+    options = OPTIONS[prefix]
+    st = _game(options["size"], options.get("players", 2)).initial()
     for text in LINES.get(position, []):
         st.push_text(ours(text))
     return st
@@ -61,9 +66,11 @@ def replayed(position: str):
 #: per position: the deepest perft of the default run, and of the slow one (a wall is checked for
 #: both pawns' ways, so a position with many walls left is slow to count deeply)
 QUICK = {"default/start": 1, "default/t6": 1, "default/t12": 1, "default/t20": 4,
-         "board_size=5/start": 2, "board_size=5/t6": 8, "board_size=5/t12": 6, "board_size=5/t20": 7}
+         "board_size=5/start": 2, "board_size=5/t6": 8, "board_size=5/t12": 6, "board_size=5/t20": 7,
+         "players=4/start": 1, "players=4/t6": 1, "players=4/t12": 1, "players=4/t20": 1}
 DEEP = {"default/start": 2, "default/t6": 2, "default/t12": 2, "default/t20": 7,
-        "board_size=5/start": 3, "board_size=5/t6": 12, "board_size=5/t12": 10, "board_size=5/t20": 11}
+        "board_size=5/start": 3, "board_size=5/t6": 12, "board_size=5/t12": 10, "board_size=5/t20": 11,
+        "players=4/start": 2, "players=4/t6": 2, "players=4/t12": 2, "players=4/t20": 2}
 
 
 @pytest.mark.parametrize("position", list(QUICK))
@@ -80,23 +87,29 @@ def test_deep_perft_is_openspiels(position):
     assert st.game.perft(st, DEEP[position]) == PERFT[position][DEEP[position]]
 
 
-@pytest.mark.parametrize("size,seed", [(5, 1), (5, 2), (5, 3), pytest.param(9, 1, marks=pytest.mark.slow)])
-def test_random_games_side_by_side(size, seed):
-    """Where pyspiel is installed: a seeded random game in both engines, the same moves at every
-    turn (by their texts) and the same end."""
+@pytest.mark.parametrize("size,players,seed", [
+    (5, 2, 1), (5, 2, 2), (5, 2, 3), (9, 4, 3),
+    pytest.param(9, 2, 1, marks=pytest.mark.slow), pytest.param(9, 4, 11, marks=pytest.mark.slow),
+    pytest.param(9, 4, 12, marks=pytest.mark.slow)])
+def test_random_games_side_by_side(size, players, seed):
+    """Where pyspiel is installed: a seeded random game in both engines, the same player and the
+    same moves at every turn (by their texts) and the same winner. (With four players OpenSpiel's
+    returns are listed in turn order, though its player numbers are not.)"""
     pyspiel = pytest.importorskip("pyspiel")
-    theirs = pyspiel.load_game("quoridor", {"board_size": size}).new_initial_state()
-    st = _game(size).initial()
+    theirs = pyspiel.load_game("quoridor", {"board_size": size, "players": players}).new_initial_state()
+    st = _game(size, players).initial()
     rng = random.Random(seed)
     while not theirs.is_terminal():
-        assert st.outcome() is None and st.current_player() == theirs.current_player() + 1
+        player = OURS[theirs.current_player()] if players == 4 else theirs.current_player() + 1
+        assert st.outcome() is None and st.current_player() == player
         actions = {ours(theirs.action_to_string(a)): a for a in theirs.legal_actions()}
         assert sorted(actions) == sorted(st.move_text(m) for m in st.legal_moves()), st.text()
         text = rng.choice(sorted(actions))
         theirs.apply_action(actions[text])
         st.push_text(text)
     returns = theirs.returns()
-    winner = None if returns[0] == returns[1] else 1 if returns[0] > returns[1] else 2
+    best = max(returns)
+    winner = returns.index(best) + 1 if returns.count(best) == 1 else None
     assert st.outcome() is not None and st.outcome().winner == winner
 
 

@@ -319,7 +319,7 @@ class TrackTexts(Turns):
         other's; a player's places (bar, borne off, out) hold only his checkers."""
         g = self.t
         owner = g.code_owner
-        for sq in dict.fromkeys(self.paths[1] + self.paths[2]):
+        for sq in dict.fromkeys(sq for path in self.paths[1:] for sq in path):
             s = st.stacks[sq]
             owners = [owner[pc] for pc in s]
             if len(set(owners)) > 1 and not (self.pin and owners.count(owners[0]) == 1):
