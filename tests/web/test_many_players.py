@@ -192,3 +192,19 @@ def test_four_agents_play_maedn_in_the_browser(browser, server, tmp_path):
     assert page.locator("#counts").inner_text().count(",") == 3  # the pips of each of the four
     shot(page, tmp_path, "four-agents-maedn")
     page.close()
+
+
+def test_quoridor_for_four_through_the_app_walls_on_sides_and_vertices(client):
+    """A board whose sides and vertices are sites: the picture draws them, a wall is played by its
+    text, and the four seats take their turns."""
+    game = new(client, game="quoridor", options={"players": 4, "size": 5}, seats=["human", "random", "random", "random"],
+               seed=3)
+    assert len(game["players"]) == 4
+    assert 'class="square side" data-square="a1e"' in game["svg"]
+    texts = {m["text"] for m in game["moves"]}
+    assert {"c4", "b5", "d5", "a1nev", "d4neh"} <= texts
+    game = post(client, "/api/move", id=game["id"], move="b2nev")
+    assert 'data-square="b2ne"' in game["svg"] and game["to_move"] == 2
+    for seat in (2, 3, 4):
+        game = post(client, "/api/agent", id=game["id"])
+    assert game["to_move"] == 1 and [h["player"] for h in game["history"]] == [1, 2, 3, 4]
