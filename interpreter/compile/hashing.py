@@ -9,6 +9,7 @@ from array import array
 from typing import TYPE_CHECKING
 
 from ..dsl.expr import names_in
+from .pieces import _uses
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Compiler
@@ -45,7 +46,13 @@ def hashed_counters(c: "Compiler") -> None:
     placing (an overflow sent back), the captures where a rule reads them or the position text
     writes them."""
     t = c.t
-    t.hash_reserves = t.max_stack > 0 and "reserve" in t.overflow
+    # pieces of nobody's placed from a player's reserve (walls from each player's supply) do not
+    # tell on the board whose reserve they came from: the reserves are part of the position
+    neutral = {k for k, v in c.data.get("pieces", {}).items() if (v or {}).get("neutral")}
+    placed = [params for ph in c.data["phases"] for params in _uses(ph.get("moves", []), "place")
+              if (params.get("owner") == "neutral"
+                  and any(t.reserve_of_kind[t.kind_index[k]] >= 0 for k in params.get("pieces", neutral)))]
+    t.hash_reserves = (t.max_stack > 0 and "reserve" in t.overflow) or bool(placed)
     trailer = str(((c.data.get("notation") or {}).get("position") or {}).get("trailer", ""))
     t.hash_captures = "{captures_" in trailer or any(
         "captures" in names_in(node) for node in c.spec.expressions.values())

@@ -95,10 +95,12 @@ class MoveNotation:
                     continue
                 text = _template_text(prim, templates)
                 other = written.get(text)
-                # a piece written, or a square the move starts or ends on, tells the blocks' moves
-                # apart (two legal moves written alike are refused when a text is read)
-                tells = any("{" + n + "}" in text for n, k in prim.field_kinds.items() if k == "piece")
-                if other is not None and not tells and "{from}" not in text and "{to}" not in text:
+                # a piece written, or the square the move starts from, tells the blocks' moves apart;
+                # so does where a piece moves to, the start being the piece's (two legal moves written
+                # alike are refused when a text is read)
+                tells = any("{" + n + "}" in text for n, k in prim.field_kinds.items() if k == "piece") or (
+                    "{to}" in text and "from" in prim.field_kinds and "from" in other.field_kinds) if other else False
+                if other is not None and not tells and "{from}" not in text:
                     raise game.spec.error(prim.path, f"its moves are written like those of the {other.name} block "
                                           f"before it in this phase ({text!r}), so a text could name either: "
                                           "join them in one block, or put them in different phases")
