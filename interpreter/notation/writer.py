@@ -50,13 +50,15 @@ def record_text(game: "GameLike", moves: Sequence["Move"], outcome: "Outcome | N
     lines = [f'[{k} "{v}"]' for k, v in written] + [f'[Result "{token}"]', ""]
     row: list[str] = []
     ply = 0
+    players = len(game.players)  # a numbered line is a round: each player's move
     for move in moves:
         text = game.format_move(st, move)
         game.apply(st, move)
-        if ply % 2 == 0:
-            row = [f"{ply // 2 + 1}.", text]
+        if ply % players == 0:
+            row = [f"{ply // players + 1}.", text]
         else:
             row.append(text)
+        if ply % players == players - 1:
             lines.append(" ".join(row))
             row = []
         ply += 1
@@ -69,7 +71,8 @@ def record_text(game: "GameLike", moves: Sequence["Move"], outcome: "Outcome | N
 def _match_record(game: "GameLike", st: "Position", moves: Sequence["Move"], outcome: "Outcome | None",
                   tags: list[tuple[str, str]], number: int) -> str:
     """A match record: per line a number, then the first player's turn (its roll and move, or a
-    cube action), then the second player's, in two columns."""
+    cube action), then the second player's, in two columns; with more than two players, one turn
+    a line."""
     from ..blocks.cube import DOUBLE, DROP, TAKE
     items: list[tuple[int, str]] = []  # (player, text)
     for move in moves:
@@ -89,6 +92,13 @@ def _match_record(game: "GameLike", st: "Position", moves: Sequence["Move"], out
         if text:
             items.append((player, text))
     lines = [f" Game {number}"] + [f' ; [{k} "{v}"]' for k, v in tags]
+    if len(game.players) > 2:  # the two columns are two players': with more, a turn a line
+        for turn, (player, text) in enumerate(items, start=1):
+            lines.append(f"{turn:3d}) {text}")
+        if outcome is not None and outcome.winner is not None:
+            points = outcome.value if outcome.value is not None else 1
+            lines.append(f"{len(items) + 1:3d}) Wins {points} point{'s' if points != 1 else ''}")
+        return "\n".join(lines) + "\n"
     width = 34
     turn = 1
     left: str | None = None  # the first player's turn, waiting for the second's on its line

@@ -317,3 +317,25 @@ def test_placings_follow_the_scores_or_the_winner(corners):
     st = corners.parse_position("x5/x5/x5/x,1M,2M,x2/x,3M,x3 1 1 1 0 0")
     st.push_text("b2-c2")
     assert st.outcome().placings(3) == (1, 2, 2)
+
+
+@pytest.mark.parametrize("name,options", [("chinese-checkers", {"players": 3}), ("maedn", {"players": 4})])
+def test_a_record_of_more_players_numbers_rounds_and_replays_with_its_options(tmp_path, capsys, name, options):
+    """A record's numbered line is a round of every player's move (a match record of a dice game:
+    one turn a line); its tag gives the number of players, so `replay` needs no option."""
+    from spielwerk.agents import sample_chance
+    from spielwerk.cli import main
+    import random
+    g = spielwerk.load(name, **options)
+    st = g.initial()
+    rng = random.Random(4)
+    for _ in range(30):
+        st.push(sample_chance(g, st, rng) if st.is_chance() else rng.choice(st.legal_moves()))
+    text = st.record({"Event": "test"})
+    assert f'[Players "{options["players"]}"]' in text
+    if name == "chinese-checkers":
+        assert len(text.split("\n1. ")[1].split("\n")[0].split()) == 3  # three moves in round 1
+    path = tmp_path / "game.txt"
+    path.write_text(text)
+    assert main(["replay", name, str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "result: *"
