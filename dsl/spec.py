@@ -419,6 +419,8 @@ class Checker:
         regions = set(board.get("regions", {}))
         # a board whose sides are sites has the regions of its kinds of site
         kinds = {"cells", "sides", *(["vertices"] if board.get("vertices") else [])} if board.get("sides") else set()
+        if board.get("bridges"):
+            kinds.add("bridges")
         self.regions = regions | set(BUILTIN_REGIONS) | kinds
         self.names = (set(self.data.get("options", {})) | set(self.data.get("tables", {}))
                       | set(BUILTIN_VARIABLES) | self.pieces | set(self.data.get("reserves", {}))
@@ -654,6 +656,8 @@ class Checker:
                 if "within" in params:
                     self.region(base + ("within",), params["within"])
                 self.pieces_at(base + ("pieces",), params.get("pieces"))
+                if kind == "connection" and "through" in params:
+                    self.piece(base + ("through",), params["through"])
                 for k, item in enumerate(params.get("between", [])):
                     regions = item.get("regions", []) if isinstance(item, dict) else item
                     where = base + ("between", k) + (("regions",) if isinstance(item, dict) else ())
@@ -743,6 +747,10 @@ class Checker:
                     self.expression(path + ("sweep", key), sweep[key], set(RESULT_VARIABLES) | extra)
             if "while" in sweep:
                 self.expression(path + ("sweep", "while"), sweep["while"], {"square"} | set(RESULT_VARIABLES) | extra)
+        bridge = effect.get("bridge")
+        if isinstance(bridge, dict):
+            self.piece(path + ("bridge", "piece"), bridge.get("piece"))
+            self.pieces_at(path + ("bridge", "pieces"), bridge.get("pieces"))
         fill = effect.get("fill")
         if isinstance(fill, dict):
             self.piece(path + ("fill", "piece"), fill.get("piece"))

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .compile.conditions import Conditions
     from .state import Position
 
-__all__ = ["Effect", "Remove", "RemoveDisconnected", "SetCounters", "Trim", "Gather", "Fill", "Sweep", "follow"]
+__all__ = ["Bridge", "Effect", "Remove", "RemoveDisconnected", "SetCounters", "Trim", "Gather", "Fill", "Sweep", "follow"]
 
 #: what an effect changed: (square, the stack there before) per square
 Changes = list[tuple[int, list[int]]]
@@ -221,6 +221,34 @@ class Fill(Effect):
             put(st, sq, [code])
         ctx.move_placed += len(squares)
         return [(sq, []) for sq in squares]
+
+
+class Bridge(Effect):
+    """After a piece is placed or moved to ``to``: a link (``codes[mover]``) goes on every empty
+    bridge from ``to`` whose other end holds the mover's piece of the kinds (``ends[player]``: the
+    codes) and which crosses no bridge already taken (``at``, ``crosses``: the board's tables).
+    Counted in ``move_placed``."""
+
+    def __init__(self, when: Callable[[Any], Any] | None, codes: list[int], ends: list[list[bool]],
+                 at: list[list[tuple[int, int]]], crosses: list[int], first: int) -> None:
+        super().__init__(when)
+        self.codes, self.ends, self.at, self.crosses, self.first = codes, ends, at, crosses, first
+
+    def run(self, st: "Position", cond: "Conditions") -> Changes:
+        ctx = cond.ctx
+        mover, to = ctx.mover, ctx.to
+        if to is None or to < 0 or to >= len(self.at):
+            return []
+        code, mine, stacks = self.codes[mover], self.ends[mover], st.stacks
+        crosses, first = self.crosses, self.first
+        made: Changes = []
+        for site, other in self.at[to]:
+            s = stacks[other]
+            if s and mine[s[-1]] and not stacks[site] and not crosses[site - first] & st.occupied:
+                put(st, site, [code])
+                made.append((site, []))
+        ctx.move_placed += len(made)
+        return made
 
 
 class RemoveDisconnected(Effect):

@@ -319,7 +319,8 @@ def _square(st: "State", painter: _Painter, size: int, marked: set[int], pairs: 
         return margin + (sq % w + 0.5) * cell, margin + (h - 1 - sq // w + 0.5) * cell
 
     regions = _regions(game)
-    for sq in range(topo.size):
+    squares = w * h  # the squares; a board's bridges come after them
+    for sq in range(squares):
         if not topo.full_mask >> sq & 1:
             continue
         cx, cy = centre(sq)
@@ -332,7 +333,14 @@ def _square(st: "State", painter: _Painter, size: int, marked: set[int], pairs: 
             body.append(f'<rect class="last-move" pointer-events="none" x="{cx - cell / 2 + 2:.1f}" y="{cy - cell / 2 + 2:.1f}" '
                         f'width="{cell - 4:.1f}" height="{cell - 4:.1f}" fill="none" stroke="{s["highlight"]}" '
                         f'stroke-width="3"/>')
-    for sq in range(topo.size):
+    for i, (a, b) in enumerate(getattr(topo, "ends", [])):  # a link on a bridge: a bar between its ends
+        stack = st.stacks[squares + i]
+        if stack:
+            (x1, y1), (x2, y2) = centre(a), centre(b)
+            body.append(f'<line class="link" data-square="{escape(topo.name(squares + i))}" x1="{x1:.1f}" '
+                        f'y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{painter.fill(stack[-1])[0]}" '
+                        f'stroke-width="{cell * 0.12:.1f}" stroke-linecap="round"/>')
+    for sq in range(squares):
         if topo.full_mask >> sq & 1:
             cx, cy = centre(sq)
             body += _stack(painter, st, sq, topo.name(sq), cx, cy, cell)

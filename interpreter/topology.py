@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence, Union
+from typing import Any, Callable, Mapping, Sequence, Union, cast
 
 __all__ = ["BoardKeyError", "SquareTopology", "HexTopology", "TrackTopology", "DIRECTION_SETS", "make_topology", "flood"]
 
@@ -501,6 +501,94 @@ class SidesTopology(SquareTopology):
         return sq
 
 
+@dataclass
+class BridgesTopology(SquareTopology):
+    """A square board whose bridges are sites too (``board.bridges``): one between every two
+    squares a given offset apart (a knight's move for TwixT), where a link may stand. The bridges
+    come after the squares, named by their two ends (``c3d5``, also ``d5c3``); a bridge crosses
+    another where their straight lines meet at a point that is neither's end."""
+
+    offsets: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        w, h = self.width, self.height
+        cells = w * h
+        pairs: list[tuple[int, int]] = []
+        seen = set()
+        images = {(sx * a, sy * b) for df, dr in self.offsets for a, b in ((df, dr), (dr, df))
+                  for sx in (1, -1) for sy in (1, -1)}
+        for sq in range(cells):
+            if not self.full_mask >> sq & 1:
+                continue
+            for df, dr in sorted(images):
+                f, r = sq % w + df, sq // w + dr
+                other = r * w + f
+                if 0 <= f < w and 0 <= r < h and self.full_mask >> other & 1 and (min(sq, other), max(sq, other)) not in seen:
+                    seen.add((min(sq, other), max(sq, other)))
+                    pairs.append((min(sq, other), max(sq, other)))
+        #: per bridge (index 0..), its two squares; and the squares' bridges: (bridge site, other end)
+        self.ends = pairs
+        self.cells = cells
+        self.at: list[list[tuple[int, int]]] = [[] for _ in range(cells)]
+        for i, (a, b) in enumerate(pairs):
+            self.at[a].append((cells + i, b))
+            self.at[b].append((cells + i, a))
+        names = list(self.names)
+        index = dict(self._index)
+        for i, (a, b) in enumerate(pairs):
+            names.append(names[a] + names[b])
+            index[names[a] + names[b]] = cells + i
+            index[names[b] + names[a]] = cells + i
+        self.names, self._index = names, index
+        self.size = cells + len(pairs)
+        bridges = ((1 << len(pairs)) - 1) << cells
+        self.full_mask |= bridges
+        self.regions = dict(self.regions, bridges=bridges, all=self.full_mask)
+
+        def point(sq: int) -> tuple[int, int]:
+            return sq % w, sq // w
+
+        #: per bridge site, the bridge sites it crosses (a bitmask)
+        self.crosses = [0] * len(pairs)
+        for i, (a, b) in enumerate(pairs):
+            for j in range(i + 1, len(pairs)):
+                c, d = pairs[j]
+                if {a, b} & {c, d}:
+                    continue
+                if _segments_cross(point(a), point(b), point(c), point(d)):
+                    self.crosses[i] |= 1 << (cells + j)
+                    self.crosses[j] |= 1 << (cells + i)
+
+    def step(self, sq: int, direction: str) -> int:
+        return -1 if sq >= self.cells else super().step(sq, direction)
+
+    def rows(self) -> list[list[int]]:
+        """The squares rank by rank, then the bridges as one more row."""
+        return [*super().rows(), list(range(self.cells, self.size))]
+
+    def row_label(self, i: int) -> str:
+        return "bridges" if i >= self.height else super().row_label(i)
+
+    def file_rank(self, sq: int) -> tuple[int, int]:
+        return super().file_rank(self.ends[sq - self.cells][0] if sq >= self.cells else sq)
+
+    def enclosure(self, sq: int) -> int:
+        return -1 if sq >= self.cells else super().enclosure(sq)
+
+    def square_pattern(self) -> str:
+        return r"[a-zA-Z]\d{1,2}(?:[a-zA-Z]\d{1,2})?"
+
+
+def _segments_cross(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int], s: tuple[int, int]) -> bool:
+    """Whether the segments pq and rs cross at a point inside both (they share no end)."""
+    def side(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> int:
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+    d1, d2, d3, d4 = side(p, q, r), side(p, q, s), side(r, s, p), side(r, s, q)
+    return d1 * d2 < 0 and d3 * d4 < 0
+
+
 def sides_board(board: dict[str, Any], width: int, height: int, steps: dict[str, tuple[int, int]],
                 sets: dict[str, tuple[str, ...]], facing: tuple[str, ...]) -> SidesTopology:
     """The board of ``board.sides`` and ``board.vertices`` (each ``inner`` or ``all``)."""
@@ -538,6 +626,12 @@ def make_topology(board: dict[str, Any], width: int, height: int) -> "Topology":
     facing = tuple(board.get("facing") or ("north", "south"))
     if board.get("sides"):
         return sides_board(board, width, height, steps, sets, facing)
+    if board.get("bridges"):
+        offsets = tuple(tuple(o) for o in board["bridges"].get("offsets", []))
+        if missing or links:
+            raise BoardKeyError("a board with bridges has every square: `missing`, `squares` and `links` do "
+                                "not go with `bridges`", "bridges")
+        return BridgesTopology(width, height, missing, steps, sets, links, facing, cast(Any, offsets))
     return SquareTopology(width, height, missing, steps, sets, links, facing)
 
 

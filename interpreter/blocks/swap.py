@@ -41,9 +41,11 @@ class Swap(Block):
             "squares": {
                 "description": (
                     "Where the pieces stand after the swap: `same` (default), `mirrored` (reflected in the "
-                    "diagonal from a1: file and rank change places, so a square board's sides change too)."
+                    "diagonal from a1: file and rank change places, so a square board's sides change too), "
+                    "`turned` (a quarter turn: the first file becomes the first rank read backwards, as "
+                    "TwixT's swap)."
                 ),
-                "enum": ["same", "mirrored"],
+                "enum": ["same", "mirrored", "turned"],
                 "default": "same",
             },
         },
@@ -67,12 +69,23 @@ class Swap(Block):
         self.flip = [code ^ 1 if owner[code] else code for code in range(t.num_codes)]
         size = topo.size
         self.where = list(range(size))
-        if params.get("squares", "same") == "mirrored":
+        how = params.get("squares", "same")
+        if how != "same":
             width = getattr(topo, "width", 0)
-            if topo.__class__.__name__ != "SquareTopology" or width != getattr(topo, "height", 0):
-                raise c.error(path + ("squares",), "`mirrored` reflects a square board in its diagonal: the "
-                              "board must be square, as wide as high")
-            self.where = [(sq % width) * width + sq // width for sq in range(size)]
+            if not hasattr(topo, "turn") or hasattr(topo, "cells_wide") or width != getattr(topo, "height", 0):
+                raise c.error(path + ("squares",), f"`{how}` turns a square board over: the board must be "
+                              "square, as wide as high")
+            cells = width * width
+
+            def moved(sq: int) -> int:
+                f, r = sq % width, sq // width
+                return f * width + r if how == "mirrored" else f * width + width - 1 - r
+
+            self.where = [moved(sq) for sq in range(cells)]
+            ends = getattr(topo, "ends", [])
+            if ends:  # a board's bridges go where their ends go
+                site_of = {pair: cells + i for i, pair in enumerate(ends)}
+                self.where += [site_of[tuple(sorted((moved(a), moved(b))))] for a, b in ends]
         self.move = SwapMove((index,))
         #: the first slots of the counters kept per player (player 1's, player 2's the next)
         self.paired = [slot for slot, per_player in t.counter_slots.values() if per_player]

@@ -63,7 +63,8 @@ def board(c: "Compiler") -> None:
 
 #: the keys of the board each shape reads, and those every shape reads
 _SHAPE_KEYS = {
-    "square": {"width", "height", "squares", "missing", "directions", "links", "facing", "sides", "vertices"},
+    "square": {"width", "height", "squares", "missing", "directions", "links", "facing", "sides", "vertices",
+               "bridges"},
     "hex": {"ranks", "names"},
     "track": {"points", "point_names", "travel", "paths", "places"},
 }

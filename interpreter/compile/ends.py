@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.passing import Pass
-from ..effects import Effect, Fill, Gather, Outflank, Remove, RemoveDisconnected, RemoveGroups, Sweep, Trim
+from ..effects import Bridge, Effect, Fill, Gather, Outflank, Remove, RemoveDisconnected, RemoveGroups, Sweep, Trim
 from ..moves import PassMove
+from ..topology import BridgesTopology
 from .memory import setters
 from ..outcome import EndRule, default_results
 
@@ -152,6 +153,8 @@ def _effect(c: "Compiler", path: tuple[Any, ...], e: dict[str, Any]) -> Effect:
         return _gather(c, path + ("gather",), e["gather"], when)
     if "fill" in e:
         return _fill(c, path + ("fill",), e["fill"], when)
+    if "bridge" in e:
+        return _bridge(c, path + ("bridge",), e["bridge"], when)
     if "sweep" in e:
         return _sweep(c, path + ("sweep",), e["sweep"], when)
     if "remove_disconnected" in e:
@@ -254,6 +257,19 @@ def _fill(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any)
     region = t.region_mask(spec["region"]) if "region" in spec else t.topology.full_mask
     where_if = c.condition(path + ("where",), spec["where"]) if "where" in spec else None
     return Fill(when, codes, region, where_if)
+
+
+def _bridge(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:
+    t = c.t
+    topo = t.topology
+    if not isinstance(topo, BridgesTopology):
+        raise c.error(path, "a bridge effect lays links on the board's bridges: give `board.bridges`")
+    kind = t.kind_index[spec["piece"]]
+    ends = {t.kind_index[k] for k in spec.get("pieces", t.kind_names)}
+    codes = [0, *(t.code(kind, p) for p in t.player_numbers)]
+    mine = [[], *([t.code_owner[code] == p and t.code_kind[code] in ends for code in range(t.num_codes)]
+                  for p in t.player_numbers)]
+    return Bridge(when, codes, mine, topo.at, topo.crosses, topo.cells)
 
 
 def _remove_groups(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-from ..topology import SquareTopology, flood
+from ..topology import BridgesTopology, SquareTopology, flood
 from .base import Predicate
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,7 +22,9 @@ class Connection(Predicate):
     predicate true: a list, every region of it (a pair is linked, three sides of a triangle are
     joined), or ``{regions, at_least}``, that many of them (two corners, three edges); a
     per-player region is read for the player asked about), ``adjacency`` (the directions that join
-    a chain: orthogonal on a square board by default, all on another).
+    a chain: orthogonal on a square board by default, all on another), ``through`` (instead of
+    neighbours, two pieces are joined where a bridge between them holds the player's piece of
+    this kind: TwixT's links; needs ``board.bridges``).
 
     Chains are flooded bit-parallel over bitmasks.
     """
@@ -47,6 +49,15 @@ class Connection(Predicate):
             [([t.player_region_mask(r, p) for r in ends], need) for ends, need in items
              if not len(ends) == need == 2] for p in t.player_numbers]
         topo = cast("Board", t.topology)
+        #: with ``through``: per player, the code of his link; the board's bridges at each square
+        self.link_codes: list[int] = []
+        self.at: list[list[tuple[int, int]]] = []
+        if "through" in params:
+            if not isinstance(topo, BridgesTopology):
+                raise c.error(path + ("through",), "a chain through links needs the board's `bridges`")
+            link = t.kind_index[params["through"]]
+            self.link_codes = [0, *(t.code(link, p) for p in t.player_numbers)]
+            self.at = topo.at
         adjacency = params.get("adjacency")
         if adjacency in (None, "orthogonal") and isinstance(topo, SquareTopology):
             self.grow = topo.grow_orthogonal
@@ -87,11 +98,44 @@ class Connection(Predicate):
             reached = grown
         return layers
 
+    def _bridged(self, st: "Position", player: int) -> Callable[[int, int], int]:
+        """The flood of a chain joined by the player's links on the board's bridges."""
+        links = st.tops[self.link_codes[player]]
+        at = self.at
+
+        def grow(seed: int, within: int) -> int:
+            reached = frontier = seed & within
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                for site, other in at[low.bit_length() - 1]:
+                    if links >> site & 1 and within >> other & 1 and not reached >> other & 1:
+                        reached |= 1 << other
+                        frontier |= 1 << other
+            return reached
+        return grow
+
+    def _through(self, st: "Position", player: int, mask: int) -> bool:
+        grow = self._bridged(st, player)
+        for a, b in self.pairs[player]:
+            if mask & a and mask & b and grow(mask & a, mask) & b:
+                return True
+        for regions, need in self.lists[player]:
+            rest = mask
+            while rest:
+                group = grow(rest & -rest, mask)
+                if sum(1 for r in regions if group & r) >= need:
+                    return True
+                rest &= ~group
+        return False
+
     def holds(self, st: "Position", player: int) -> bool:
         tops = st.tops
         mask = 0
         for c in self.codes[player]:
             mask |= tops[c]
+        if self.link_codes:
+            return self._through(st, player, mask)
         if mask.bit_count() < self.min_squares[player]:
             return False
         for (a, b), layers in zip(self.pairs[player], self.layers[player]):
