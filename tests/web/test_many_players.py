@@ -208,3 +208,12 @@ def test_quoridor_for_four_through_the_app_walls_on_sides_and_vertices(client):
     for seat in (2, 3, 4):
         game = post(client, "/api/agent", id=game["id"])
     assert game["to_move"] == 1 and [h["player"] for h in game["history"]] == [1, 2, 3, 4]
+
+
+def test_twixt_through_the_app_draws_the_links(client):
+    """A board whose bridges are sites: a link laid after a peg is drawn between its holes."""
+    game = new(client, game="twixt", seats=["human", "human"], seed=1)
+    for hole in ("e5", "b4", "d3"):
+        game = post(client, "/api/move", id=game["id"], move=hole)
+    assert 'class="link" data-square="d3e5"' in game["svg"]
+    assert "swap" not in {m["text"] for m in game["moves"]}
