@@ -564,8 +564,12 @@ class BridgesTopology(SquareTopology):
         return -1 if sq >= self.cells else super().step(sq, direction)
 
     def rows(self) -> list[list[int]]:
-        """The squares rank by rank, then the bridges as one more row."""
-        return [*super().rows(), list(range(self.cells, self.size))]
+        """The squares rank by rank, then the bridges, a row for those of each rank (by the rank of
+        their first square)."""
+        by_rank: list[list[int]] = [[] for _ in range(self.height)]
+        for i, (a, _) in enumerate(self.ends):
+            by_rank[a // self.width].append(self.cells + i)
+        return [*super().rows(), *(row for row in by_rank if row)]
 
     def row_label(self, i: int) -> str:
         return "bridges" if i >= self.height else super().row_label(i)

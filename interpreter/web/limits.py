@@ -184,6 +184,12 @@ def estimate(spec: Spec, options: dict[str, Any] | None = None) -> Cost:
         cost.squares = max(width, 0) * max(height, 0)
         if board.get("sides"):  # the sites of a board with sides lie on a grid twice as fine
             cost.squares = (2 * max(width, 0) + 1) * (2 * max(height, 0) + 1)
+        bridges = board.get("bridges")
+        if isinstance(bridges, dict):  # a site between every two squares an offset apart
+            steps = {(sx * a, sy * b) for df, dr in bridges.get("offsets") or [] if isinstance(df, int)
+                     and isinstance(dr, int) for a, b in ((df, dr), (dr, df)) for sx in (1, -1) for sy in (1, -1)}
+            ways = {max((a, b), (-a, -b)) for a, b in steps}  # each bridge once, from either end
+            cost.squares += sum(max(width - abs(a), 0) * max(height - abs(b), 0) for a, b in ways)
         cost.where["squares"] = ("board", "height") if "height" in board and height > width else ("board", "width")
     pieces = data.get("pieces") or {}
     kinds = list(pieces)
