@@ -105,6 +105,20 @@ VARIANTS = {v.name: v for v in [
 
 
 # -- the stored data -----------------------------------------------------------------------------------
+def perft_and_lines(game: str) -> tuple[dict[str, dict[int, int]], dict[str, list[str]]]:
+    """A game's stored ``actions`` perft counts (position id -> depth -> count) and the lines of
+    action strings to its middle positions (position id -> strings), as a test of its own reads
+    them (``quoridor``, ``twixt``)."""
+    perft: dict[str, dict[int, int]] = {}
+    for row in _rows(os.path.join(DATA, f"{game}.perft.tsv")):
+        if row[0] == "actions":
+            perft.setdefault(row[1], {})[int(row[2])] = int(row[3])
+    lines = {row[0]: row[3].split() for row in _rows(os.path.join(DATA, f"{game}.positions.tsv"))
+             if row[0] != "position_id"}
+    return perft, lines
+
+
+
 def _rows(path: str) -> Iterator[list[str]]:
     with open(path, encoding="utf-8") as fh:
         for line in fh:

@@ -10,29 +10,16 @@ counts (one action is one turn) and the lines to the middle positions.
 
 from __future__ import annotations
 
-import csv
 import functools
-import os
 import random
 
 import pytest
 
 import spielwerk
 
-DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "openspiel")
+from openspiel_gallery import perft_and_lines
 
-
-def _table(name: str) -> list[dict[str, str]]:
-    with open(os.path.join(DATA, f"twixt.{name}.tsv"), newline="") as f:
-        rows = [line for line in f if not line.startswith("#")]
-    header = ["kind", "position_id", "depth", "count"] if name == "perft" else None
-    return list(csv.DictReader(rows, fieldnames=header, delimiter="\t"))
-
-
-PERFT: dict[str, dict[int, int]] = {}
-for _row in _table("perft"):
-    PERFT.setdefault(_row["position_id"], {})[int(_row["depth"])] = int(_row["count"])
-LINES = {row["position_id"]: row["action_strings"].split() for row in _table("positions")}
+PERFT, LINES = perft_and_lines("twixt")
 
 
 @functools.lru_cache(maxsize=None)
