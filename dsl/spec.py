@@ -636,6 +636,8 @@ class Checker:
                     self.block(("phases", i, "moves", j, prim), prim, params or {})
             if "until" in phase:
                 self.expression(("phases", i, "until"), phase["until"])
+            if isinstance(phase.get("dice"), dict) and "weight" in phase["dice"]:
+                self.expression(("phases", i, "dice", "weight"), phase["dice"]["weight"])
             if "legal_if" in phase:
                 self.expression(("phases", i, "legal_if"), phase["legal_if"], {*RESULT_VARIABLES, "from", "to"})
         for pname, pred in d.get("predicates", {}).items():

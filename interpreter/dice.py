@@ -8,7 +8,7 @@ die is 0.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from .dsl.errors import InvalidMoveError
 from .moves import RollMove
@@ -24,8 +24,11 @@ class Dice:
     """The dice of a game: ``count`` dice of ``faces`` faces, rolled by the block ``index``."""
 
     def __init__(self, index: int, count: int, faces: int, opening: dict[str, Any] | None,
-                 cube: "Cube | None", numbers: list[int] | None = None) -> None:
+                 cube: "Cube | None", numbers: list[int] | None = None,
+                 weigh: "Callable[[Any, int], int] | None" = None) -> None:
         self.index, self.count, self.faces, self.opening, self.cube = index, count, faces, opening, cube
+        #: ``dice.weight``: how likely each number is in a position (a draw from a bag), or None
+        self.weigh = weigh
         self._opening_cache: list[tuple[RollMove, Fraction]] | None = None
         #: the numbers on the one die's faces where the game lists them (a spinner, a die with a
         #: number twice), else None: 1 to ``faces``
@@ -54,9 +57,21 @@ class Dice:
                 return [(RollMove((r, 0, 0, 1)), Fraction(1, 2)), (RollMove((r, 0, 0, 2)), Fraction(1, 2))]
             return self._opening_outcomes()
         if self.count == 1:
+            if self.weigh is not None:
+                return self._weighed(st)
             return list(self._single)
         double, other = Fraction(1, n * n), Fraction(2, n * n)
         return [(RollMove((r, a, b, 0)), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
+
+    def _weighed(self, st: "Position") -> list[tuple[RollMove, Fraction]]:
+        """The one die's numbers as likely as their weights in ``st`` say (a number weighing 0 is
+        never rolled); where every number weighs 0, each is as likely as it would be unweighed."""
+        weigh = cast("Callable[[Any, int], int]", self.weigh)
+        weights = [(move, weigh(st, move[1]) * p) for move, p in self._single]
+        total = sum(w for _, w in weights)
+        if not total:
+            return list(self._single)
+        return [(move, w / total) for move, w in weights if w]
 
     def _opening_outcomes(self) -> list[tuple[RollMove, Fraction]]:
         """Who starts with which roll. With one die each, the starter plays both dice just rolled

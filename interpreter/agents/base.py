@@ -51,7 +51,8 @@ _CUMULATIVE: dict[tuple[Any, ...], tuple[list[Any], list[float]]] = {}
 def sample_chance(game: Any, state: State, rng: random.Random) -> Any:
     """A chance outcome (a roll, a chance phase's draw) drawn with its probability."""
     outcomes = game.chance_outcomes(state)
-    if outcomes[0][0][0] != game.roll_index:  # a chance phase's draws: they depend on the position
+    if outcomes[0][0][0] != game.roll_index or game.dice.weigh is not None:
+        # a chance phase's draws, or a die weighed in the position: they depend on the position
         if len({p for _, p in outcomes}) == 1:
             return rng.choice(outcomes)[0]
         return _draw(rng, _cumulative(outcomes))

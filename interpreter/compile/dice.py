@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..blocks.cube import Cube
 from ..blocks.roll import Roll
@@ -50,7 +50,33 @@ def dice(c: "Compiler", blocks: list["Block"], rng: random.Random) -> Dice | Non
     if t.opening is not None and t.num_players != 2:
         raise c.error(at[:-1] + ("opening",), "an opening roll decides which of two players starts (one die "
                       f"each): this game has {t.num_players} players")
-    return Dice(roll.index, t.dice_count, t.faces, t.opening, _cube(c, blocks, spec, at[:-1]), numbers)
+    weigh = None
+    if "weight" in spec["dice"]:
+        if t.dice_count != 1:
+            raise c.error(at + ("weight",), "a weight is read for each face of one die: give `count: 1`")
+        weigh = _weigh(c, at + ("weight",), spec["dice"]["weight"])
+    return Dice(roll.index, t.dice_count, t.faces, t.opening, _cube(c, blocks, spec, at[:-1]), numbers, weigh)
+
+
+def _weigh(c: "Compiler", path: tuple[Any, ...], text: Any) -> Callable[[Any, int], int]:
+    """``dice.weight``: how likely each number is in the position at hand, an expression read with
+    ``die`` the number (a bag's tiles of that kind left, say)."""
+    expr = c.condition(path, text)
+    cond = c.cond
+
+    def weigh(st: Any, number: int) -> int:
+        ctx = cond.bind(st, st.to_move)
+        old = st.dice
+        st.dice = (number, 0)  # read as `die`; put back before anything else sees it
+        try:
+            value = expr(ctx)
+        finally:
+            st.dice = old
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            c.report(path, f"a die's weight is a whole number of at least 0, not {value!r}: it counts as 0")
+            return 0
+        return value
+    return weigh
 
 
 def _cube(c: "Compiler", blocks: list["Block"], spec: dict[str, Any], where: tuple[Any, ...]) -> Cube | None:
