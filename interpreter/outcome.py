@@ -73,7 +73,7 @@ class EndRule:
         if got is None:
             tokens = self.tokens
             if winner is None:
-                token = tokens[-1] if len(tokens) > len(ctx.st.t.players) else DEFAULT_RESULTS[2]
+                token = tokens[-1]  # the draw's (result_tokens gives one where the file does not)
             else:
                 token = tokens[winner - 1]
             got = self.outcomes[key] = Outcome(winner, self.result, token, scores, value)

@@ -425,11 +425,13 @@ class MoveNotation:
         """Where another block of the phase writes its moves alike, none of its legal moves may read
         as the same text: the text would name two moves."""
         mine = self.templates[prim.index].regex.pattern
+        written = None
         for other in self.game.phases[st.phase].blocks:
             if other is prim or hasattr(other, "turn_parts") or self.templates[other.index].regex.pattern != mine:
                 continue
+            written = written or self.format(st, move)
             for candidate in legal:
-                if candidate[0] == other.index and self.format(st, candidate) == self.format(st, move):
+                if candidate[0] == other.index and self.format(st, candidate) == written:
                     raise AmbiguousMoveError(f"{text!r} names a {prim.name} move and a {other.name} move "
                                              "written alike", text)
 
