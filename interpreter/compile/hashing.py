@@ -9,7 +9,7 @@ from array import array
 from typing import TYPE_CHECKING
 
 from ..dsl.expr import names_in
-from .pieces import _uses
+from .pieces import placements
 
 if TYPE_CHECKING:  # pragma: no cover
     from .context import Compiler
@@ -49,10 +49,9 @@ def hashed_counters(c: "Compiler") -> None:
     # pieces of nobody's placed from a player's reserve (walls from each player's supply) do not
     # tell on the board whose reserve they came from: the reserves are part of the position
     neutral = {k for k, v in c.data.get("pieces", {}).items() if (v or {}).get("neutral")}
-    placed = [params for ph in c.data["phases"] for params in _uses(ph.get("moves", []), "place")
-              if (params.get("owner") == "neutral"
-                  and any(t.reserve_of_kind[t.kind_index[k]] >= 0 for k in params.get("pieces", neutral)))]
-    t.hash_reserves = (t.max_stack > 0 and "reserve" in t.overflow) or bool(placed)
+    from_reserves = any(params.get("owner") == "neutral" and any(
+        t.reserve_of_kind[t.kind_index[k]] >= 0 for k in params.get("pieces", neutral)) for params in placements(c))
+    t.hash_reserves = (t.max_stack > 0 and "reserve" in t.overflow) or from_reserves
     trailer = str(((c.data.get("notation") or {}).get("position") or {}).get("trailer", ""))
     t.hash_captures = "{captures_" in trailer or any(
         "captures" in names_in(node) for node in c.spec.expressions.values())

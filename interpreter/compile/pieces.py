@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..topology import Board, TrackTopology
     from .context import Compiler
 
-__all__ = ["option_tables", "pieces", "reserves", "setup"]
+__all__ = ["option_tables", "pieces", "placements", "reserves", "setup"]
 
 
 def option_tables(c: "Compiler") -> None:
@@ -73,7 +73,7 @@ def reserves(c: "Compiler") -> None:
                    * sum(t.regions[n].bit_count() if isinstance(n, str) and n in t.regions else 1
                          for n in g.get("at", []))
                    for i, g in enumerate(d.get("setup", [])) if _chosen(c, i, g))
-    placed = {k for ph in d["phases"] for params in _uses(ph.get("moves", []), "place")
+    placed = {k for params in placements(c)
               for k in params.get("pieces", t.kind_names)}
     # a game that declares no pieces at all (no setup, no reserve) is played from position texts
     unlimited = any(t.reserve_of_kind[t.kind_index[k]] < 0 for k in placed) or (
@@ -124,6 +124,11 @@ def setup(c: "Compiler") -> list[tuple[int, int, int, int]]:
 def _chosen(c: "Compiler", i: int, group: dict[str, Any]) -> bool:
     """Whether setup group ``i`` is on the board with these options (its ``when``, of options alone)."""
     return "when" not in group or bool(c.constant(("setup", i, "when"), group["when"]))
+
+
+def placements(c: "Compiler") -> list[dict[str, Any]]:
+    """The keys of every ``place`` entry of every phase (the parts of turns included)."""
+    return [params for ph in c.data["phases"] for params in _uses(ph.get("moves", []), "place")]
 
 
 def _uses(items: list[dict[str, Any]], block: str) -> list[dict[str, Any]]:
