@@ -428,19 +428,15 @@ class SidesTopology(SquareTopology):
 
         names: list[str] = []
         aliases: dict[str, int] = {}
+        suffix_of = {(0, 0): "", **{v: k for k, v in (*_SIDES.items(), *_CORNERS.items())}}
+        rank = {"": 0, "n": 1, "e": 1, "ne": 1, "nw": 2, "se": 2, "s": 3, "w": 3, "sw": 4}
         for sq in range(self.size):
             x, y = sq % fw, sq // fw
-            found = []  # every name of the site: (cell, suffix) for each cell it belongs to
-            for i in range(w):
-                for j in range(h):
-                    dx, dy = x - (2 * i + 1), y - (2 * j + 1)
-                    if abs(dx) > 1 or abs(dy) > 1:
-                        continue
-                    suffix = "" if dx == dy == 0 else next(
-                        k for k, v in (*_SIDES.items(), *_CORNERS.items()) if v == (dx, dy))
-                    found.append((cell(i, j), suffix))
+            found = []  # every name of the site: (cell, suffix) for each of the (at most four) cells it bounds
+            for i in {(x - 1) // 2, x // 2} & set(range(w)):
+                for j in {(y - 1) // 2, y // 2} & set(range(h)):
+                    found.append((cell(i, j), suffix_of[(x - (2 * i + 1), y - (2 * j + 1))]))
             # the canonical name: the cell's own, or the side or corner north or east of a cell
-            rank = {"": 0, "n": 1, "e": 1, "ne": 1, "nw": 2, "se": 2, "s": 3, "w": 3, "sw": 4}
             found.sort(key=lambda f: rank[f[1]])
             names.append(found[0][0] + found[0][1])
             if self.full_mask >> sq & 1:
@@ -549,16 +545,24 @@ class BridgesTopology(SquareTopology):
         def point(sq: int) -> tuple[int, int]:
             return sq % w, sq // w
 
+        # two bridges can cross only where their boxes meet: each bridge is filed under the unit
+        # squares its box covers, one more on each side, and compared with those filed beside it
+        filed: dict[tuple[int, int], list[int]] = {}
+        for i, (a, b) in enumerate(pairs):
+            (x0, y0), (x1, y1) = point(a), point(b)
+            for ux in range(min(x0, x1) - 1, max(x0, x1) + 1):
+                for uy in range(min(y0, y1) - 1, max(y0, y1) + 1):
+                    filed.setdefault((ux, uy), []).append(i)
         #: per bridge site, the bridge sites it crosses (a bitmask)
         self.crosses = [0] * len(pairs)
-        for i, (a, b) in enumerate(pairs):
-            for j in range(i + 1, len(pairs)):
-                c, d = pairs[j]
-                if {a, b} & {c, d}:
-                    continue
-                if _segments_cross(point(a), point(b), point(c), point(d)):
-                    self.crosses[i] |= 1 << (cells + j)
-                    self.crosses[j] |= 1 << (cells + i)
+        for near in filed.values():
+            for n, i in enumerate(near):
+                a, b = pairs[i]
+                for j in near[n + 1:]:
+                    c, d = pairs[j]
+                    if not {a, b} & {c, d} and _segments_cross(point(a), point(b), point(c), point(d)):
+                        self.crosses[i] |= 1 << (cells + j)
+                        self.crosses[j] |= 1 << (cells + i)
 
     def step(self, sq: int, direction: str) -> int:
         return -1 if sq >= self.cells else super().step(sq, direction)
