@@ -253,6 +253,10 @@ class Game(TableFacts, MoveQuestions):
         rolled; in a chance phase, the moves chance draws from."""
         if st.result is not None:
             return []
+        known = st.known
+        if known is not None:  # listed by ``outcome`` for this very position: hand them over once
+            st.known = None
+            return known
         if self._any_chance_phase and self._chance_phases[st.phase] and self.phases[st.phase].weights:
             return [move for move, _ in self._drawn(st)]  # a move that weighs nothing is never drawn
         return self._moves(st)
@@ -416,6 +420,7 @@ class Game(TableFacts, MoveQuestions):
     def apply(self, st: State, move: "Move") -> Any:
         """Play ``move`` on ``st`` in place; return what :meth:`undo` needs. The move is not checked."""
         t = self.t
+        st.known = None
         if move[0] == t.roll_index or move[0] == t.cube_index:  # chance and the cube: not plies
             return self.blocks[move[0]].apply(st, move)
         if not self._plain:
@@ -503,6 +508,7 @@ class Game(TableFacts, MoveQuestions):
     def undo(self, st: State, move: "Move", undo: Any) -> None:
         """Take back ``move``, given what :meth:`apply` returned."""
         t = self.t
+        st.known = None
         if move[0] == t.roll_index or move[0] == t.cube_index:
             self.blocks[move[0]].undo(st, move, undo)
             return
@@ -561,13 +567,19 @@ class Game(TableFacts, MoveQuestions):
             return st.result
         if self.is_chance(st):
             return None
-        if self.no_moves != "pass" and not self.legal_moves(st):
+        if self.no_moves != "pass" and not self._listed(st):
             rule = cast(Any, self.rules.ending.no_moves_rule)
             ctx = self.cond.ctx
             if self.no_moves == "lose":
                 return cast(Outcome, rule.outcome(ctx, self._next[st.to_move], None))
             return cast(Outcome, rule.outcome(ctx, None, None))
         return None
+
+    def _listed(self, st: State) -> list[Move]:
+        """The legal moves, kept on ``st`` for the :meth:`legal_moves` that usually follows."""
+        moves = self.legal_moves(st)
+        st.known = moves
+        return moves
 
     def read_result(self, st: State) -> Outcome | None:
         """The end rules for a position read from a text, where the last mover is not known: the

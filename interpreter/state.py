@@ -29,7 +29,7 @@ class Position:
 
     __slots__ = ("game", "t", "stacks", "tops", "occupied", "reserves", "ply", "to_move", "phase", "hash",
                  "result", "stack", "seen", "orient", "dice", "cube_value", "cube_owner",
-                 "cube_step", "tally", "score", "captures", "counters", "boards", "turn", "memo")
+                 "cube_step", "tally", "score", "captures", "counters", "boards", "turn", "memo", "known")
 
     def __init__(self, game: Any) -> None:
         #: the game this is a position of (a :class:`spielwerk.game.Game`)
@@ -72,6 +72,9 @@ class Position:
         #: what an outer layer remembers of this position (the learning interface keeps its legal
         #: actions here); the engine never reads it, copies carry it, pickles drop it
         self.memo: Any = None
+        #: the legal moves :meth:`Game.outcome` listed here, handed to the next
+        #: :meth:`Game.legal_moves` of this position (``apply`` and ``undo`` drop them)
+        self.known: list[Any] | None = None
 
     def copy(self: _P) -> _P:
         """An independent copy (the move stack is copied too), of the same class."""
@@ -99,6 +102,7 @@ class Position:
         other.boards = list(self.boards)
         other.turn = self.turn
         other.memo = self.memo
+        other.known = None
         return other
 
     def key(self) -> tuple[Any, ...]:
@@ -114,10 +118,11 @@ class Position:
     def __getstate__(self) -> Any:
         """Pickled without the remembered legal actions (they are worked out again) and without the
         tables (the game pickles as its spec and options, and brings them back)."""
-        return None, {name: getattr(self, name) for name in Position.__slots__ if name not in ("memo", "t")}
+        return None, {name: getattr(self, name) for name in Position.__slots__ if name not in ("memo", "t", "known")}
 
     def __setstate__(self, state: Any) -> None:
         for name, value in state[1].items():
             setattr(self, name, value)
         self.t = self.game.t
         self.memo = None
+        self.known = None

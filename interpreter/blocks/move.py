@@ -434,6 +434,14 @@ class Move(Block):
         passable = self.passable[p]
         line_masks = self.line_masks
         screens = self.screens
+        spread = self.spread
+        from_condition = self.from_condition
+        rays_of = self.rays[p]
+        k_min, k_max, distance = self.k_min, self.k_max, self.distance
+        # counts and distances that follow from the options alone are read once, not per square
+        fixed_k = not callable(k_min) and not callable(k_max)
+        lo = max(k_min, 1) if fixed_k else 1
+        fixed_n = not callable(distance)
         mine = self.sources(st, p)
         while mine:
             low = mine & -mine
@@ -442,21 +450,20 @@ class Move(Block):
             s = stacks[a]
             h = len(s)
             top = s[-1]
-            if self.from_condition is not None and not self.from_condition(
-                    self.cond.square_context(st, p, a, -1, 0)):
+            if from_condition is not None and not from_condition(self.cond.square_context(st, p, a, -1, 0)):
                 continue
-            ks = self.counts(st, h)
+            ks = range(lo, min(k_max, h) + 1) if fixed_k else self.counts(st, h)
             if not ks:
                 continue
-            rays = self.rays[p][code_kind[top]][a]
-            if self.spread:
+            rays = rays_of[code_kind[top]][a]
+            if spread:
                 self._spread(st, a, top, ks, rays, out)
                 continue
             for d, ray in rays:
                 if screens:
                     self._screened(st, a, ks, ray, out)
                     continue
-                if self.distance == ANY:
+                if distance == ANY:
                     for t in ray:
                         ts = stacks[t]
                         code = ts[-1] if ts else -1
@@ -475,14 +482,17 @@ class Move(Block):
                     continue
                 if line_masks is not None:
                     self.cond.ctx.line_pieces = (st.occupied & line_masks[a][d]).bit_count()
+                reach = len(ray)
                 for k in ks:
-                    n = self.steps(st, h, k)
-                    if n < 1 or n > len(ray):
+                    n = distance if fixed_n else distance(st, h, k)
+                    if n < 1 or n > reach:
                         continue
-                    for t in ray[:n - 1]:
-                        ts = stacks[t]
+                    i = 0
+                    while i < n - 1:  # the squares passed
+                        ts = stacks[ray[i]]
                         if ts and (not passable[ts[-1]] or blocker[ts[-1]]):
                             break
+                        i += 1
                     else:
                         t = ray[n - 1]
                         ts = stacks[t]
@@ -835,9 +845,6 @@ def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
     keys = set(params) - {"when", "description"}
     directions = params.get("directions", "orthogonal")
     if isinstance(directions, dict):
-        return None
-    words = [directions] if isinstance(directions, str) else directions
-    if any(w in ("forward", "backward", "sideways", "forward_diagonal", "backward_diagonal") for w in words):
         return None
     pieces = c.data.get("pieces", {})
     if any(pieces[k].get("fixed") for k in params.get("pieces", pieces)):

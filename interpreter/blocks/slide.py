@@ -37,20 +37,26 @@ class Slide(FromTo, Block):
         t = c.t
         topo = cast("Board", t.topology)
         self.codes = t.player_codes(params.get("pieces"))
-        base = topo.directions(params.get("directions", "orthogonal"))
         distance = params.get("distance", "any")
         self.exact = None if distance == "any" else c.number(path + ("distance",), distance, 1, 100)
-        extra = [(t.region_mask(e["from"]), topo.directions(e["directions"])) for e in params.get("extra", [])]
-        self.rays = []
-        for sq in range(topo.size):
-            dirs = list(base)
-            for mask, more in extra:
-                if mask >> sq & 1:
-                    dirs += [d for d in more if d not in dirs]
-            rays = [topo.ray(sq, d) for d in dirs]
-            if self.exact is not None:
-                rays = [r[:self.exact] for r in rays if len(r) >= self.exact]
-            self.rays.append([r for r in rays if r])
+        #: per player (1..n; 0 unused), per square: the lines a piece there slides along
+        #: (``forward`` and the other relative words are the player's own)
+        self.rays: list[list[list[tuple[int, ...]]]] = [[]]
+        for player in t.player_numbers:
+            base = topo.directions(params.get("directions", "orthogonal"), player)
+            extra = [(t.region_mask(e["from"]), topo.directions(e["directions"], player))
+                     for e in params.get("extra", [])]
+            per_square = []
+            for sq in range(topo.size):
+                dirs = list(base)
+                for mask, more in extra:
+                    if mask >> sq & 1:
+                        dirs += [d for d in more if d not in dirs]
+                rays = [topo.ray(sq, d) for d in dirs]
+                if self.exact is not None:
+                    rays = [r[:self.exact] for r in rays if len(r) >= self.exact]
+                per_square.append([r for r in rays if r])
+            self.rays.append(per_square)
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
 
     def could_take(self, player: int, square: int, code: int) -> int | None:
@@ -60,12 +66,13 @@ class Slide(FromTo, Block):
         stacks = st.stacks
         mine = topped(st, self.codes[st.to_move])
         exact = self.exact
+        rays = self.rays[st.to_move]
         while mine:
             low = mine & -mine
             sq = low.bit_length() - 1
             mine ^= low
             row = self.table[sq]
-            for ray in self.rays[sq]:
+            for ray in rays[sq]:
                 if exact is None:
                     for t in ray:
                         if stacks[t]:
@@ -92,7 +99,11 @@ class Slide(FromTo, Block):
 
     def action_keys(self) -> list[Any]:
         full = self.t.topology.full_mask
-        return [(a, b) for a in range(len(self.rays)) if full >> a & 1 for b in sorted({t for ray in self.rays[a] for t in ray})]
+        keys: dict[tuple[int, int], None] = {}  # every player's moves, the first player's first
+        for rays in self.rays[1:]:
+            keys.update(((a, b), None) for a in range(len(rays)) if full >> a & 1
+                        for b in sorted({t for ray in rays[a] for t in ray}))
+        return list(keys)
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move
@@ -102,7 +113,7 @@ class Slide(FromTo, Block):
             return f"there is no piece on {name(a)}"
         if stack[-1] not in self.codes[st.to_move]:
             return f"the piece on {name(a)} does not belong to the player to move"
-        for ray in self.rays[a]:
+        for ray in self.rays[st.to_move][a]:
             if b in ray:
                 blocked = next((t for t in ray[:ray.index(b) + 1] if st.stacks[t]), None)
                 if blocked == b:

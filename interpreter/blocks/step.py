@@ -32,18 +32,26 @@ class Step(TopFromTo, Block):
         super().__init__(c, index, params, path)
         topo = cast("Board", c.t.topology)
         self.codes = c.t.player_codes(params.get("pieces"))
-        dirs = topo.directions(params.get("directions", "orthogonal"))
-        self.targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
+        word = params.get("directions", "orthogonal")
+        #: per player (1..n; 0 unused), per square: the squares one step on (``forward`` and the
+        #: other relative words are the player's own)
+        self.targets: list[list[list[int]]] = [[]]
+        #: per player, per square: the squares a step could come from (``could_take``)
+        self.into: list[list[int]] = [[]]
+        for player in c.t.player_numbers:
+            dirs = topo.directions(word, player)
+            targets = [[t for t in (topo.step(sq, d) for d in dirs) if t >= 0] for sq in range(topo.size)]
+            into = [0] * topo.size
+            for a, ends in enumerate(targets):
+                for b in ends:
+                    into[b] |= 1 << a
+            self.targets.append(targets)
+            self.into.append(into)
         self.capture = bool(params.get("capture", False))
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
-        #: per square: the squares a step could come from (``could_take``)
-        self.into = [0] * topo.size
-        for a, targets in enumerate(self.targets):
-            for b in targets:
-                self.into[b] |= 1 << a
 
     def could_take(self, player: int, square: int, code: int) -> int | None:
-        return self.into[square] if self.capture and self.t.enemy[player][code] else 0
+        return self.into[player][square] if self.capture and self.t.enemy[player][code] else 0
 
     def generate(self, st: "Position", out: list[Any]) -> None:
         p = st.to_move
@@ -51,12 +59,13 @@ class Step(TopFromTo, Block):
         enemy = self.t.enemy[p]
         stacks = st.stacks
         capture = self.capture
+        targets = self.targets[p]
         while mine:
             low = mine & -mine
             sq = low.bit_length() - 1
             mine ^= low
             row = self.table[sq]
-            for t in self.targets[sq]:
+            for t in targets[sq]:
                 s = stacks[t]
                 if not s or (capture and enemy[s[-1]]):
                     out.append(row[t])
@@ -68,7 +77,10 @@ class Step(TopFromTo, Block):
 
     def action_keys(self) -> list[Any]:
         full = self.t.topology.full_mask
-        return [(a, b) for a in range(len(self.targets)) if full >> a & 1 for b in self.targets[a]]
+        keys: dict[tuple[int, int], None] = {}  # every player's steps, the first player's first
+        for targets in self.targets[1:]:
+            keys.update(((a, b), None) for a in range(len(targets)) if full >> a & 1 for b in targets[a])
+        return list(keys)
 
     def explain(self, st: "Position", move: "Move") -> str:
         _, a, b = move
@@ -76,7 +88,7 @@ class Step(TopFromTo, Block):
         s = st.stacks[a]
         if not s or s[-1] not in self.codes[st.to_move]:
             return f"{name(a)} holds no piece of the player to move that steps"
-        if b not in self.targets[a]:
+        if b not in self.targets[st.to_move][a]:
             return f"{name(b)} is not one step from {name(a)}"
         t = st.stacks[b]
         if t and self.t.code_owner[t[-1]] == st.to_move:
