@@ -21,7 +21,7 @@ _WHERE = {
         "MoveLimitError", "SpielwerkWarning")},
 }
 
-__all__ = ["__version__", *_WHERE]
+__all__ = ["__version__", "native_status", *_WHERE]
 
 if TYPE_CHECKING:  # what the names are, for type checkers and editors
     from .api import load, load_spec, load_spec_for
@@ -49,6 +49,20 @@ def _wire() -> None:
 
 
 _wire()
+
+
+def _native() -> None:
+    from .native import activate
+    activate()  # the compiled engine where ``spielwerk build`` made one for this version
+
+
+_native()
+
+
+def native_status() -> str:
+    """Which engine runs: ``native (...)`` (compiled by ``spielwerk build``) or ``pure Python (...)``."""
+    from .native import status
+    return status()
 
 
 def __getattr__(name: str) -> Any:

@@ -384,6 +384,39 @@ def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_p
         _show(game, st)
 
 
+def cmd_build(args: argparse.Namespace) -> int:
+    from .native import NativeBuildError, build
+    try:
+        build(progress=lambda line: print(line, file=sys.stderr, flush=True), jobs=args.jobs or None)
+    except NativeBuildError as exc:
+        print(f"spielwerk: warning: no compiled engine was built ({exc}); the pure-Python engine "
+              "stays in use", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .native import build_folder, compiler_problem, status
+    print(f"spielwerk {__version__}")
+    print(f"python {platform.python_version()} ({sys.executable})")
+    print(f"engine: {status()}")
+    problem = compiler_problem()
+    print(f"build: {'possible (`spielwerk build`)' if problem is None else 'not possible here: ' + problem}")
+    print(f"cache: {build_folder()}")
+    found = []
+    for dist in ("Cython", "numpy", "open_spiel", "pettingzoo", "gymnasium", "matplotlib", "distributed",
+                 "psycopg", "rich", "starlette", "uvicorn"):
+        try:
+            found.append(f"{dist} {version(dist)}")
+        except PackageNotFoundError:
+            found.append(f"{dist} -")
+    print(f"libraries: {', '.join(found)}")
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     names = args.games or (gallery_games() if args.gallery else bundled_games())
     if args.names:
@@ -824,6 +857,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="an option value for --actions (repeatable)")
     p.set_defaults(func=cmd_games)
 
+    p = sub.add_parser("build", help="compile the engine with Cython for this machine (once per version)",
+                       description="Compile the engine's play-time modules with Cython into the user's "
+                                   "cache folder; later runs load them (docs/reference/speed.md). Needs "
+                                   "pip install 'spielwerk[native]' and a C compiler; without them, or if "
+                                   "the build fails, the pure-Python engine stays in use.")
+    p.add_argument("--jobs", type=int, default=0, metavar="K", help="compiler processes (default: one per core)")
+    p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("doctor", help="say which engine runs (compiled or pure Python) and what is installed",
+                       description="Print the version, the Python, the engine in use (native: compiled "
+                                   "by `spielwerk build`; or pure Python, and why), whether a build is "
+                                   "possible here, the cache folder and the optional libraries found.")
+    p.set_defaults(func=cmd_doctor)
+
     p = sub.add_parser("schema", help="print the path of the installed JSON Schema (for editors)",
                        description="Print the path of the JSON Schema that game files follow, e.g. "
                                    "for an editor's YAML language server.")
@@ -837,10 +884,19 @@ def _show_warning(message: Warning | str, category: type[Warning], filename: str
     print(f"spielwerk: warning: {message}", file=sys.stderr)
 
 
+#: the commands whose speed matters, where a terminal is told once how to get the compiled engine
+_LONG_RUNS = ("perft", "simulate", "compare", "play")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     warnings.showwarning = _show_warning
+    if args.command in _LONG_RUNS and sys.stderr.isatty():
+        from .native import hint_once
+        hint = hint_once()
+        if hint:
+            print(hint, file=sys.stderr)
     try:
         status: int = args.func(args)
         return status

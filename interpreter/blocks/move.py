@@ -484,7 +484,7 @@ class Move(Block):
                     self.cond.ctx.line_pieces = (st.occupied & line_masks[a][d]).bit_count()
                 reach = len(ray)
                 for k in ks:
-                    n = distance if fixed_n else distance(st, h, k)
+                    n = distance if fixed_n else self.steps(st, h, k)
                     if n < 1 or n > reach:
                         continue
                     i = 0

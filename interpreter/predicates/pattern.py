@@ -75,7 +75,7 @@ class Pattern(Predicate):
         shapes = set()
         oo: Sequence[tuple[int, int]]
         xx: Sequence[tuple[int, int]]
-        for flip in ((False, True) if mirror else (False,)):
+        for flip in ([False, True] if mirror else [False]):
             oo, xx = ([(-a, b) for a, b in o], [(-a, b) for a, b in x]) if flip else (o, x)
             for _ in range(rotations):
                 shapes.add(_normal(oo, xx))
