@@ -20,8 +20,8 @@ from .game import Game, Outcome
 from .game import State
 from .state import Move
 
-__all__ = ["GameResult", "divide", "game_seed", "most_jobs", "on_cluster", "perft", "play_games", "tally",
-           "unordered"]
+__all__ = ["GameResult", "divide", "game_seed", "most_jobs", "on_cluster", "perft", "play_games", "processes",
+           "tally", "unordered"]
 
 #: what a worker process keeps between tasks (set by ``_start``)
 _WORKER: dict[str, Any] = {}
@@ -42,6 +42,12 @@ def _jobs(jobs: int | None, work: int | None = None) -> int:
         raise ValueError(f"jobs: a count of processes (0 for one per core), not {jobs}")
     jobs = min(jobs, most_jobs())
     return jobs if work is None else max(1, min(jobs, work))
+
+
+def processes(jobs: int | None, work: int | None = None) -> int:
+    """How many processes :func:`unordered` starts for ``work`` tasks on ``jobs`` (one: it plays
+    them in this process)."""
+    return _jobs(jobs, work)
 
 
 def _start(payload: dict[str, Any]) -> None:

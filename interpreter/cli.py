@@ -536,24 +536,46 @@ def _agent_pair(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def _progress(total: int, already: int, label: str) -> Any:
-    """A rich progress bar on standard error: games done, rate, time left."""
+def _progress(total: int, already: int, label: str, quiet: bool = False) -> Any:
+    """A rich progress bar on standard error: games done, rate, time left (nothing with ``quiet``)."""
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                                TimeRemainingColumn)
     from rich.console import Console
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"),
-                   TimeRemainingColumn(), console=Console(stderr=True), transient=False)
+                   TimeRemainingColumn(), console=Console(stderr=True, quiet=quiet), transient=False)
     task = bar.add_task(label, total=total, completed=already, rate="")
     return bar, task
 
 
-def _run_simulation(game: Game, args: argparse.Namespace, out_path: str | None, label: str) -> list[dict[str, Any]]:
-    """Play a run for simulate and compare, appending to ``out_path`` (continued where it stopped)."""
+def _rate(games_a_second: float) -> str:
+    """The bar's rate: games a second, or how often a game ends when that is less than once a second."""
+    from .forecast import duration
+    if games_a_second >= 1:
+        return f"{games_a_second:.1f} games/s"
+    return f"a game every {duration(1 / max(1e-9, games_a_second))}"
+
+
+def _workers(jobs: int, games: int, cluster: Any) -> tuple[int, tuple[str, str]]:
+    """Who plays ``games`` games, for the expected time: the local processes started, or the
+    threads of the cluster's workers (singular and plural names)."""
+    if cluster is not None:
+        threads = sum(cluster.nthreads().values())
+        return threads, ("thread on the cluster", "threads on the cluster")
+    from .batch import processes
+    return processes(jobs, games), ("process", "processes")
+
+
+def _run_simulation(games: Sequence[Game], outs: Sequence[str], args: argparse.Namespace, label: str,
+                    names: Sequence[str] = ()) -> list[list[dict[str, Any]]]:
+    """Play the run of simulate, or compare's two (base and variant, together on the same
+    processes), each appending to its file in ``outs`` (continued where it stopped). Once the first
+    games are timed, say on standard error what the whole is expected to take; meanwhile a bar
+    shows the games done. Return each run's records."""
     import time
-    from .simulate import finished_indices, simulate
-    done = finished_indices(out_path, game, args.agents, args.seed) if out_path else set()
-    todo = args.games - len([i for i in done if i < args.games])
+    from .forecast import Forecast
+    from .simulate import Run, finished_indices, play_runs
+    dones = [finished_indices(out, game, args.agents, args.seed) for game, out in zip(games, outs)]
     records = getattr(args, "records", None)
     if records is not None:
         _records_folder(records)
@@ -561,32 +583,45 @@ def _run_simulation(game: Game, args: argparse.Namespace, out_path: str | None, 
     if args.cluster:  # reached before anything is written or drawn
         from .batch import connect
         cluster = connect(args.cluster)
-    bar, task = _progress(args.games, args.games - todo, label)
-    t0 = time.perf_counter()
-
-    def tick(n: int) -> None:
-        rate = n / max(1e-9, time.perf_counter() - t0)
-        bar.update(task, completed=args.games - todo + n, rate=f"{rate:.1f} games/s")
-
+    todos = [[i for i in range(args.games) if i not in done] for done in dones]
+    total, left = args.games * len(games), sum(len(todo) for todo in todos)
+    files: list[TextIO] = []
     try:
-        out = open(out_path, "a", encoding="utf-8") if out_path else None
+        for out in outs:
+            files.append(open(out, "a", encoding="utf-8"))
     except OSError as exc:
+        for f in files:
+            f.close()
         if cluster is not None:
             cluster.close()
-        raise SpielwerkError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+        raise SpielwerkError(f"cannot write {out}: {exc.strerror or exc}") from None
     try:
+        bar, task = _progress(total, total - left, label, args.quiet)
+        workers, where = _workers(args.jobs, left, cluster)
+        forecast = Forecast(todos, workers, where, max(len(game.players) for game in games), names)
+        t0 = time.perf_counter()
+        count = 0
+
+        def finished(number: int, rec: dict[str, Any]) -> None:
+            nonlocal count
+            count += 1
+            rate = _rate(count / max(1e-9, time.perf_counter() - t0))
+            bar.update(task, completed=total - left + count, rate=rate)
+            line = forecast.add(number, rec["index"], float(rec["time"]))
+            if line is not None:
+                bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+        runs = [Run(game, args.agents, args.games, args.seed, args.max_plies, f, done, records)
+                for game, f, done in zip(games, files, dones)]
         with bar:
-            simulate(game, args.agents, args.games, seed=args.seed, jobs=args.jobs, max_plies=args.max_plies,
-                     out=out, skip=done, progress=tick, records=records, cluster=cluster)
+            play_runs(runs, jobs=args.jobs, cluster=cluster, finished=finished)
     finally:
-        if out is not None:
-            out.close()
+        for f in files:
+            f.close()
         if cluster is not None:
             cluster.close()
-    if out_path is None:
-        raise SpielwerkError("no output file")  # pragma: no cover - both callers give one
     from .report import load_records
-    return [r for r in load_records(out_path) if r["index"] < args.games]
+    return [[r for r in load_records(out) if r["index"] < args.games] for out in outs]
 
 
 def _records_folder(path: str) -> None:
@@ -602,7 +637,7 @@ def _records_folder(path: str) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     game = _load(args.game, _options(args.option))
-    _run_simulation(game, args, args.out, f"{game.name} {args.agents[0]} v {args.agents[1]}")
+    _run_simulation([game], [args.out], args, f"{game.name} {args.agents[0]} v {args.agents[1]}")
     print(f"{args.games} games of {game.name} in {args.out}; `spielwerk report {args.out}` summarizes them")
     return 0
 
@@ -647,17 +682,18 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     import os
     from .report import compare, render_comparison, render_table, summarize
-    sides = []
     runs = [(label, name, _load(name, _options((args.option or []) + (extra or []))))  # both, before playing
             for label, name, extra in (("base", args.base, args.base_option),
                                        ("variant", args.variant, args.variant_option))]
-    for label, name, game in runs:
-        stem = os.path.splitext(os.path.basename(name))[0]
-        out = os.path.join(args.dir, f"{label}-{stem}.jsonl")
-        os.makedirs(args.dir, exist_ok=True)
-        records = _run_simulation(game, args, out, f"{label} {game.name}")
-        sides.append(summarize(records))
-        print(render_table(sides[-1]))
+    outs = [os.path.join(args.dir, f"{label}-{os.path.splitext(os.path.basename(name))[0]}.jsonl")
+            for label, name, _ in runs]
+    os.makedirs(args.dir, exist_ok=True)
+    games = [game for _, _, game in runs]
+    played = _run_simulation(games, outs, args, f"base {games[0].name} and variant {games[1].name}",
+                             ("base", "variant"))
+    sides = [summarize(records) for records in played]
+    for side in sides:
+        print(render_table(side))
     print(render_comparison(compare(sides[0], sides[1]), args.base, args.variant))
     return 0
 
@@ -777,6 +813,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"stop a game after this many plies, as unfinished (default: {DEFAULT_MAX_PLIES})")
         p.add_argument("--cluster", metavar="ADDRESS", help="run the games on a Dask distributed cluster, "
                        "e.g. tcp://10.0.0.5:8786 (needs spielwerk[cluster]; default: local processes)")
+        p.add_argument("--quiet", "-q", action="store_true", help="show neither the expected time nor "
+                       "the progress bar on standard error")
 
     p = sub.add_parser("simulate", help="play many games between two agents; one JSON line per game",
                        description="Play N games between two agents, both seatings, on K processes, "

@@ -14,14 +14,15 @@ import json
 import os
 import random
 import time
-from typing import IO, Any, Callable, Iterable
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Iterable, Sequence
 
 from . import batch
 from .agents import make_agent, parse_agent, play_turn, sample_chance
 from .dsl.errors import SpielwerkError
 from .game import Game
 
-__all__ = ["play_recorded", "seating", "simulate", "finished_indices"]
+__all__ = ["Run", "finished_indices", "play_recorded", "play_runs", "seating", "simulate"]
 
 
 def play_recorded(game: Game, agents: tuple[str, str], index: int, seed: int, max_plies: int,
@@ -89,9 +90,10 @@ def seating(agents: tuple[str, ...], players: int, index: int) -> tuple[str, ...
     return tuple(dealt[turn:] + dealt[:turn])
 
 
-def _worker(payload: dict[str, Any], index: int) -> dict[str, Any]:
-    return play_recorded(payload["game"], payload["agents"], index, payload["seed"], payload["max_plies"],
-                         payload.get("records"))
+def _worker(payload: dict[str, Any], task: tuple[int, int]) -> dict[str, Any]:
+    number, index = task
+    run = payload["runs"][number]
+    return play_recorded(run["game"], run["agents"], index, run["seed"], run["max_plies"], run["records"])
 
 
 def finished_indices(path: str, game: Game, agents: tuple[str, str], seed: int) -> set[int]:
@@ -126,6 +128,62 @@ def finished_indices(path: str, game: Game, agents: tuple[str, str], seed: int) 
     return done
 
 
+@dataclass(frozen=True)
+class Run:
+    """One run of :func:`play_runs`: ``games`` games of ``game`` between ``agents`` (texts such as
+    ``mcts:iterations=500``), seeded ``seed``. Each record is written to ``out`` (a JSON line,
+    flushed) as it finishes; the games in ``skip`` are not played; with ``records`` (a folder) each
+    game's record is written there too, ``GAME-000012.txt``."""
+
+    game: Game
+    agents: tuple[str, str]
+    games: int
+    seed: int = 0
+    max_plies: int = 10_000
+    out: IO[str] | None = None
+    skip: Iterable[int] = ()
+    records: str | None = None
+
+    def todo(self) -> list[int]:
+        """The games of the run still to play, in order."""
+        skip = set(self.skip)
+        return [i for i in range(self.games) if i not in skip]
+
+
+def play_runs(runs: Sequence[Run], *, jobs: int | None = 1, cluster: Any = None,
+              finished: Callable[[int, dict[str, Any]], None] | None = None) -> list[list[dict[str, Any]]]:
+    """Play several runs on one set of ``jobs`` processes (or on ``cluster``, a Dask scheduler's
+    address or client), as ``compare`` plays its base and variant. The runs' games are handed out
+    in turn, the first of each run, then the second of each, and so on: the first games of every
+    run are played first (a sample to time them on), and no process waits for one run's last games
+    while the other has games to play. ``finished`` is called with the run's number and each
+    record once it is written. Returns each run's records, in order."""
+    for run in runs:
+        for text in run.agents:
+            parse_agent(text)
+    todos = [run.todo() for run in runs]
+    for run in runs:
+        if run.records is not None:
+            os.makedirs(run.records, exist_ok=True)
+    tasks = [(number, todo[k]) for k in range(max((len(t) for t in todos), default=0))
+             for number, todo in enumerate(todos) if k < len(todo)]
+    payload = {"runs": [{"game": run.game, "agents": tuple(run.agents), "seed": run.seed,
+                         "max_plies": run.max_plies, "records": run.records} for run in runs]}
+    played: list[dict[int, dict[str, Any]]] = [{} for _ in runs]
+    stream = batch.on_cluster(_worker, tasks, payload, cluster) if cluster is not None else \
+        batch.unordered(_worker, tasks, payload, jobs)
+    for (number, index), rec in stream:
+        run = runs[number]
+        rec["run_seed"] = run.seed
+        played[number][index] = rec
+        if run.out is not None:
+            run.out.write(json.dumps(rec, separators=(",", ":")) + "\n")
+            run.out.flush()
+        if finished is not None:
+            finished(number, rec)
+    return [[done[i] for i in sorted(done)] for done in played]
+
+
 def simulate(game: Game, agents: tuple[str, str], games: int, *, seed: int = 0, jobs: int | None = 1,
              max_plies: int = 10_000, out: IO[str] | None = None, skip: Iterable[int] = (),
              progress: Callable[[int], None] | None = None, records: str | None = None,
@@ -136,21 +194,13 @@ def simulate(game: Game, agents: tuple[str, str], games: int, *, seed: int = 0, 
     count of games finished so far; with ``records`` (a folder) each game's record is written
     there too, ``GAME-000012.txt``. With ``cluster`` (a Dask scheduler's address or client) the
     games run on that cluster instead of local processes, with the same results."""
-    for text in agents:
-        parse_agent(text)
-    todo = [i for i in range(games) if i not in set(skip)]
-    if records is not None:
-        os.makedirs(records, exist_ok=True)
-    payload = {"game": game, "agents": tuple(agents), "seed": seed, "max_plies": max_plies, "records": records}
-    played: dict[int, dict[str, Any]] = {}
-    runs = batch.on_cluster(_worker, todo, payload, cluster) if cluster is not None else \
-        batch.unordered(_worker, todo, payload, jobs)
-    for index, rec in runs:
-        rec["run_seed"] = seed
-        played[index] = rec
-        if out is not None:
-            out.write(json.dumps(rec, separators=(",", ":")) + "\n")
-            out.flush()
+    count = 0
+
+    def tick(number: int, rec: dict[str, Any]) -> None:
+        nonlocal count
+        count += 1
         if progress is not None:
-            progress(len(played))
-    return [played[i] for i in sorted(played)]
+            progress(count)
+
+    run = Run(game, (agents[0], agents[1]), games, seed, max_plies, out, skip, records)
+    return play_runs([run], jobs=jobs, cluster=cluster, finished=tick)[0]

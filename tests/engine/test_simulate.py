@@ -11,7 +11,7 @@ import pytest
 
 import spielwerk
 from spielwerk.cli import main
-from spielwerk.simulate import finished_indices, play_recorded, simulate
+from spielwerk.simulate import Run, finished_indices, play_recorded, play_runs, simulate
 
 TAK3 = spielwerk.load("tak", size=3)
 AGENTS = ("greedy:playouts=1", "random")
@@ -35,6 +35,21 @@ def test_runs_are_the_same_on_one_process_or_two():
     two = simulate(TAK3, AGENTS, 10, seed=2, jobs=2)
     assert strip_time(one) == strip_time(two)
     assert [r["index"] for r in one] == list(range(10))
+
+
+def test_two_runs_share_the_processes_and_give_the_games_of_two_runs(tmp_path):
+    tak4 = spielwerk.load("tak", size=4)
+    order = []
+    with open(tmp_path / "a.jsonl", "w") as a, open(tmp_path / "b.jsonl", "w") as b:
+        base, variant = play_runs([Run(TAK3, AGENTS, 3, seed=2, out=a), Run(tak4, AGENTS, 4, seed=2, out=b, skip={1})],
+                                  jobs=1, finished=lambda number, rec: order.append((number, rec["index"])))
+    # handed out in turn, the first game of each run first; each record in its own run's file
+    assert order == [(0, 0), (1, 0), (0, 1), (1, 2), (0, 2), (1, 3)]
+    assert strip_time(base) == strip_time(simulate(TAK3, AGENTS, 3, seed=2))
+    assert strip_time(variant) == strip_time(simulate(tak4, AGENTS, 4, seed=2, skip={1}))
+    assert [json.loads(line)["options"]["size"] for line in (tmp_path / "b.jsonl").read_text().splitlines()] == [4] * 3
+    on_two = play_runs([Run(TAK3, AGENTS, 3, seed=2), Run(tak4, AGENTS, 4, seed=2, skip={1})], jobs=2)
+    assert [strip_time(r) for r in on_two] == [strip_time(base), strip_time(variant)]
 
 
 def test_a_stopped_run_goes_on_where_it_stopped(tmp_path):
