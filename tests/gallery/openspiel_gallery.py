@@ -41,6 +41,16 @@ How OpenSpiel names what we name (found by playing both engines side by side, bo
   file ``c + 1``, rank ``10 - r``; ``C(7,1)-(0,1)`` is ``b3-b10`` (the piece's letter is checked
   against the board by :func:`play_exact`'s text lookup alone: our text names the squares). The
   pictures agree (Black, lower case, at the top; our letters are OpenSpiel's).
+* **breakthrough**: an action's string is our move's text: a step ``a7a6``, a capture ``b4a3*``
+  (OpenSpiel's first player is Black, at the top and moving down: our player 1). The pictures
+  agree (rank 8 at the top in both; black ``b``, white ``w``).
+* **connect_four**: ``x3`` drops player 0's disc (``o3`` player 1's) into the column counted from
+  0, the fourth, ``d``; our placement is written by the cell it lands on, the lowest empty cell of
+  that file on our board, so the conversion reads the state (``d1`` on an empty board, ``d2`` on
+  one disc). The letter must be the player to move's. The pictures agree (the top row first).
+* **tic_tac_toe**: ``x(r,c)`` counts the row from OpenSpiel's top and the column from 0: file
+  ``c + 1``, rank ``3 - r``, so ``x(0,0)`` is ``a3`` and the pictures agree; the letter, where a
+  state is given, must be the player to move's (``x`` player 0, ours 1).
 """
 
 from __future__ import annotations
@@ -101,6 +111,9 @@ VARIANTS = {v.name: v for v in [
     Variant("y-19", "y", "y", "default/"),
     Variant("y-4", "y-small", "y(board_size=4)", "board_size=4/"),
     Variant("xiangqi", "xiangqi", "xiangqi"),
+    Variant("breakthrough", "breakthrough", "breakthrough"),
+    Variant("connect-four", "connect-four", "connect_four"),
+    Variant("tic-tac-toe", "tic-tac-toe", "tic_tac_toe"),
 ]}
 
 
@@ -172,6 +185,8 @@ _GO_COLUMNS = "abcdefghjklmnopqrst"  # GTP: no i
 _AMAZONS = re.compile(r"^([XO]) (From|To|Shoot:) \((\d+), (\d+)\)$")
 _CHECKERS = re.compile(r"^([a-h])([1-8])([a-h])([1-8])$")
 _XIANGQI = re.compile(r"^[GAEHRCSgaehrcs]\(([0-9]),([0-8])\)-\(([0-9]),([0-8])\)$")
+_CONNECT_FOUR = re.compile(r"^([xo])([0-6])$")
+_TIC_TAC_TOE = re.compile(r"^([xo])\(([0-2]),([0-2])\)$")
 #: Pentago's rotation letter -> our region and sense
 _PENTAGO = {letter: f"{(3, 4, 2, 1)[r // 2]}{'+-'[r % 2]}" for r, letter in enumerate("stuvwxyz")}
 
@@ -237,8 +252,16 @@ def _point_names(game: str) -> list[str]:
     return list(spielwerk.load(game).topology.names)
 
 
-def our_text(variant: Variant, turn: list[str]) -> str:
-    """Our move text for one turn of OpenSpiel's action strings (see the module docstring)."""
+def _mark_of(state: Any, letter: str, text: str) -> None:
+    """Fail unless ``letter`` (OpenSpiel's ``x`` for player 0, ``o`` for player 1) names the player
+    to move in our ``state``."""
+    if state.current_player() != "xo".index(letter) + 1:
+        raise ConversionError(f"{text!r} is not player {state.current_player()}'s move at ply {state.ply}")
+
+
+def our_text(variant: Variant, turn: list[str], state: Any = None) -> str:
+    """Our move text for one turn of OpenSpiel's action strings (see the module docstring), in our
+    ``state`` before it where the text depends on the board (Connect Four's column)."""
     game = variant.game
     if game == "othello":
         (s,) = turn
@@ -305,6 +328,33 @@ def our_text(variant: Variant, turn: list[str]) -> str:
             raise ConversionError(f"{s!r} is not a Xiangqi action")
         r1, c1, r2, c2 = map(int, m.groups())
         return f"{chr(ord('a') + c1)}{10 - r1}-{chr(ord('a') + c2)}{10 - r2}"
+    if game == "breakthrough":
+        (s,) = turn
+        if not re.fullmatch(r"[a-h][1-8][a-h][1-8]\*?", s):
+            raise ConversionError(f"{s!r} is not a Breakthrough action")
+        return s
+    if game == "connect-four":
+        (s,) = turn
+        m = _CONNECT_FOUR.match(s)
+        if m is None:
+            raise ConversionError(f"{s!r} is not a Connect Four action")
+        if state is None:
+            raise ConversionError(f"{s!r} names a column: the cell it fills needs the board")
+        _mark_of(state, m[1], s)
+        width, height = state.game.topology.width, state.game.topology.height
+        column = int(m[2])
+        filled = sum(1 for rank in range(height) if state.stacks[rank * width + column])
+        if filled == height:
+            raise ConversionError(f"{s!r} drops into a full column at ply {state.ply}")
+        return f"{chr(ord('a') + column)}{filled + 1}"
+    if game == "tic-tac-toe":
+        (s,) = turn
+        m = _TIC_TAC_TOE.match(s)
+        if m is None:
+            raise ConversionError(f"{s!r} is not a tic-tac-toe action")
+        if state is not None:
+            _mark_of(state, m[1], s)
+        return f"{chr(ord('a') + int(m[3]))}{3 - int(m[2])}"
     raise ConversionError(f"no conversion for {game}")
 
 
@@ -327,7 +377,7 @@ def replay(variant: Variant, strings: tuple[str, ...] | list[str], game: Any = N
     """Our state after OpenSpiel's action strings from the start, turn by turn."""
     state = (game or variant.load()).initial()
     for turn in turns_of(variant, strings):
-        play_exact(state, our_text(variant, turn))
+        play_exact(state, our_text(variant, turn, state))
     return state
 
 
@@ -351,6 +401,9 @@ _PIECES: dict[str, tuple[dict[tuple[int, str], str], str, bool]] = {
                  for p in (1, 2) for kind, letter in (("general", "G"), ("advisor", "A"), ("elephant", "E"),
                                                       ("horse", "H"), ("chariot", "R"), ("cannon", "C"),
                                                       ("soldier", "S"))}, ".", False),
+    "breakthrough": ({(1, "pawn"): "b", (2, "pawn"): "w"}, ".", False),
+    "connect-four": ({(1, "disc"): "x", (2, "disc"): "o"}, ".", False),
+    "tic-tac-toe": ({(1, "mark"): "x", (2, "mark"): "o"}, ".", False),
 }
 
 
@@ -374,6 +427,10 @@ def picture(variant: Variant, state: Any) -> tuple[str, ...]:
             row += chars[(game.code_owner[code], game.kind_names[code >> 1])]
         rows.append(row)
     return tuple(rows)
+
+
+#: OpenSpiel's boards that are not ``size`` by ``size``: files and ranks
+_BOARDS = {"xiangqi": (9, 10), "connect-four": (7, 6), "tic-tac-toe": (3, 3)}
 
 
 def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
@@ -409,7 +466,13 @@ def openspiel_picture(variant: Variant, text: str) -> tuple[str, ...]:
             rows.append(line[1:])
         elif game == "xiangqi" and re.fullmatch(r"[.GAEHRCSgaehrcs]{9}", line):
             rows.append(line)
-    width, height = (9, 10) if game == "xiangqi" else (n, n)
+        elif game == "breakthrough" and re.fullmatch(r"\d[.bw]{8}", line):
+            rows.append(line[1:])
+        elif game == "connect-four" and re.fullmatch(r"[.xo]{7}", line):
+            rows.append(line)
+        elif game == "tic-tac-toe" and re.fullmatch(r"[.xo]{3}", line):
+            rows.append(line)
+    width, height = _BOARDS.get(game, (n, n))
     if len(rows) != height or any(len(r) != width for r in rows):
         raise ValueError(f"no {width}x{height} board in {text!r}")
     return tuple(rows)

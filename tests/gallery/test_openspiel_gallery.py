@@ -1,6 +1,7 @@
 """The gallery's games against OpenSpiel (pyspiel 2.0.2): Othello, Go on 5x5, 7x7 and 9x9, Amazons on
 6x6, 8x8 and 10x10, Pentago, OpenSpiel's checkers, Lines of Action, Hex, Havannah, Chinese checkers
-for two, Y and Xiangqi (the variants in ``openspiel_gallery.VARIANTS``).
+for two, Y, Xiangqi, Breakthrough, Connect Four and tic-tac-toe (the variants in
+``openspiel_gallery.VARIANTS``).
 
 * perft from the start, compared with OpenSpiel's counts stored in ``tests/data/openspiel/``;
 * the middle positions of the data: OpenSpiel's action strings replayed in our engine, the board
@@ -25,6 +26,9 @@ do the stored counts of kind ``turns`` (a turn there is the run of actions of on
   rotation and neither has our file, so the counts are the ``actions`` counts.
 * Othello and Go: one action is one turn, a pass included (Othello's forced ``pass``, Go's
   ``PASS``), so the ``actions`` counts are compared.
+* Breakthrough, Connect Four and tic-tac-toe: one action (a pawn's step, a disc dropped, a mark) is
+  one turn, and the ``actions`` counts are compared. Connect Four's action names a column, our
+  move the cell the disc lands on: the conversion reads our board (``our_text`` with the state).
 
 The conversion of each game's strings is described in ``openspiel_gallery.py``; every converted
 text must name exactly one of our legal moves, or the test fails there.
@@ -72,6 +76,10 @@ DEPTHS: dict[str, dict[str, tuple[int, int]]] = {
     # on a side of four every game is counted to its end: the start to depth 11 in the slow run
     "y-4": {"start": (6, 11), "t2": (8, 8), "t4": (6, 6), "t6": (4, 4)},
     "xiangqi": {"start": (2, 3), "t6": (2, 3), "t12": (2, 3), "t20": (3, 4)},
+    "breakthrough": {"start": (3, 5), "t6": (3, 4), "t12": (3, 4), "t20": (3, 4)},
+    "connect-four": {"start": (5, 7), "t6": (4, 6), "t12": (4, 6), "t20": (5, 7)},
+    # three by three: every game is counted to its end, the start to depth 9 in the slow run
+    "tic-tac-toe": {"start": (7, 9), "t2": (7, 7), "t4": (5, 5), "t6": (3, 3)},
 }
 
 
@@ -166,6 +174,16 @@ def test_perft_from_a_middle_position(name, position, depth, count):
     ("amazons-10", ["X From (10, 4)", "X To (10, 5)"]),  # no arrow
     ("checkers", ["a3b4", "b6a5", "b4a5"]),  # a5 taken
     ("checkers", ["c3d4", "f6g5", "d4f6"]),  # a jump over an empty square
+    ("breakthrough", ["a7a6", "a2a3", "a6a5", "a3a4", "a5a4"]),  # straight onto a pawn
+    ("breakthrough", ["b7b6", "b2b3", "b6a5", "b3a4*"]),  # a capture of an empty square
+    ("breakthrough", ["a7b6*"]),  # nothing to take on b6
+    ("breakthrough", ["a2a3"]),  # white's pawn: black moves first
+    ("connect-four", ["x3", "x3"]),  # the first player twice
+    ("connect-four", ["x7"]),  # no eighth column
+    ("connect-four", ["x0", "o0"] * 3 + ["x0"]),  # the column is full
+    ("tic-tac-toe", ["x(1,1)", "o(1,1)"]),  # the centre is taken
+    ("tic-tac-toe", ["o(0,0)"]),  # x begins
+    ("tic-tac-toe", ["x(3,0)"]),  # off the board
 ])
 def test_a_string_with_no_counterpart_fails_loudly(name, strings):
     with pytest.raises(ConversionError):
@@ -188,6 +206,22 @@ def test_chinese_checkers_is_won_by_filling_the_opposite_point():
     assert st.outcome() is None
     st.push_text("m6-n1")
     assert st.outcome().winner == 1 and st.outcome().result == "arrived"
+
+
+def test_breakthrough_is_won_by_taking_the_last_pawn():
+    """OpenSpiel's breakthrough ends the game when a player takes his opponent's last pawn, and he
+    wins (seen on its 6x3 board, ``breakthrough(rows=6,columns=3)``, whose random game of seed 436
+    ends so); on 8x8 random games end on the far rank first. Here the opponent, left without a
+    pawn, has no move and loses (``no_moves: lose``)."""
+    game = _game("breakthrough")
+    index = {n: i for i, n in enumerate(game.topology.names)}
+    black, white = (game.t.player_codes()[p][0] for p in (1, 2))
+    stacks: list[list[int]] = [[] for _ in index]
+    stacks[index["d4"]], stacks[index["e6"]], stacks[index["c3"]] = [black], [black], [white]
+    st = game.state_from_board(stacks, 30, 1)
+    assert st.outcome() is None
+    st.push_text("d4c3*")
+    assert st.legal_moves() == [] and st.outcome().winner == 1 and st.outcome().result == "no_moves"
 
 
 def test_reading_a_turn_from_an_empty_square_is_refused():
@@ -214,6 +248,23 @@ def test_turns_of_groups_a_chain_and_an_amazons_turn():
     assert our_text(VARIANTS["go-9"], ["W PASS"]) == "pass"
     assert our_text(VARIANTS["pentago"], ["a1s"]) == "a1/3+"
     assert our_text(VARIANTS["pentago"], ["f6z"]) == "f6/1-"
+    assert our_text(VARIANTS["breakthrough"], ["b4a3*"]) == "b4a3*"
+    assert our_text(VARIANTS["tic-tac-toe"], ["x(0,0)"]) == "a3"
+    assert our_text(VARIANTS["tic-tac-toe"], ["o(2,1)"]) == "b1"
+
+
+def test_a_connect_four_column_is_the_cell_a_disc_lands_on():
+    """OpenSpiel's column is our cell above the discs already in it, for the player to move."""
+    variant = VARIANTS["connect-four"]
+    state = _state("connect-four", "start")
+    assert our_text(variant, ["x3"], state) == "d1"
+    state.push_text("d1")
+    assert our_text(variant, ["o3"], state) == "d2"
+    assert our_text(variant, ["o6"], state) == "g1"
+    with pytest.raises(ConversionError):
+        our_text(variant, ["x3"], state)  # the second player is to move
+    with pytest.raises(ConversionError):
+        our_text(variant, ["o3"])  # without the board the cell is unknown
 
 
 # -- 3. random games in both engines, turn by turn -----------------------------------------------------
@@ -244,6 +295,9 @@ LIVE: dict[str, tuple[tuple[int, ...], int | None, int | None]] = {
     "y-19": ((1,), 0, None),
     "y-4": ((1, 2, 3), None, None),
     "xiangqi": ((1,), 0, 0),
+    "breakthrough": ((1, 2, 3), None, None),
+    "connect-four": ((1, 2, 3, 4, 5), None, None),
+    "tic-tac-toe": ((1, 2, 3, 4, 5), None, None),
 }
 SLOW_SEEDS = (11, 12, 13)
 #: per variant whose random games run to a thousand turns: how many turns are compared (the end
@@ -264,6 +318,9 @@ RARE_ENDS = [
     ("lines-of-action", 1, "repetition"),  # a board seen again: a draw
     ("lines-of-action", 7, "connected"),  # a capture leaves the opponent one group: he wins
     ("lines-of-action", 73, "connected"),  # the move joins both players' pieces: the mover wins
+    ("connect-four", 344, "full"),  # a full board without four in a row: a draw
+    ("connect-four", 1584, "four"),  # the 42nd disc makes four: a win, though the board is full
+    ("tic-tac-toe", 7, "full"),  # nine marks without three in a row: a draw
 ]
 
 
@@ -292,7 +349,7 @@ def _side_by_side(variant: Variant, seed: int, limit: int | None) -> Any:
         assert ours.outcome() is None, where
         assert ours.current_player() == theirs.current_player() + 1, where
         turns = openspiel_turns(theirs)
-        texts = [our_text(variant, strings) for strings, _ in turns]
+        texts = [our_text(variant, strings, ours) for strings, _ in turns]
         moves = ours.legal_moves()
         assert len(set(texts)) == len(texts), where
         assert sorted(texts) == sorted(ours.move_text(m) for m in moves), where
@@ -300,7 +357,7 @@ def _side_by_side(variant: Variant, seed: int, limit: int | None) -> Any:
             two = sum(len(openspiel_turns(after)) for _, after in turns if not after.is_terminal())
             assert game.perft(ours, 2) == two, where
         strings, after = rng.choice(turns)
-        play_exact(ours, our_text(variant, strings))
+        play_exact(ours, our_text(variant, strings, ours))
         theirs = after
         played += 1
 
