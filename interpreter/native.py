@@ -174,7 +174,7 @@ def hint_once() -> str | None:
     except OSError:
         return None  # a cache that cannot be written: better silent than said every time
     return ("spielwerk: the pure-Python engine is running; `spielwerk build` compiles it for this machine "
-            "(once, a minute or two; `spielwerk doctor` says which one runs)")
+            "(once, a few minutes; `spielwerk doctor` says which one runs)")
 
 
 def compiler_problem() -> str | None:
@@ -191,9 +191,10 @@ def compiler_problem() -> str | None:
     return None
 
 
-def _compile_one(job: tuple[str, str, str]) -> tuple[str, float, str]:
-    """Compile one module in a worker process: its C file from Cython, then the extension."""
-    module, tree, out = job
+def _compile_one(job: tuple[str, str, str, bool]) -> tuple[str, float, str]:
+    """Compile one module in a worker process: its C file from Cython, then the extension
+    (``quick``: without the C optimiser)."""
+    module, tree, out, quick = job
     started = time.perf_counter()
     import importlib
     import logging
@@ -210,7 +211,7 @@ def _compile_one(job: tuple[str, str, str]) -> tuple[str, float, str]:
     os.dup2(log, 1)
     os.dup2(log, 2)
     try:
-        ext = tools.Extension(f"spielwerk.{module}", [rel], extra_compile_args=["-O2", "-g0"] if os.name == "posix" else [])
+        ext = tools.Extension(f"spielwerk.{module}", [rel], extra_compile_args=["-O0" if quick else "-O2", "-g0"] if os.name == "posix" else [])
         modules = cythonize([ext], compiler_directives=_DIRECTIVES, quiet=True, force=True)
         dist = tools.Distribution({"name": "spielwerk-native", "ext_modules": modules})
         cmd = dist.get_command_obj("build_ext")
@@ -231,9 +232,10 @@ def _compile_one(job: tuple[str, str, str]) -> tuple[str, float, str]:
     return module, time.perf_counter() - started, ""
 
 
-def build(progress: Callable[[str], None] | None = None, jobs: int | None = None) -> Path:
+def build(progress: Callable[[str], None] | None = None, jobs: int | None = None, quick: bool = False) -> Path:
     """Compile :data:`MODULES` with Cython into :func:`build_folder` and return it. ``progress``
-    gets one line per module as it is done. Raises :class:`NativeBuildError` with the reason where
+    gets one line per module as it is done; ``quick`` leaves out the C optimiser (a build made in
+    about half the time whose code is slower: for checking the compiled path, as CI does). Raises :class:`NativeBuildError` with the reason where
     no build can be made; a half-made build is never left where :func:`activate` would take it."""
     problem = compiler_problem()
     if problem is not None:
@@ -253,8 +255,8 @@ def build(progress: Callable[[str], None] | None = None, jobs: int | None = None
         jobs = max(1, jobs or os.cpu_count() or 1)
         started = time.perf_counter()
         say(f"compiling {len(MODULES)} modules of the engine with Cython on {jobs} "
-            f"process{'es' if jobs > 1 else ''} (once per version; a minute or two)")
-        work = [(m, str(tree), str(out)) for m in MODULES]
+            f"process{'es' if jobs > 1 else ''} (once per version; a few minutes)")
+        work = [(m, str(tree), str(out), quick) for m in MODULES]
         if jobs == 1:
             finished = map(_compile_one, work)
             _report(finished, say)
@@ -266,7 +268,7 @@ def build(progress: Callable[[str], None] | None = None, jobs: int | None = None
         missing = [m for m in MODULES if not _module_file(out, m).is_file()]
         if missing:
             raise NativeBuildError(f"the build made no file for {', '.join(missing)}")
-        (out / "BUILT").write_text(json.dumps({"version": __version__, "modules": list(MODULES),
+        (out / "BUILT").write_text(json.dumps({"version": __version__, "modules": list(MODULES), "quick": quick,
                                                "seconds": round(time.perf_counter() - started, 1)}) + "\n")
         if folder.exists():
             shutil.rmtree(folder)

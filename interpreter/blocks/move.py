@@ -842,7 +842,7 @@ class Move(Block):
 
 def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
     """Which specialised generator lists the moves of ``params`` exactly, or None."""
-    keys = set(params) - {"when", "description"}
+    keys = set(params) - {"when", "description", "notation"}
     directions = params.get("directions", "orthogonal")
     if isinstance(directions, dict):
         return None
@@ -862,6 +862,7 @@ def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
     elif (keys <= {"pieces", "directions", "distance", "to", "onto"} and distance == 1
           and not any(p.get("blocks") for p in pieces.values())
           and ((to == "empty" and onto == "top")
+               or (onto == "capture" and to in ("enemy", ["enemy"]))
                or (onto == "capture" and isinstance(to, list) and sorted(to) == ["empty", "enemy"]))):
         shape = "step"
     else:
@@ -869,7 +870,7 @@ def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
     if shape is not None:
         # the specialised generator knows fewer template fields: a template using others needs the
         # general one
-        template = c.template("move")
+        template = str(params.get("notation") or c.template("move"))
         known = {"spread": {"count", "from", "direction", "drops", "top", "flatten"}}.get(shape, {"from", "to"})
         if not set(re.findall(r"\{(\w+)\}", template)) <= known:
             return None
@@ -896,7 +897,9 @@ def make_move(c: Compiling, index: int, params: dict[str, Any], path: tuple[Any,
         prim = Slide(c, index, params, path)
     elif shape == "step":
         from .step import Step
-        prim = Step(c, index, {**params, "capture": params.get("onto") == "capture"}, path)
+        onto, to = params.get("onto"), params.get("to", "empty")
+        prim = Step(c, index, {**params, "capture": "only" if onto == "capture" and to in ("enemy", ["enemy"])
+                               else onto == "capture"}, path)
     else:
         return Move(c, index, params, path)
     prim.name = "move"

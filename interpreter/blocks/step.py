@@ -47,7 +47,10 @@ class Step(TopFromTo, Block):
                     into[b] |= 1 << a
             self.targets.append(targets)
             self.into.append(into)
-        self.capture = bool(params.get("capture", False))
+        capture = params.get("capture", False)
+        self.capture = bool(capture)
+        #: the step must take an enemy piece (a ``move`` with ``to: enemy``, ``onto: capture``)
+        self.only_capture = capture == "only"
         self.table = [[SquareMove((index, a, b)) for b in range(topo.size)] for a in range(topo.size)]
 
     def could_take(self, player: int, square: int, code: int) -> int | None:
@@ -59,6 +62,7 @@ class Step(TopFromTo, Block):
         enemy = self.t.enemy[p]
         stacks = st.stacks
         capture = self.capture
+        empty_ok = not self.only_capture
         targets = self.targets[p]
         while mine:
             low = mine & -mine
@@ -67,7 +71,10 @@ class Step(TopFromTo, Block):
             row = self.table[sq]
             for t in targets[sq]:
                 s = stacks[t]
-                if not s or (capture and enemy[s[-1]]):
+                if s:
+                    if capture and enemy[s[-1]]:
+                        out.append(row[t])
+                elif empty_ok:
                     out.append(row[t])
 
     def takes_off(self) -> bool:
@@ -93,4 +100,6 @@ class Step(TopFromTo, Block):
         t = st.stacks[b]
         if t and self.t.code_owner[t[-1]] == st.to_move:
             return f"{name(b)} holds an own piece"
+        if not t and self.only_capture:
+            return f"{name(b)} is empty: this move takes an enemy piece"
         return super().explain(st, move)

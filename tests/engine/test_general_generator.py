@@ -13,7 +13,7 @@ import spielwerk
 GAMES = [("tak", {"size": 3}), ("tak", {"size": 5}), ("tak-2caps", {}), ("tackle", {"job": "Quadrat"}),
          ("tactix", {}), ("focus", {}), ("lasca", {}), ("dvonn", {}),
          # steps and slides in the players' own directions (``forward``, ``sideways``)
-         ("xiangqi", {}), ("turkish-draughts", {}), ("russian-draughts", {})]
+         ("xiangqi", {}), ("turkish-draughts", {}), ("russian-draughts", {}), ("breakthrough", {})]
 
 
 def both(name, options):
@@ -31,7 +31,8 @@ def test_the_bundled_games_use_the_specialised_generators():
 @pytest.mark.parametrize("name,options", GAMES, ids=[f"{g}{o}" for g, o in GAMES])
 def test_same_perft(name, options):
     fast, general = both(name, options)
-    depth = 3 if name in ("tak", "tak-2caps", "tactix", "lasca", "turkish-draughts", "russian-draughts") else 2
+    depth = 3 if name in ("tak", "tak-2caps", "tactix", "lasca", "turkish-draughts", "russian-draughts",
+                                 "breakthrough") else 2
     assert [general.perft(general.initial(), d) for d in range(1, depth + 1)] == \
         [fast.perft(fast.initial(), d) for d in range(1, depth + 1)]
 
