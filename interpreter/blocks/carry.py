@@ -137,6 +137,9 @@ class Carry(Block):
         flattener = self.flattener
         flattenable = self.flattenable
         moves = self._moves
+        plain = self._plain  # the lists of moves made so far, read here without a call
+        nd, l1, r2 = self._dims
+        rays = self.rays
         while mine:
             low = mine & -mine
             sq = low.bit_length() - 1
@@ -145,7 +148,7 @@ class Carry(Block):
             h = len(stack)
             maxc = h if h < limit else limit
             can_flatten = flattener[stack[-1]]
-            for d, ray in enumerate(self.rays[sq]):
+            for d, ray in enumerate(rays[sq]):
                 n = 0
                 stop = -1
                 for t in ray:
@@ -155,7 +158,8 @@ class Carry(Block):
                         break
                     n += 1
                 if n:
-                    out.extend(moves(sq, d, maxc, n, False))
+                    made = plain[((sq * nd + d) * l1 + maxc) * r2 + n]
+                    out.extend(made if made is not None else moves(sq, d, maxc, n, False))
                 if can_flatten and stop >= 0 and flattenable[stop]:
                     out.extend(moves(sq, d, maxc, n, True))
             if len(out) > self.t.move_limit:
