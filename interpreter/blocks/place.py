@@ -238,12 +238,7 @@ class Place(Block):
             ok = self.onto.ok[st.to_move]
             free = [sq for sq in self.squares if ok[stacks[sq][-1] + 1 if stacks[sq] else 0]]
         else:
-            empty = self.allowed & ~st.occupied
-            free = []
-            while empty:
-                low = empty & -empty
-                free.append(low.bit_length() - 1)
-                empty ^= low
+            free = [sq for sq in self.squares if not stacks[sq]]
         if self.apart is None or not free:
             return free
         t = self.t
