@@ -44,9 +44,10 @@ __all__ = ["MODULES", "NativeBuildError", "build", "cache_root", "compiled_modul
 #: the modules that run while games are played, relative to the package (``dsl.expr`` is the
 #: expression language's evaluator); package ``__init__`` files stay Python
 MODULES: tuple[str, ...] = (
-    "ledger", "state", "game", "outcome", "moves", "effects", "dice", "turns",
+    "ledger", "state", "game", "outcome", "moves", "effects", "dice", "turns", "questions",
     "blocks.base", "blocks.parts", "blocks.move", "blocks.step", "blocks.slide", "blocks.leap",
-    "blocks.jump", "blocks.place", "blocks.carry", "blocks.fly", "blocks.sow",
+    "blocks.jump", "blocks.place", "blocks.carry", "blocks.fly", "blocks.sow", "blocks.sequence",
+    "blocks.rotate",
     "blocks.track.turns", "blocks.track.rules", "blocks.track.steps",
     "predicates.connection", "predicates.pattern", "predicates.reach", "predicates.row", "predicates.count",
     "compile.conditions", "dsl.expr", "agents.base", "agents.search",
