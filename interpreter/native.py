@@ -22,17 +22,10 @@ strings or expressions, so a stranger's game file cannot put code into what is b
 
 from __future__ import annotations
 
-import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
-import json
 import os
-import shutil
 import sys
-import sysconfig
-import tempfile
-import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -78,7 +71,7 @@ def _source(module: str) -> Path:
 
 
 def _suffix() -> str:
-    return str(sysconfig.get_config_var("EXT_SUFFIX") or importlib.machinery.EXTENSION_SUFFIXES[0])
+    return importlib.machinery.EXTENSION_SUFFIXES[0]  # the suffix of this Python's own ABI (.cpython-311-...so)
 
 
 def cache_root() -> Path:
@@ -92,6 +85,7 @@ def cache_root() -> Path:
 
 def build_folder() -> Path:
     """The folder of the build for this engine version, this Python and these sources."""
+    import hashlib  # here, not at the top: ``import spielwerk`` stays quick where no build is kept
     digest = hashlib.sha256(f"{__version__}|{_suffix()}|{sys.version_info[:2]}".encode())
     for module in MODULES:
         digest.update(module.encode())
@@ -103,7 +97,7 @@ def _module_file(folder: Path, module: str) -> Path:
     return folder.joinpath("spielwerk", *module.split(".")).with_name(module.split(".")[-1] + _suffix())
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _Finder:
     """Finds the compiled file of each module of a build before the pure-Python one."""
 
     def __init__(self, files: dict[str, str]) -> None:
@@ -180,6 +174,8 @@ def hint_once() -> str | None:
 
 def compiler_problem() -> str | None:
     """Why a build cannot be made here (no Cython, no C compiler, no setuptools), or None."""
+    import shutil
+    import sysconfig
     if importlib.util.find_spec("Cython") is None:
         return "Cython is not installed (pip install 'spielwerk[native]')"
     if importlib.util.find_spec("setuptools") is None:
@@ -195,6 +191,7 @@ def compiler_problem() -> str | None:
 def _compile_one(job: tuple[str, str, str, bool]) -> tuple[str, float, str]:
     """Compile one module in a worker process: its C file from Cython, then the extension
     (``quick``: without the C optimiser)."""
+    import time
     module, tree, out, quick = job
     started = time.perf_counter()
     import importlib
@@ -238,6 +235,10 @@ def build(progress: Callable[[str], None] | None = None, jobs: int | None = None
     gets one line per module as it is done; ``quick`` leaves out the C optimiser (a build made in
     about half the time whose code is slower: for checking the compiled path, as CI does). Raises :class:`NativeBuildError` with the reason where
     no build can be made; a half-made build is never left where :func:`activate` would take it."""
+    import json
+    import shutil
+    import tempfile
+    import time
     problem = compiler_problem()
     if problem is not None:
         raise NativeBuildError(problem)
