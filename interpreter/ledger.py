@@ -117,6 +117,8 @@ def clear(st: "Position", sq: int) -> list[int]:
 def restack(st: "Position", sq: int, pieces: list[int]) -> None:
     """Make the stack on ``sq`` hold ``pieces`` (bottom first)."""
     stack = st.stacks[sq]
+    if stack == pieces:  # nothing changes (an empty square turned onto an empty one)
+        return
     old = stack[-1] if stack else -1
     st.hash ^= rehash_stack(st, sq)
     stack[:] = pieces

@@ -169,7 +169,7 @@ def hint_once() -> str | None:
     except OSError:
         return None  # a cache that cannot be written: better silent than said every time
     return ("spielwerk: the pure-Python engine is running; `spielwerk build` compiles it for this machine "
-            "(once, a few minutes; `spielwerk doctor` says which one runs)")
+            "(once, a minute or two; `spielwerk doctor` says which one runs)")
 
 
 def compiler_problem() -> str | None:
@@ -257,7 +257,7 @@ def build(progress: Callable[[str], None] | None = None, jobs: int | None = None
         jobs = max(1, jobs or os.cpu_count() or 1)
         started = time.perf_counter()
         say(f"compiling {len(MODULES)} modules of the engine with Cython on {jobs} "
-            f"process{'es' if jobs > 1 else ''} (once per version; a few minutes)")
+            f"process{'es' if jobs > 1 else ''} (once per version; a minute or two)")
         work = [(m, str(tree), str(out), quick) for m in MODULES]
         if jobs == 1:
             finished = map(_compile_one, work)
