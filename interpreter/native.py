@@ -105,7 +105,7 @@ class _Finder:
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: Any = None) -> Any:
         where = self.files.get(fullname)
-        if where is None:
+        if where is None or not os.path.isfile(where):  # a file gone from the cache: that module runs as Python
             return None
         loader = importlib.machinery.ExtensionFileLoader(fullname, where)
         return importlib.util.spec_from_file_location(fullname, where, loader=loader)

@@ -155,3 +155,15 @@ def test_doctor_says_which_engine_runs(capsys):
     assert out[0] == f"spielwerk {spielwerk.__version__}"
     assert out[2] == f"engine: {native.status()}"
     assert out[3].startswith("build: ") and out[4].startswith("cache: ") and out[5].startswith("libraries: ")
+
+
+def test_a_build_with_files_missing_runs_those_modules_as_python(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPIELWERK_CACHE", str(tmp_path))
+    folder = native.build_folder()
+    folder.mkdir(parents=True)
+    (folder / "BUILT").write_text("{}\n")  # a build whose compiled files are all gone
+    proc = python("import spielwerk; g = spielwerk.load('tak', size=3); print(g.perft(g.initial(), 2)); "
+                  "from spielwerk import native; print(native.compiled_modules())",
+                  SPIELWERK_NATIVE="auto", SPIELWERK_CACHE=str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["72", "[]"]
