@@ -98,6 +98,12 @@ class Sequence(Block):
             ctx.frm, ctx.to, ctx.last_to, ctx.move_captures, ctx.move_flips, ctx.move_placed = before
             moves: list[Any] = []
             part.block.generate(st, moves)
+            if part.legal_if is None and not part.then:
+                # a last part whose result nothing reads: each of its moves ends a turn, unplayed
+                if moves:
+                    found = True
+                    out.extend(TurnMove((self.index, done + (move,))) for move in moves)
+                continue
             for move in moves:
                 changes = self._play(st, part, move, mover)
                 if part.legal_if is None or part.legal_if(ctx):
