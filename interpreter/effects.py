@@ -199,9 +199,12 @@ class Fill(Effect):
     for both. Counted in ``move_placed``."""
 
     def __init__(self, when: Callable[[Any], Any] | None, codes: list[int], region: int,
-                 where_if: Callable[[Any], Any] | None) -> None:
+                 where_if: Callable[[Any], Any] | None, points: list[Callable[[Any], Any]] | None = None) -> None:
         super().__init__(when)
         self.codes, self.region, self.where_if = codes, region, where_if
+        #: where ``where_if`` is ``square == a or square == b ...`` with none of them reading
+        #: ``square``: a, b, ... compiled, so the squares are read, not every square looked at
+        self.points = points
 
     def run(self, st: "Position", cond: "Conditions") -> Changes:
         ctx = cond.ctx
@@ -210,6 +213,17 @@ class Fill(Effect):
         where_if = self.where_if
         squares = []
         bits = self.region & ~st.occupied
+        if self.points is not None:  # the squares the condition names, in the order a look would find them
+            square_ctx = cond.square_context(st, mover, frm, to, 0)
+            size = len(st.stacks)
+            named = 0
+            for point in self.points:
+                v = point(square_ctx)
+                if isinstance(v, float) and v.is_integer():
+                    v = int(v)
+                if isinstance(v, int) and 0 <= v < size:  # a square equal to it (True is 1, as in `==`)
+                    named |= 1 << v
+            bits &= named
         while bits:
             low = bits & -bits
             bits ^= low

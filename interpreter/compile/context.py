@@ -179,6 +179,12 @@ class Compiler:
                              "place of this game") from None
         except (ExprError, ValueError, IndexError) as exc:
             raise self.error(path, str(getattr(exc, "message", exc))) from None
+        return self.guarded(path, value, node, fn)
+
+    def guarded(self, path: tuple[Any, ...], value: Any, node: Any, fn: Callable[[Any], Any],
+                instead: Any = 0, meaning: str = "it counts as false (0)") -> Callable[[Any], Any]:
+        """``fn``, the compiled ``node`` (the whole expression written at ``path``, or a part of it),
+        made to report a failure while playing as a located problem and give ``instead``."""
         if not can_fail(node):
             return fn
         report = self.report
@@ -187,8 +193,8 @@ class Compiler:
             try:
                 return fn(ctx)
             except (ArithmeticError, IndexError, TypeError, ValueError) as exc:
-                report(path, f"while playing, {value!r} failed ({exc}); it counts as false (0)")
-                return 0
+                report(path, f"while playing, {value!r} failed ({exc}); {meaning}")
+                return instead
         return guarded
 
     def move_number(self, path: tuple[Any, ...], value: Any) -> Any:

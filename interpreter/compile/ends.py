@@ -10,6 +10,7 @@ from ..blocks.passing import Pass
 from ..effects import Bridge, Effect, Fill, Gather, Outflank, Remove, RemoveDisconnected, RemoveGroups, Sweep, Trim
 from ..moves import PassMove
 from ..topology import BridgesTopology
+from ..dsl.expr import Name, Node, Op, compile_expr, names_in
 from .memory import setters
 from ..outcome import EndRule, default_results
 
@@ -256,7 +257,32 @@ def _fill(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any)
         codes = [0, *(t.code(kind, p if owner == "mover" else t.next_player[p]) for p in t.player_numbers)]
     region = t.region_mask(spec["region"]) if "region" in spec else t.topology.full_mask
     where_if = c.condition(path + ("where",), spec["where"]) if "where" in spec else None
+    points = _points(c.expression(path + ("where",), spec["where"])) if "where" in spec else None
+    if points is not None:  # `square == a or square == b`: the squares a and b, not a look at every square
+        env = c.env()
+        where = path + ("where",)
+        return Fill(when, codes, region, where_if,
+                    [c.guarded(where, spec["where"], node, compile_expr(node, env), -1, "it names no square")
+                     for node in points])
     return Fill(when, codes, region, where_if)
+
+
+def _points(node: Node) -> list[Node] | None:
+    """The ``a``, ``b``, ... of a condition ``square == a or square == b ...`` (either side of each
+    ``==``) where none of them reads ``square``; None for a condition of any other shape."""
+    items, out = [node], []
+    while any(isinstance(i, Op) and i.op == "or" for i in items):  # `a or b or c` nests: flatten it
+        items = [a for i in items for a in (i.args if isinstance(i, Op) and i.op == "or" else (i,))]
+    for item in items:
+        if not (isinstance(item, Op) and item.op == "==" and len(item.args) == 2):
+            return None
+        a, b = item.args
+        other = b if isinstance(a, Name) and a.name == "square" else \
+            a if isinstance(b, Name) and b.name == "square" else None
+        if other is None or "square" in names_in(other):
+            return None
+        out.append(other)
+    return out
 
 
 def _bridge(c: "Compiler", path: tuple[Any, ...], spec: dict[str, Any], when: Any) -> Effect:

@@ -6,6 +6,7 @@ games written here, and the mistakes refused with a located message."""
 from __future__ import annotations
 
 import os
+import random
 import re
 
 import pytest
@@ -254,3 +255,48 @@ def test_a_mistake_is_refused_where_it_is(name, tmp_path, capsys):
     out = capsys.readouterr().out.strip().splitlines()
     assert out and all(re.match(r".+:\d+:\d+: ", line) for line in out), out
     assert any(message in line for line in out), out
+
+
+FILL_NEIGHBOURS = """
+game: fill-neighbours
+players: [white, black]
+board: {shape: square, width: 4, height: 4}
+pieces: {stone: {letter: S}, wall: {letter: W, neutral: true}}
+phases:
+  - name: play
+    moves:
+      - place:
+          pieces: [stone]
+          effects:
+            - fill: {piece: wall, owner: neutral, where: "WHERE"}
+end:
+  - {when: board_full, winner: draw, result: full}
+"""
+
+
+def fills(game):
+    return [e for before, after in game.rules.block_effects.values() for e in (*before, *after)
+            if type(e).__name__ == "Fill"]
+
+
+def test_a_fill_of_named_squares_is_the_fill_that_looks_at_every_square(tmp_path):
+    """`square == a or square == b` names its squares: the engine reads them instead of asking
+    every square. The same condition written so that it must ask every square gives the same
+    game, position by position (a name off the board, -1, or named twice fills nothing more)."""
+    named = "square == offset(to, 0, 1) or offset(to, 1, 0) == square or square == offset(to, 0, 1)"
+    asked = f"({named}) and square >= 0"  # not of the named shape: every empty square is asked
+    fast = game_from(tmp_path, FILL_NEIGHBOURS.replace("WHERE", named))
+    slow = game_from(tmp_path, FILL_NEIGHBOURS.replace("WHERE", asked))
+    assert [f.points is not None for f in fills(fast)] == [True]
+    assert [f.points is not None for f in fills(slow)] == [False]
+    assert [fast.perft(fast.initial(), d) for d in (1, 2, 3)] == [slow.perft(slow.initial(), d) for d in (1, 2, 3)]
+    for seed in range(20):
+        rng = random.Random(seed)
+        a, b = fast.initial(), slow.initial()
+        while a.outcome() is None:
+            moves = a.legal_moves()
+            assert [a.move_text(m) for m in moves] == [b.move_text(m) for m in b.legal_moves()]
+            move = moves[rng.randrange(len(moves))]
+            a.push(move)
+            b.push(move)
+            assert a.text() == b.text() and a.hash == b.hash
