@@ -189,6 +189,10 @@ class Tables:
             return self.player_regions[name][player - 1]
         return self.region_mask(name)
 
+    def player_region_masks(self, name: str) -> list[int]:
+        """:meth:`player_region_mask` for every player, indexed by player number (index 0: no squares)."""
+        return [0, *(self.player_region_mask(name, p) for p in self.player_numbers)]
+
     def is_region(self, name: Any) -> bool:
         """Whether ``name`` names a region (declared, per player or built in) of this board."""
         return isinstance(name, str) and (name in self.regions or name in self.topology.regions)

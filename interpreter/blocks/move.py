@@ -358,7 +358,7 @@ class Move(Block):
         self.from_region = None
         self.from_condition = None
         if isinstance(frm, str) and t.is_region(frm):
-            self.from_region = [0, *(t.player_region_mask(frm, p) for p in t.player_numbers)]
+            self.from_region = t.player_region_masks(frm)
         elif frm is not None:
             self.from_condition = c.condition(path + ("from",), frm)
         promote = params.get("promote")

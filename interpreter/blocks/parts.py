@@ -172,7 +172,7 @@ class Landing:
             elif word == "not_own":
                 self.empty = self.enemy = self.neutral = True
             elif isinstance(word, str) and t.is_region(word):
-                self.alternatives.append(([0, *(t.player_region_mask(word, p) for p in t.player_numbers)], None))
+                self.alternatives.append((t.player_region_masks(word), None))
             else:
                 self.alternatives.append((None, c.condition(where, word)))
         #: only the owner of the top piece matters (no region, no condition)
@@ -223,7 +223,7 @@ class Promotion:
         kinds = {t.kind_index[k] for k in ([names] if isinstance(names, str) else names)}
         to = t.kind_index[spec["to"]]
         self.chain = spec.get("chain", "ends")
-        self.region = [0, *(t.player_region_mask(spec["region"], p) for p in t.player_numbers)]
+        self.region = t.player_region_masks(spec["region"])
         #: code -> promoted code, or -1
         self.becomes = [t.code(to, t.code_owner[code]) if t.code_kind[code] in kinds else -1
                         for code in range(t.num_codes)]

@@ -94,7 +94,7 @@ class Sow(Block):
             raise c.error(path + ("path",), str(exc)) from None
         where = {sq: i for i, sq in enumerate(self.path_squares)}
         #: per player, the squares sown from (bitmask)
-        self.sources = [0] + [t.player_region_mask(params["from"], p) for p in t.player_numbers]
+        self.sources = t.player_region_masks(params["from"])
         #: the squares some player sows from
         self.any_source = union(self.sources)
         outside = [topo.name(sq) for sq in range(topo.size)

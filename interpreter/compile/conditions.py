@@ -335,7 +335,7 @@ def _questions(t: "Tables", cond: Conditions) -> dict[str, Builder]:
         sq = _square_arg(t, args[0], asts[0])
         name = args[1](None)
         topo, near = _adjacency(t)
-        goals = [0] + [t.player_region_mask(name, p) for p in t.player_numbers]
+        goals = t.player_region_masks(name)
         owner = t.code_owner
         full = topo.full_mask
         passable = [code for code in range(t.num_codes) if t.kind_names[t.code_kind[code]] in
@@ -533,7 +533,7 @@ def _squares(t: "Tables") -> dict[str, Builder]:
             raise ValueError(f"{name!r} is not a region of this board")
         if len(args) > at + 1:
             who = args[at + 1]
-            halves = [0, *(t.player_region_mask(name, p) for p in t.player_numbers)]
+            halves = t.player_region_masks(name)
             return lambda x: halves[who(x)]
         mask = t.region_mask(name)
         return lambda x: mask

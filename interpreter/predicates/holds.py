@@ -41,7 +41,7 @@ class Holds(Predicate):
             self.positions = [int(k) for k in params["points"]]
             self.squares = [[], *([paths[p][k - 1] for k in self.positions] for p in c.t.player_numbers)]
         else:
-            masks = [c.t.player_region_mask(params["region"], p) for p in c.t.player_numbers]
+            masks = c.t.player_region_masks(params["region"])[1:]
             self.squares = [[], *([sq for sq in range(topo.size) if m >> sq & 1] for m in masks)]
         self.owner = c.t.code_owner
 

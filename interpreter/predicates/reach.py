@@ -25,7 +25,7 @@ class Reach(Predicate):
         self.codes = [0, *(c.t.code(kind, p) for p in c.t.player_numbers)]
         region = params["square"]
         if region in c.t.topology.regions or region in c.t.regions:
-            halves = [c.t.player_region_mask(region, p) for p in c.t.player_numbers]
+            halves = c.t.player_region_masks(region)[1:]
         else:
             try:
                 mask = 1 << c.t.topology.parse_square(str(region))
