@@ -52,7 +52,7 @@ _HERE = Path(__file__).resolve().parent
 _DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
 
 #: what :func:`activate` found: the path in use and why
-_state: dict[str, Any] = {"active": False, "folder": None, "why": "not looked for"}
+_state: dict[str, Any] = {"active": False, "why": "not looked for"}
 
 
 class NativeBuildError(Exception):
@@ -111,21 +111,29 @@ class _Finder:
         return importlib.util.spec_from_file_location(fullname, where, loader=loader)
 
 
+def _choice() -> str:
+    """What ``SPIELWERK_NATIVE`` asks for: ``pure``, ``native`` or ``auto``."""
+    choice = os.environ.get("SPIELWERK_NATIVE", "auto").strip().lower()
+    if choice in ("0", "no", "off", "false", "pure"):
+        return "pure"
+    return "native" if choice in ("1", "yes", "on", "true", "native") else "auto"
+
+
 def activate() -> bool:
     """Load the compiled modules from now on where a build for this engine exists (and
     ``SPIELWERK_NATIVE`` is not ``0``). Called once by ``import spielwerk``; True if they are used."""
-    choice = os.environ.get("SPIELWERK_NATIVE", "auto").strip().lower()
-    if choice in ("0", "no", "off", "false", "pure"):
-        _state.update(active=False, folder=None, why="SPIELWERK_NATIVE=0 chooses the pure-Python engine")
+    choice = _choice()
+    if choice == "pure":
+        _state.update(active=False, why="SPIELWERK_NATIVE=0 chooses the pure-Python engine")
         return False
-    required = choice in ("1", "yes", "on", "true", "native")
+    required = choice == "native"
     folder = None
     if cache_root().is_dir():
         folder = build_folder()
     done = folder is not None and (folder / "BUILT").is_file()
     if not done:
         why = "no compiled engine for this version in the cache: `spielwerk build` makes one"
-        _state.update(active=False, folder=None, why=why)
+        _state.update(active=False, why=why)
         if required:
             raise ImportError(f"SPIELWERK_NATIVE=1, but there is {why}")
         return False
@@ -133,12 +141,12 @@ def activate() -> bool:
     files = {f"spielwerk.{m}": str(_module_file(folder, m)) for m in MODULES}
     loaded = [name for name in files if name in sys.modules]
     if loaded:  # too late to swap them: the pure modules are already in use
-        _state.update(active=False, folder=None, why=f"{loaded[0]} was imported before the compiled engine")
+        _state.update(active=False, why=f"{loaded[0]} was imported before the compiled engine")
         if required:
             raise ImportError(f"SPIELWERK_NATIVE=1, but {_state['why']}")
         return False
     sys.meta_path.insert(0, _Finder(files))
-    _state.update(active=True, folder=folder, why=f"compiled by Cython, {len(MODULES)} modules in {folder}")
+    _state.update(active=True, why=f"compiled by Cython, {len(MODULES)} modules in {folder}")
     return True
 
 
@@ -149,7 +157,7 @@ def compiled_modules() -> list[str]:
 
 
 def status() -> str:
-    """One line: which engine runs, and why (``spielwerk doctor``, ``spielwerk --version``)."""
+    """One line: which engine runs, and why (``spielwerk doctor``, ``spielwerk.native_status()``)."""
     if _state["active"]:
         return f"native ({_state['why']})"
     return f"pure Python ({_state['why']})"
@@ -158,7 +166,7 @@ def status() -> str:
 def hint_once() -> str | None:
     """On the pure-Python path where a build could be made, the line that says how to get the
     compiled engine - once per cache folder (a marker file remembers it), else None."""
-    if _state["active"] or os.environ.get("SPIELWERK_NATIVE", "").strip() == "0":
+    if _state["active"] or _choice() == "pure":
         return None
     marker = cache_root() / "hint-shown"
     if marker.exists() or compiler_problem() is not None:
@@ -188,13 +196,12 @@ def compiler_problem() -> str | None:
     return None
 
 
-def _compile_one(job: tuple[str, str, str, bool]) -> tuple[str, float, str]:
+def _compile_one(job: tuple[str, str, str, bool]) -> tuple[str, float]:
     """Compile one module in a worker process: its C file from Cython, then the extension
     (``quick``: without the C optimiser)."""
     import time
     module, tree, out, quick = job
     started = time.perf_counter()
-    import importlib
     import logging
 
     cythonize: Any = importlib.import_module("Cython.Build").cythonize  # the `native` extra's
@@ -218,7 +225,6 @@ def _compile_one(job: tuple[str, str, str, bool]) -> tuple[str, float, str]:
         cmd.ensure_finalized()
         cmd.run()
     except BaseException as exc:
-        os.dup2(saved[1], 2)
         lines = [ln for ln in Path(tree, f"{module}.log").read_text(errors="replace").splitlines() if "error" in ln]
         raise NativeBuildError(f"spielwerk.{module}: {lines[0] if lines else exc}") from None
     finally:
@@ -227,14 +233,15 @@ def _compile_one(job: tuple[str, str, str, bool]) -> tuple[str, float, str]:
         for fd in (log, *saved):
             os.close(fd)
         os.chdir(cwd)
-    return module, time.perf_counter() - started, ""
+    return module, time.perf_counter() - started
 
 
 def build(progress: Callable[[str], None] | None = None, jobs: int | None = None, quick: bool = False) -> Path:
     """Compile :data:`MODULES` with Cython into :func:`build_folder` and return it. ``progress``
     gets one line per module as it is done; ``quick`` leaves out the C optimiser (a build made in
-    about half the time whose code is slower: for checking the compiled path, as CI does). Raises :class:`NativeBuildError` with the reason where
-    no build can be made; a half-made build is never left where :func:`activate` would take it."""
+    about half the time whose code is slower: for checking the compiled path, as CI does). Raises
+    :class:`NativeBuildError` with the reason where no build can be made; a half-made build is
+    never left where :func:`activate` would take it."""
     import json
     import shutil
     import tempfile
@@ -287,5 +294,5 @@ def build(progress: Callable[[str], None] | None = None, jobs: int | None = None
 
 
 def _report(finished: Any, say: Callable[[str], None]) -> None:
-    for count, (module, seconds, _) in enumerate(finished, 1):
+    for count, (module, seconds) in enumerate(finished, 1):
         say(f"[{count}/{len(MODULES)}] spielwerk.{module} ({seconds:.1f} s)")
