@@ -33,21 +33,15 @@ def most_jobs() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
-def _jobs(jobs: int | None, work: int | None = None) -> int:
-    """The number of processes: ``None`` or 0 means one per core; never more than
-    :func:`most_jobs`, nor than the tasks there are (``work``)."""
+def processes(jobs: int | None, work: int | None = None) -> int:
+    """The number of processes to start for ``jobs``: ``None`` or 0 means one per core; never more
+    than :func:`most_jobs`, nor than the tasks there are (``work``); one plays them in this process."""
     if jobs is None or jobs == 0:
         jobs = os.cpu_count() or 1
     if jobs < 0:
         raise ValueError(f"jobs: a count of processes (0 for one per core), not {jobs}")
     jobs = min(jobs, most_jobs())
     return jobs if work is None else max(1, min(jobs, work))
-
-
-def processes(jobs: int | None, work: int | None = None) -> int:
-    """How many processes :func:`unordered` starts for ``work`` tasks on ``jobs`` (one: it plays
-    them in this process)."""
-    return _jobs(jobs, work)
 
 
 def _start(payload: dict[str, Any]) -> None:
@@ -70,7 +64,7 @@ def unordered(fn: Callable[[dict[str, Any], Any], Any], tasks: Iterable[Any], pa
     in this process, in order). ``fn`` must be a module-level function; the payload is sent to
     each worker once; at most ``ahead`` tasks per worker wait in the queue. No more processes are
     started than there are tasks (where ``tasks`` has a length) or than :func:`most_jobs`."""
-    n = _jobs(jobs, len(tasks) if isinstance(tasks, Sized) else None)
+    n = processes(jobs, len(tasks) if isinstance(tasks, Sized) else None)
     if n == 1:
         for task in tasks:
             yield task, fn(payload, task)
@@ -178,7 +172,7 @@ def divide(state: State, depth: int, jobs: int | None = 1) -> list[tuple[tuple[M
     the subtrees (0 or None: one per core)."""
     if depth < 1:
         raise ValueError(f"depth: at least 1, not {depth}")
-    n = _jobs(jobs)
+    n = processes(jobs)
     tasks = _root_tasks(state, depth)
     if n == 1 or len(tasks) < 2:
         counts = [_count(state, path, d) for path, d in tasks]
@@ -190,7 +184,7 @@ def divide(state: State, depth: int, jobs: int | None = 1) -> list[tuple[tuple[M
 
 def perft(state: State, depth: int, jobs: int | None = 1) -> int:
     """The leaf count of :meth:`Game.perft`, the root's subtrees shared by ``jobs`` processes."""
-    if depth == 0 or _jobs(jobs) == 1:
+    if depth == 0 or processes(jobs) == 1:
         return state.game.perft(state, depth)
     return sum(c for _, c in divide(state, depth, jobs))
 
@@ -250,7 +244,7 @@ def play_games(game: Game, games: int, *, agents: AgentFactory | Sequence[AgentF
     pair: Sequence[AgentFactory] = (agents, agents) if callable(agents) else tuple(agents)
     if len(pair) != 2:
         raise ValueError("agents: one factory, or one per player")
-    n = min(_jobs(jobs), max(1, games // max(1, chunk)))
+    n = min(processes(jobs), max(1, games // max(1, chunk)))
     if n == 1:
         return [_play(game, pair, i, seed, max_plies, start) for i in range(games)]
     chunks = [list(range(i, min(games, i + chunk))) for i in range(0, games, chunk)]

@@ -387,8 +387,7 @@ def _play_one(game: Game, st: Any, agents: list[Any], dice: random.Random, max_p
 def cmd_build(args: argparse.Namespace) -> int:
     from .native import NativeBuildError, build
     try:
-        build(progress=lambda line: print(line, file=sys.stderr, flush=True), jobs=args.jobs or None,
-              quick=args.quick)
+        build(progress=lambda line: print(line, file=sys.stderr, flush=True), jobs=args.jobs, quick=args.quick)
     except NativeBuildError as exc:
         print(f"spielwerk: warning: no compiled engine was built ({exc}); the pure-Python engine "
               "stays in use", file=sys.stderr)
@@ -901,7 +900,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "cache folder; later runs load them (docs/reference/speed.md). Needs "
                                    "pip install 'spielwerk[native]' and a C compiler; without them, or if "
                                    "the build fails, the pure-Python engine stays in use.")
-    p.add_argument("--jobs", type=int, default=0, metavar="K", help="compiler processes (default: one per core)")
+    p.add_argument("--jobs", "-j", type=_jobs, default=0, metavar="K",
+                   help="compiler processes, 0 for one per core (the default), at most four per core")
     p.add_argument("--quick", action="store_true", help="leave out the C optimiser: built in about half "
                    "the time, runs slower (for checking the compiled engine, as CI does)")
     p.set_defaults(func=cmd_build)

@@ -261,7 +261,8 @@ def build(progress: Callable[[str], None] | None = None, jobs: int | None = None
             shutil.copyfile(_source(module), target)
         for pkg in {p for p in tree.joinpath("spielwerk").rglob("*") if p.is_dir()} | {tree / "spielwerk"}:
             (pkg / "__init__.py").touch()
-        jobs = max(1, jobs or os.cpu_count() or 1)
+        from .batch import processes
+        jobs = processes(jobs, len(MODULES))
         started = time.perf_counter()
         say(f"compiling {len(MODULES)} modules of the engine with Cython on {jobs} "
             f"process{'es' if jobs > 1 else ''} (once per version; a minute or two)")

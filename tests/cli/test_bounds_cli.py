@@ -46,8 +46,8 @@ def test_d1_no_more_processes_than_work(monkeypatch):
         return real(jobs, payload)
 
     monkeypatch.setattr(batch, "_pool", pool)
-    assert batch._jobs(1000) == batch.most_jobs() == 4 * (os.cpu_count() or 1)
-    assert batch._jobs(8, 2) == 2 and batch._jobs(0, 1) == 1
+    assert batch.processes(1000) == batch.most_jobs() == 4 * (os.cpu_count() or 1)
+    assert batch.processes(8, 2) == 2 and batch.processes(0, 1) == 1
     results = list(batch.unordered(_square, [1, 2], {}, jobs=50))
     assert sorted(results) == [(1, 1), (2, 4)] and started == [2]
 
