@@ -82,8 +82,11 @@ class Game(TableFacts, MoveQuestions):
         self._clear_dice = t.roll_index >= 0 and t.dice_count == 1
         #: a move may give its player another turn (a double's roll again)
         self._roll_again = any(b.roll_again for b in self.blocks) or bool(rules.again)
-        #: per block index, the effects that follow its moves (the block's and the game's, in order)
-        self._chains: dict[int, tuple[Any, ...]] = {}
+        #: per block index, the effects that follow its moves: the block's own, the game's, then the
+        #: counters the block sets
+        none: tuple[list[Any], list[Any]] = ([], [])
+        self._chains = [(*before, *rules.effects, *after)
+                        for before, after in (rules.block_effects.get(i, none) for i in range(len(self.blocks)))]
         #: apply() takes the plain path unless effects, repetition, phase hand-overs or stack limits
         #: need care
         self._plain = (not rules.effects and not rules.block_effects and not rules.again and not self.repetition
@@ -494,10 +497,7 @@ class Game(TableFacts, MoveQuestions):
         block = self.blocks[move[0]]
         ctx.frm, ctx.to = block.from_square(move), block.to_square(move)
         ctx.move_captures, ctx.move_flips, ctx.move_placed = st.captures[mover] - captured, 0, 0
-        chain = self._chains.get(move[0])
-        if chain is None:  # the block's own effects before and after the game's, joined once
-            before, after = self.rules.block_effects.get(move[0], ((), ()))
-            chain = self._chains[move[0]] = (*before, *self.rules.effects, *after)
+        chain = self._chains[move[0]]
         return follow(chain, st, self.cond, mover, captured) if chain else []
 
     def fired_effects(self, move: "Move", undo: Any) -> bool:
