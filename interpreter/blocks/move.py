@@ -860,10 +860,7 @@ def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
             distance == "any" or isinstance(distance, int)):
         shape = "slide"
     elif (keys <= {"pieces", "directions", "distance", "to", "onto"} and distance == 1
-          and not any(p.get("blocks") for p in pieces.values())
-          and ((to == "empty" and onto == "top")
-               or (onto == "capture" and to in ("enemy", ["enemy"]))
-               or (onto == "capture" and isinstance(to, list) and sorted(to) == ["empty", "enemy"]))):
+          and not any(p.get("blocks") for p in pieces.values()) and _step_capture(to, onto) is not None):
         shape = "step"
     else:
         shape = None
@@ -875,6 +872,19 @@ def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
         if not set(re.findall(r"\{(\w+)\}", template)) <= known:
             return None
     return shape
+
+
+def _step_capture(to: Any, onto: Any) -> bool | str | None:
+    """How a step lands where ``to`` and ``onto`` say, as :class:`Step` reads it (``capture``):
+    False on empty squares only, True also on an enemy piece it takes, ``only`` on an enemy piece
+    alone; None where no step lands so."""
+    if to == "empty" and onto == "top":
+        return False
+    if onto == "capture" and to in ("enemy", ["enemy"]):
+        return "only"
+    if onto == "capture" and isinstance(to, list) and sorted(to) == ["empty", "enemy"]:
+        return True
+    return None
 
 
 def make_move(c: Compiling, index: int, params: dict[str, Any], path: tuple[Any, ...]) -> Block:
@@ -897,9 +907,8 @@ def make_move(c: Compiling, index: int, params: dict[str, Any], path: tuple[Any,
         prim = Slide(c, index, params, path)
     elif shape == "step":
         from .step import Step
-        onto, to = params.get("onto"), params.get("to", "empty")
-        prim = Step(c, index, {**params, "capture": "only" if onto == "capture" and to in ("enemy", ["enemy"])
-                               else onto == "capture"}, path)
+        capture = _step_capture(params.get("to", "empty"), params.get("onto", "top"))
+        prim = Step(c, index, {**params, "capture": capture}, path)
     else:
         return Move(c, index, params, path)
     prim.name = "move"
