@@ -583,8 +583,6 @@ def _run_simulation(games: Sequence[Game], outs: Sequence[str], args: argparse.N
     if args.cluster:  # reached before anything is written or drawn
         from .batch import connect
         cluster = connect(args.cluster)
-    todos = [[i for i in range(args.games) if i not in done] for done in dones]
-    total, left = args.games * len(games), sum(len(todo) for todo in todos)
     files: list[TextIO] = []
     try:
         for out in outs:
@@ -596,6 +594,10 @@ def _run_simulation(games: Sequence[Game], outs: Sequence[str], args: argparse.N
             cluster.close()
         raise SpielwerkError(f"cannot write {out}: {exc.strerror or exc}") from None
     try:
+        runs = [Run(game, args.agents, args.games, args.seed, args.max_plies, f, done, records)
+                for game, f, done in zip(games, files, dones)]
+        todos = [run.todo() for run in runs]
+        total, left = args.games * len(games), sum(len(todo) for todo in todos)
         bar, task = _progress(total, total - left, label, args.quiet)
         workers, where = _workers(args.jobs, left, cluster)
         forecast = Forecast(todos, workers, where, max(len(game.players) for game in games), names)
@@ -611,8 +613,6 @@ def _run_simulation(games: Sequence[Game], outs: Sequence[str], args: argparse.N
             if line is not None:
                 bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
-        runs = [Run(game, args.agents, args.games, args.seed, args.max_plies, f, done, records)
-                for game, f, done in zip(games, files, dones)]
         with bar:
             play_runs(runs, jobs=args.jobs, cluster=cluster, finished=finished)
     finally:
