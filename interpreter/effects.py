@@ -223,7 +223,7 @@ class Fill(Effect):
                     v = int(v)
                 if isinstance(v, int) and 0 <= v < size:  # a square equal to it (True is 1, as in `==`)
                     named |= 1 << v
-            bits &= named
+            bits &= named  # the condition itself still decides each (a part that fails makes it false)
         while bits:
             low = bits & -bits
             bits ^= low
