@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from . import __version__
+from .version import __version__
 
 __all__ = ["MODULES", "NativeBuildError", "build", "cache_root", "compiled_modules", "status", "activate",
            "compiler_problem", "build_folder", "hint_once"]
