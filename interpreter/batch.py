@@ -182,8 +182,15 @@ def divide(state: State, depth: int, jobs: int | None = 1) -> list[tuple[tuple[M
     return [(path, c) for (path, _), c in zip(tasks, counts)]
 
 
-def perft(state: State, depth: int, jobs: int | None = 1) -> int:
-    """The leaf count of :meth:`Game.perft`, the root's subtrees shared by ``jobs`` processes."""
+def perft(state: State, depth: int, jobs: int | None = 1, *, kernel: bool = True) -> int:
+    """The leaf count of :meth:`Game.perft`, the root's subtrees shared by ``jobs`` processes; on
+    the game's kernel (:mod:`spielwerk.kernel`) where it has one and ``kernel`` is true, else on
+    the engine."""
+    if kernel and depth > 0:
+        from .kernel import kernel as kernel_of
+        made = kernel_of(state.game)
+        if made is not None:
+            return made.perft(state, depth)
     if depth == 0 or processes(jobs) == 1:
         return state.game.perft(state, depth)
     return sum(c for _, c in divide(state, depth, jobs))

@@ -95,8 +95,11 @@ def cmd_perft(args: argparse.Namespace) -> int:
             print(f"{' '.join(texts)}\t{n}")
         print(f"total\t{total}")
         return 0
+    if not args.no_kernel:
+        from .kernel import kernel
+        kernel(game, progress=_say)  # made now, so a typed build says so before the counts
     for depth in range(1, args.depth + 1):
-        count = batch.perft(st, depth, args.jobs if depth > 1 else 1)
+        count = batch.perft(st, depth, args.jobs if depth > 1 else 1, kernel=not args.no_kernel)
         print(f"{depth}\t{count}", flush=True)
     return 0
 
@@ -399,7 +402,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     import platform
     from importlib.metadata import PackageNotFoundError, version
 
-    from .native import build_folder, compiler_problem, status
+    from .native import build_folder, compiled_modules, compiler_problem, status
     print(f"spielwerk {__version__}")
     print(f"python {platform.python_version()} ({sys.executable})")
     print(f"engine: {status()}")
@@ -414,7 +417,21 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         except PackageNotFoundError:
             found.append(f"{dist} -")
     print(f"libraries: {', '.join(found)}")
+    from . import kernel as kernels
+    mode = kernels.choice()
+    typed = mode == "typed" or (mode == "auto" and bool(compiled_modules()))
+    print("kernels: " + ("off (SPIELWERK_KERNEL=0)" if mode == "off" else
+                         f"typed, built per game in {kernels.folder()}" if typed else "plain Python"))
+    for name in args.games:
+        game = _load(name, {})
+        made = kernels.kernel(game, progress=_say)
+        print(f"{name}: " + (f"kernel ({'typed' if made.typed else 'plain Python'})" if made is not None
+                             else f"no kernel: {kernels.why_not(game)}"))
     return 0
+
+
+def _say(line: str) -> None:
+    print(f"spielwerk: {line}", file=sys.stderr, flush=True)
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -752,6 +769,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="K",
                    help="share the root's moves among K processes, 0 for one per core, at most four per core "
                         "(default: 1)")
+    p.add_argument("--no-kernel", action="store_true",
+                   help="count on the engine, not on the game's kernel (see docs/reference/speed.md)")
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("replay", help="replay records, checking every move; print each game's result",
@@ -909,7 +928,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("doctor", help="say which engine runs (compiled or pure Python) and what is installed",
                        description="Print the version, the Python, the engine in use (native: compiled "
                                    "by `spielwerk build`; or pure Python, and why), whether a build is "
-                                   "possible here, the cache folder and the optional libraries found.")
+                                   "possible here, the cache folder and the optional libraries found; "
+                                   "with games, whether each has a kernel, and why not.")
+    p.add_argument("games", nargs="*", metavar="GAME", help="a bundled game's name or a game file")
     p.set_defaults(func=cmd_doctor)
 
     p = sub.add_parser("schema", help="print the path of the installed JSON Schema (for editors)",

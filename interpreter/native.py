@@ -32,7 +32,7 @@ from typing import Any, Callable, Sequence
 from .version import __version__
 
 __all__ = ["MODULES", "NativeBuildError", "build", "cache_root", "compiled_modules", "status", "activate",
-           "compiler_problem", "build_folder", "hint_once"]
+           "compiler_problem", "build_folder", "hint_once", "compile_extension"]
 
 #: the modules that run while games are played, relative to the package (``dsl.expr`` is the
 #: expression language's evaluator); package ``__init__`` files stay Python
@@ -197,43 +197,52 @@ def compiler_problem() -> str | None:
 
 
 def _compile_one(job: tuple[str, str, str, bool]) -> tuple[str, float]:
-    """Compile one module in a worker process: its C file from Cython, then the extension
-    (``quick``: without the C optimiser)."""
-    import time
+    """Compile one module of the engine in a worker process (see :func:`compile_extension`)."""
     module, tree, out, quick = job
+    seconds = compile_extension(f"spielwerk.{module}", os.path.join("spielwerk", *module.split(".")) + ".py",
+                                tree, out, quick)
+    return module, seconds
+
+
+def compile_extension(name: str, rel: str, tree: str, out: str, quick: bool = False) -> float:
+    """Compile the Python or Cython file ``rel`` (relative to the folder ``tree``) into the
+    extension module ``name`` in the folder ``out``: its C file from Cython, then the extension
+    (``quick``: without the C optimiser). Returns the seconds it took; raises
+    :class:`NativeBuildError` with the compiler's first error line."""
+    import time
     started = time.perf_counter()
     import logging
 
     cythonize: Any = importlib.import_module("Cython.Build").cythonize  # the `native` extra's
     tools: Any = importlib.import_module("setuptools")
     logging.getLogger("Cython").setLevel(logging.ERROR)
-    rel = os.path.join("spielwerk", *module.split(".")) + ".py"
     cwd = os.getcwd()
     os.chdir(tree)
     # the compiler's chatter (warnings about unused helpers) goes to a log, not the terminal
-    log = os.open(os.path.join(tree, f"{module}.log"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    log_file = os.path.join(tree, f"{name}.log")
+    log = os.open(log_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     saved = os.dup(1), os.dup(2)
     os.dup2(log, 1)
     os.dup2(log, 2)
     try:
-        ext = tools.Extension(f"spielwerk.{module}", [rel], extra_compile_args=["-O0" if quick else "-O2", "-g0"] if os.name == "posix" else [])
+        ext = tools.Extension(name, [rel], extra_compile_args=["-O0" if quick else "-O2", "-g0"] if os.name == "posix" else [])
         modules = cythonize([ext], compiler_directives=_DIRECTIVES, quiet=True, force=True)
         dist = tools.Distribution({"name": "spielwerk-native", "ext_modules": modules})
         cmd = dist.get_command_obj("build_ext")
         cmd.build_lib = out
-        cmd.build_temp = os.path.join(tree, "temp", module)
+        cmd.build_temp = os.path.join(tree, "temp", name)
         cmd.ensure_finalized()
         cmd.run()
     except BaseException as exc:
-        lines = [ln for ln in Path(tree, f"{module}.log").read_text(errors="replace").splitlines() if "error" in ln]
-        raise NativeBuildError(f"spielwerk.{module}: {lines[0] if lines else exc}") from None
+        lines = [ln for ln in Path(log_file).read_text(errors="replace").splitlines() if "error" in ln.lower()]
+        raise NativeBuildError(f"{name}: {lines[0] if lines else exc}") from None
     finally:
         os.dup2(saved[0], 1)
         os.dup2(saved[1], 2)
         for fd in (log, *saved):
             os.close(fd)
         os.chdir(cwd)
-    return module, time.perf_counter() - started
+    return time.perf_counter() - started
 
 
 def build(progress: Callable[[str], None] | None = None, jobs: int | None = None, quick: bool = False) -> Path:

@@ -842,7 +842,8 @@ class Move(Block):
 
 def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
     """Which specialised generator lists the moves of ``params`` exactly, or None."""
-    keys = set(params) - {"when", "description", "notation"}
+    # `when`, `legal_if` and `prefer_if` are read by the phase, whichever generator lists the moves
+    keys = set(params) - {"when", "description", "notation", "legal_if", "prefer_if"}
     directions = params.get("directions", "orthogonal")
     if isinstance(directions, dict):
         return None

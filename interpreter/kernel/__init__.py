@@ -1,0 +1,240 @@
+"""Kernels: a game's rules written out as one module of flat integer arrays, moves as ints.
+
+A kernel is made from a compiled game (:mod:`.source` writes it from the game's tables) and plays
+the same rules as the engine: the same legal moves, so the same perft counts, and random games
+drawn from the same moves. It runs as plain Python on every install and, where the compiled
+engine is in use (``spielwerk build``), as a typed Cython module built for the game and its
+options in a few seconds, kept in the user's cache folder under a digest of its source.
+
+:func:`kernel` gives a game's kernel, or None where the game uses a part the kernel does not play
+yet (:func:`why_not` says which); the engine then plays it as always. ``SPIELWERK_KERNEL=0`` turns
+kernels off; ``SPIELWERK_KERNEL=python`` keeps them in plain Python; ``SPIELWERK_KERNEL=typed``
+builds them wherever a C compiler is found.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import types
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from .source import TEMPLATE, NotKernel, plan, source
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..outcome import Outcome
+    from ..state import Position
+
+__all__ = ["Kernel", "NotKernel", "kernel", "why_not", "choice"]
+
+#: the kernels made so far, by the digest of their source (a game loaded twice shares one)
+_MADE: dict[str, "Kernel"] = {}
+#: per game (by id), its kernel or the reason it has none
+_FOR_GAME: dict[int, tuple[Any, "Kernel | None", str]] = {}
+#: where a typed build failed once in this process: why (it is not tried again)
+_FAILED: dict[str, str] = {}
+
+
+def choice() -> str:
+    """What ``SPIELWERK_KERNEL`` asks for: ``off``, ``python``, ``typed`` (built wherever a C
+    compiler is found) or ``auto`` (typed where the compiled engine is in use, else plain Python)."""
+    value = os.environ.get("SPIELWERK_KERNEL", "auto").strip().lower()
+    if value in ("0", "no", "off", "false"):
+        return "off"
+    if value in ("typed", "cython", "1"):
+        return "typed"
+    return "python" if value in ("python", "pure", "plain") else "auto"
+
+
+class Kernel:
+    """The kernel of one game and its options (see the module docstring)."""
+
+    def __init__(self, game: "Game", module: types.ModuleType, typed: bool, digest: str) -> None:
+        self.game = game
+        self.module = module
+        #: True where the kernel is the typed Cython build, False for plain Python
+        self.typed = typed
+        self.digest = digest
+        t = game.t
+        self.squares = t.topology.size
+        self.codes = t.num_codes
+        self.reserves = max(1, max((len(r) for r in game.initial().reserves), default=0))
+        self._blocks = [b for b in game.phases[0].blocks]
+
+    def __repr__(self) -> str:
+        return f"<Kernel of {self.game.name} ({'typed' if self.typed else 'plain Python'})>"
+
+    # -- positions --------------------------------------------------------------------------------
+    def _arrays(self, st: "Position") -> tuple[list[int], list[int]]:
+        cells = [s[-1] + 1 if s else 0 for s in st.stacks]
+        r = self.reserves
+        reserves = [0] * (3 * r)
+        for p in (1, 2):
+            for i, count in enumerate(st.reserves[p]):
+                reserves[p * r + i] = count
+        return cells, reserves
+
+    def load(self, st: "Position") -> None:
+        """Set the kernel's position to ``st``."""
+        self.module.load(*self._arrays(st))
+
+    def move(self, mv: int) -> Any:
+        """The engine's move for the kernel's int ``mv``."""
+        n, nf = self.squares, self.squares + 1
+        to, frm = mv % n, (mv // n) % nf
+        code = (mv // (n * nf)) % self.codes
+        block = self._blocks[mv // (n * nf * self.codes)]
+        if frm == n:
+            return block.table[code][to]
+        return block.table[frm][to]
+
+    # -- what the engine asks ---------------------------------------------------------------------
+    def legal_moves(self, st: "Position") -> list[Any]:
+        """The legal moves of ``st``, as the engine's moves (in the kernel's order)."""
+        if st.result is not None:
+            return []
+        self.load(st)
+        return [self.move(mv) for mv in self.module.moves(st.to_move)]
+
+    def perft(self, st: "Position", depth: int) -> int:
+        """:meth:`Game.perft` of ``st``: the leaves of the move tree to ``depth``."""
+        if depth == 0:
+            return 1
+        if st.result is not None:
+            return 0
+        self.load(st)
+        return int(self.module.perft(st.to_move, depth))
+
+    def random_games(self, st: "Position", games: int, seed: int = 0,
+                     max_plies: int = 10_000) -> list[tuple["Outcome | None", int]]:
+        """``games`` games from ``st``, each move drawn uniformly among the legal ones by the
+        kernel's own generator (seeded with ``seed``); per game its outcome (None: unfinished after
+        ``max_plies``) and its plies."""
+        if st.result is not None:
+            return [(st.result, 0)] * games
+        flat = self.module.playouts(*self._arrays(st), st.to_move, games, seed & 0x7FFFFFFFFFFFFFFF, max_plies)
+        return [(self.outcome(flat[i], flat[i + 1]), flat[i + 2]) for i in range(0, len(flat), 3)]
+
+    def outcome(self, rule: int, player: int) -> "Outcome | None":
+        """The engine's outcome for a kernel's end: end rule ``rule`` after ``player`` moved; -1
+        ``player`` had no move; -2 unfinished."""
+        game = self.game
+        ctx = game.cond.ctx
+        if rule == -2:
+            return None
+        if rule == -1:
+            no_moves = game.rules.ending.no_moves_rule
+            assert no_moves is not None
+            winner = game.t.next_player[player] if game.no_moves == "lose" else None
+            return no_moves.outcome(ctx, winner, None)
+        end = game.end_rules[rule]
+        w = end.winner
+        winner = player if w == "mover" else game.t.next_player[player] if w == "opponent" \
+            else w if isinstance(w, int) else None
+        return end.outcome(ctx, winner, None)
+
+
+def why_not(game: "Game") -> str | None:
+    """Why ``game`` has no kernel (a part it does not play yet, or kernels turned off), or None."""
+    _, made, why = _entry(game)
+    return None if made is not None else why
+
+
+def kernel(game: "Game", progress: Callable[[str], None] | None = None) -> Kernel | None:
+    """The kernel of ``game``, made on first use (``progress`` hears of a typed build), or None."""
+    return _entry(game, progress)[1]
+
+
+def _entry(game: "Game", progress: Callable[[str], None] | None = None) -> tuple[Any, Kernel | None, str]:
+    got = _FOR_GAME.get(id(game))
+    if got is not None and got[0] is game:
+        return got
+    mode = choice()
+    made: Kernel | None = None
+    if mode == "off":
+        why = "SPIELWERK_KERNEL=0 turns kernels off"
+    else:
+        try:
+            made = _make(game, mode, progress)
+            why = ""
+        except NotKernel as exc:
+            why = f"the kernel does not play {exc} yet"
+    entry = (game, made, why)
+    _FOR_GAME[id(game)] = entry
+    return entry
+
+
+def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Kernel:
+    p = plan(game)
+    from .. import native
+    typed = mode == "typed" or (mode == "auto" and bool(native.compiled_modules()))
+    text = source(p, typed)
+    from ..version import __version__
+    digest = hashlib.sha256(f"{__version__}|{TEMPLATE}|{typed}|{sys.implementation.cache_tag}|".encode()
+                            + text.encode()).hexdigest()[:20]
+    got = _MADE.get(digest)
+    if got is not None and got.game.spec.data == game.spec.data and got.game.options == game.options:
+        return Kernel(game, got.module, got.typed, digest)
+    module = None
+    if typed and digest not in _FAILED:
+        try:
+            module = _typed(digest, text, progress)
+        except native.NativeBuildError as exc:
+            _FAILED[digest] = str(exc)
+            print(f"spielwerk: warning: no typed kernel for {game.name} ({exc}); its plain-Python kernel "
+                  "runs instead", file=sys.stderr)
+    if module is None:
+        typed = False
+        text = source(p, False)
+        module = types.ModuleType(f"spielwerk_kernel_{digest}")
+        exec(compile(text, f"<kernel of {game.name}>", "exec"), module.__dict__)  # noqa: S102 - our own text
+    made = _MADE[digest] = Kernel(game, module, typed, digest)
+    return made
+
+
+def folder() -> Path:
+    """Where typed kernels are kept (beside the compiled engine's builds)."""
+    from ..native import cache_root
+    return cache_root().parent / "kernels"
+
+
+def _typed(digest: str, text: str, progress: Callable[[str], None] | None) -> types.ModuleType:
+    """The typed kernel of this source: loaded from the cache, or built now (a few seconds)."""
+    import importlib.machinery
+    import importlib.util
+    import shutil
+    import tempfile
+    import time
+    from ..native import NativeBuildError, compile_extension, compiler_problem
+    name = f"spielwerk_kernel_{digest}"
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    home = folder()
+    built = home / (name + suffix)
+    if not built.is_file():
+        problem = compiler_problem()
+        if problem is not None:
+            raise NativeBuildError(problem)
+        home.mkdir(parents=True, exist_ok=True)
+        tree = Path(tempfile.mkdtemp(prefix="kernel-", dir=home))
+        try:
+            (tree / f"{name}.pyx").write_text(text)
+            if progress is not None:
+                progress("building the game's typed kernel (once, a few seconds)")
+            started = time.perf_counter()
+            compile_extension(name, f"{name}.pyx", str(tree), str(tree / "out"))
+            made = next((tree / "out").glob(name + "*"), None)
+            if made is None:
+                raise NativeBuildError("the build made no file")
+            os.replace(made, built)
+            if progress is not None:
+                progress(f"built in {time.perf_counter() - started:.1f} s: {built}")
+        finally:
+            shutil.rmtree(tree, ignore_errors=True)
+    spec = importlib.util.spec_from_file_location(name, built)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

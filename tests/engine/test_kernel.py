@@ -1,0 +1,231 @@
+"""Kernels (spielwerk.kernel): a game's rules written out as flat arrays and int moves play the
+same rules as the engine. Every game file with a kernel is compared with the engine move by move
+(the same legal moves and the same ends after every move of random games) and by perft; the
+plain-Python and the typed kernel draw the same random games; nothing of a game file but numbers
+reaches a kernel's source.
+
+On the pure engine these run the plain-Python kernels; CI's compiled run (``.ci/run``) runs them
+again with the typed kernels, built for each game."""
+
+from __future__ import annotations
+
+import glob
+import os
+import random
+import types
+from pathlib import Path
+
+import pytest
+
+import spielwerk
+from spielwerk import kernel as kernels
+from spielwerk import native
+from spielwerk.kernel.source import NotKernel, plan, source
+from tests.game_files import game_from
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted(glob.glob(str(ROOT / "games" / "*.yaml")) + glob.glob(str(ROOT / "games" / "gallery" / "*.yaml")))
+
+
+def with_kernels() -> list[str]:
+    out = []
+    for path in FILES:
+        game = spielwerk.load(path)
+        if kernels.kernel(game) is not None:
+            out.append(path)
+    return out
+
+
+KERNEL_FILES = with_kernels()
+
+#: small games written for the parts a kernel plays: slides, finite reserves, a `reach`, a win for
+#: the opponent, `owner`, `file`, `offset`, `no_moves: draw`
+SLIDERS = """
+    game: sliders
+    players: [white, black]
+    board: {shape: square, width: 5, height: 5, regions: {home: {per_player: [north, south]}}}
+    pieces:
+      rook: {letter: R}
+      king: {letter: K}
+    setup:
+      - {piece: rook, owner: 1, at: [a1, e1]}
+      - {piece: king, owner: 1, at: [c1]}
+      - {piece: rook, owner: 2, at: [a5, e5]}
+      - {piece: king, owner: 2, at: [c5]}
+    phases:
+      - name: play
+        moves:
+          - move: {pieces: [rook], directions: orthogonal}
+          - move: {pieces: [king], directions: all, distance: 1, to: [empty, enemy], onto: capture,
+                   legal_if: "file(to) != 3 or owner(offset(to, 0, 1)) != mover"}
+    predicates:
+      home: {reach: {piece: king, square: home}}
+    end:
+      - {when: "home(mover)", winner: mover, result: home}
+      - {when: "ply >= 40", winner: draw, result: long}
+    no_moves: draw
+"""
+
+DROPS = """
+    game: drops
+    players: [white, black]
+    board: {shape: square, width: 4, height: 4}
+    pieces:
+      stone: {letter: S}
+      block: {letter: B}
+    reserves:
+      stones: {pieces: [stone], count: 5}
+      blocks: {pieces: [block], count: 2}
+    phases:
+      - name: play
+        moves:
+          - place: {pieces: [stone, block]}
+          - move: {pieces: [stone], directions: orthogonal, distance: 1}
+    predicates:
+      line: {row: {length: 3, pieces: [stone]}}
+    end:
+      - {when: "line(opponent)", winner: opponent, result: gift}
+      - {when: "line(mover)", winner: mover, result: line}
+    no_moves: lose
+"""
+
+
+def test_the_kernels_play_these_files():
+    names = {Path(p).stem for p in KERNEL_FILES}
+    assert {"tic-tac-toe", "connect-four", "breakthrough"} <= names
+
+
+def random_walk(game, seed, plies=200):
+    """The states of a random game, each with the move played from it (None at the end)."""
+    rng = random.Random(seed)
+    st = game.initial()
+    out = []
+    while st.result is None and len(out) < plies:
+        moves = game.legal_moves(st)
+        if not moves:
+            break
+        move = rng.choice(moves)
+        out.append((st.copy(), move))
+        game.apply(st, move)
+    out.append((st.copy(), None))
+    return out
+
+
+def same_as_engine(game, seeds=range(6)):
+    k = kernels.kernel(game)
+    assert k is not None, kernels.why_not(game)
+    for seed in seeds:
+        for st, move in random_walk(game, seed):
+            engine = game.legal_moves(st)
+            ours = k.legal_moves(st)
+            assert sorted(ours) == sorted(engine), st.text()
+            assert len(set(ours)) == len(ours)
+            if move is None:
+                continue
+            k.load(st)
+            ints = {k.move(mv): mv for mv in k.module.moves(st.to_move)}
+            k.module.play(ints[move], st.to_move)
+            after = st.copy()
+            game.apply(after, move)
+            rule = k.module.end_after(st.to_move, ints[move])
+            assert (k.outcome(rule, st.to_move) if rule >= 0 else None) == after.result
+    st = game.initial()
+    for depth in range(1, 4):
+        assert k.perft(st, depth) == game.perft(st, depth)
+
+
+@pytest.mark.parametrize("path", KERNEL_FILES, ids=lambda p: Path(p).stem)
+def test_a_kernel_plays_the_engine_s_moves_and_ends(path):
+    same_as_engine(spielwerk.load(path))
+
+
+@pytest.mark.parametrize("text", [SLIDERS, DROPS], ids=["slides-reach-owner-offset", "reserves-rows-opponent"])
+def test_a_kernel_plays_each_part_as_the_engine_does(tmp_path, text):
+    game = game_from(tmp_path, text)
+    if "ply" in text:
+        with pytest.raises(NotKernel, match="ply"):
+            plan(game)
+        text = text.replace('      - {when: "ply >= 40", winner: draw, result: long}\n', "")
+        game = game_from(tmp_path, text)
+    same_as_engine(game, seeds=range(10))
+
+
+def test_perft_from_positions_met_in_play(tmp_path):
+    for path in KERNEL_FILES:
+        game = spielwerk.load(path)
+        k = kernels.kernel(game)
+        for st, _ in random_walk(game, 3)[::7]:
+            assert k.perft(st, 2) == game.perft(st, 2), (path, st.text())
+
+
+def test_random_games_end_as_the_engine_says(tmp_path):
+    game = game_from(tmp_path, DROPS)
+    k = kernels.kernel(game)
+    games = k.random_games(game.initial(), 50, seed=5)
+    assert len(games) == 50
+    results = {outcome.result for outcome, _ in games if outcome is not None}
+    assert results <= {"gift", "line", "no_moves"}
+    assert k.random_games(game.initial(), 50, seed=5) == games  # seeded: the same games again
+    assert k.random_games(game.initial(), 50, seed=6) != games
+    unfinished = k.random_games(game.initial(), 3, seed=1, max_plies=2)
+    assert [outcome for outcome, _ in unfinished] == [None, None, None]
+    assert [plies for _, plies in unfinished] == [2, 2, 2]
+
+
+def test_the_plain_and_the_running_kernel_draw_the_same_games():
+    for path in KERNEL_FILES:
+        game = spielwerk.load(path)
+        k = kernels.kernel(game)
+        plain = types.ModuleType("plain")
+        exec(compile(source(plan(game), False), "<plain kernel>", "exec"), plain.__dict__)
+        other = kernels.Kernel(game, plain, False, "plain")
+        st = game.initial()
+        assert other.random_games(st, 20, seed=9) == k.random_games(st, 20, seed=9)
+        assert other.perft(st, 3) == k.perft(st, 3)
+
+
+def test_the_parts_a_kernel_does_not_play_are_named():
+    why = kernels.why_not(spielwerk.load("backgammon"))
+    assert why == "the kernel does not play dice yet"
+    assert kernels.kernel(spielwerk.load("tak")) is None
+    assert "phase" in kernels.why_not(spielwerk.load("tak"))
+
+
+def test_kernels_can_be_turned_off(monkeypatch, tmp_path):
+    monkeypatch.setenv("SPIELWERK_KERNEL", "0")
+    game = game_from(tmp_path, DROPS)
+    assert kernels.why_not(game) == "SPIELWERK_KERNEL=0 turns kernels off"
+
+
+HOSTILE = '"); import os; os.system("echo pwned") #{0}__import__'
+
+
+def test_nothing_of_a_game_file_but_numbers_reaches_the_source(tmp_path):
+    text = DROPS.replace("game: drops", "game: hostile\n    title: '" + HOSTILE.replace("'", "''") + "'") \
+        .replace("stone", "zqxstone").replace("line:", "zqxline:").replace("line(", "zqxline(") \
+        .replace("result: gift", "result: zqxgift")
+    game = game_from(tmp_path, text)
+    for typed in (False, True):
+        code = source(plan(game), typed)
+        assert "zqx" not in code and "pwned" not in code and "import os" not in code
+        for line in code.splitlines():
+            if line.startswith("#"):
+                assert "spielwerk" in line or "cython:" in line or "every number" in line
+
+
+def test_perft_on_the_command_line_counts_on_the_kernel(capsys):
+    from spielwerk.cli import main
+    path = str(ROOT / "games" / "gallery" / "breakthrough.yaml")
+    assert main(["perft", path, "--depth", "3"]) == 0
+    ours = capsys.readouterr().out
+    assert main(["perft", path, "--depth", "3", "--no-kernel"]) == 0
+    assert capsys.readouterr().out == ours == "1\t22\n2\t484\n3\t11132\n"
+
+
+@pytest.mark.skipif(os.environ.get("SPIELWERK_KERNEL", "") != "typed" and not native.compiled_modules(),
+                    reason="typed kernels are built where the compiled engine runs")
+def test_the_typed_kernel_is_built_and_kept(tmp_path):
+    game = spielwerk.load(KERNEL_FILES[0])
+    k = kernels.kernel(game)
+    assert k is not None and k.typed
+    assert list(kernels.folder().glob(f"spielwerk_kernel_{k.digest}*"))
