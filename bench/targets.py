@@ -14,6 +14,10 @@ it is met. How each figure is taken:
   theirs: from ``chance_outcomes()``). OpenSpiel's games are its C++ games stepped from Python
   through pyspiel. Each engine keeps to its own end rules (the gallery's files copy OpenSpiel's,
   move limits too).
+* A game with a **kernel** (``spielwerk.kernel``: Breakthrough, Connect Four, tic-tac-toe) plays
+  its random games there, 16 a call, drawing each move uniformly with the kernel's own generator;
+  typed where the compiled engine runs (or ``SPIELWERK_KERNEL=typed``), plain Python otherwise.
+  ``SPIELWERK_KERNEL=0`` measures the engine instead. The row's details say which ran.
 * **Puff** is played with dice turns step by step (``RandomAgent(by="step")``), as
   bench/bench.py does; Tak, English draughts and Lasca by whole turns.
 * **perft** is ``Game.perft`` from the start on one process.
@@ -48,6 +52,7 @@ from typing import Any, Callable
 
 import spielwerk
 from spielwerk.agents import MCTSAgent, RandomAgent, play_turn, sample_chance
+from spielwerk.kernel import kernel as kernel_of
 
 #: a play-out stops after this many plies whatever the game's rules say (none should get there)
 PLY_CAP = 100_000
@@ -174,7 +179,11 @@ def pyspiel_module() -> Any:
 
 def our_random_games(game: spielwerk.Game, seed: int, by: str = "turn") -> Side:
     """Random games of ours, one per call of ``work``: a uniform pick among the legal moves (or,
-    ``by="step"``, among each next step of a dice turn), chance nodes drawn by probability."""
+    ``by="step"``, among each next step of a dice turn), chance nodes drawn by probability. A game
+    with a kernel plays them there, 16 a call (``SPIELWERK_KERNEL=0``: on the engine)."""
+    made = kernel_of(game) if by == "turn" else None
+    if made is not None:
+        return kernel_random_games(made, seed)
     rng = random.Random(seed)
     agent = RandomAgent(seed, by=by)
     legal, apply, is_chance = game.legal_moves, game.apply, game.is_chance
@@ -218,6 +227,24 @@ def our_random_games(game: spielwerk.Game, seed: int, by: str = "turn") -> Side:
         return {"plies_per_game": count["plies"] / max(1, count["games"]), "games": count["games"],
                 "capped": count["capped"]}
     return Side(by_step if by == "step" else by_turn, extra)
+
+
+def kernel_random_games(made: Any, seed: int) -> Side:
+    """Random games on a game's kernel, 16 a call of ``work``."""
+    start = made.game.initial()
+    count = {"games": 0, "plies": 0, "calls": 0}
+
+    def work() -> int:
+        count["calls"] += 1
+        games = made.random_games(start, 16, seed=seed * 1_000_003 + count["calls"], max_plies=PLY_CAP)
+        count["games"] += len(games)
+        count["plies"] += sum(plies for _, plies in games)
+        return len(games)
+
+    def extra() -> dict[str, Any]:
+        return {"plies_per_game": count["plies"] / max(1, count["games"]), "games": count["games"],
+                "engine": f"kernel ({'typed' if made.typed else 'plain Python'})"}
+    return Side(work, extra)
 
 
 def openspiel_random_games(name: str, seed: int) -> Side:

@@ -421,7 +421,9 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     mode = kernels.choice()
     typed = mode == "typed" or (mode == "auto" and bool(compiled_modules()))
     print("kernels: " + ("off (SPIELWERK_KERNEL=0)" if mode == "off" else
-                         f"typed, built per game in {kernels.folder()}" if typed else "plain Python"))
+                         f"typed, built per game in {kernels.folder()}" if typed else
+                         "plain Python (SPIELWERK_KERNEL=python)" if mode == "python" else
+                         "not in use with the pure-Python engine (SPIELWERK_KERNEL=python runs them in plain Python)"))
     for name in args.games:
         game = _load(name, {})
         made = kernels.kernel(game, progress=_say)

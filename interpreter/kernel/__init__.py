@@ -4,12 +4,15 @@ A kernel is made from a compiled game (:mod:`.source` writes it from the game's 
 the same rules as the engine: the same legal moves, so the same perft counts, and random games
 drawn from the same moves. It runs as plain Python on every install and, where the compiled
 engine is in use (``spielwerk build``), as a typed Cython module built for the game and its
-options in a few seconds, kept in the user's cache folder under a digest of its source.
+options in a few seconds, kept in the user's cache folder under a digest of its source. Both are
+written from one template (:func:`.source.source`), so they are the same program: seeded, they
+draw the same random games.
 
 :func:`kernel` gives a game's kernel, or None where the game uses a part the kernel does not play
 yet (:func:`why_not` says which); the engine then plays it as always. ``SPIELWERK_KERNEL=0`` turns
-kernels off; ``SPIELWERK_KERNEL=python`` keeps them in plain Python; ``SPIELWERK_KERNEL=typed``
-builds them wherever a C compiler is found.
+kernels off; ``SPIELWERK_KERNEL=python`` runs them in plain Python (the pure engine does not
+use them otherwise: in plain Python a kernel is not always faster than the engine);
+``SPIELWERK_KERNEL=typed`` builds them wherever a C compiler is found, compiled engine or not.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ __all__ = ["Kernel", "NotKernel", "kernel", "why_not", "choice"]
 #: the kernels made so far, by the digest of their source (a game loaded twice shares one)
 _MADE: dict[str, "Kernel"] = {}
 #: per game (by id), its kernel or the reason it has none
-_FOR_GAME: dict[int, tuple[Any, "Kernel | None", str]] = {}
+_FOR_GAME: dict[int, tuple[Any, "Kernel | None", str, str]] = {}
 #: where a typed build failed once in this process: why (it is not tried again)
 _FAILED: dict[str, str] = {}
 
@@ -149,49 +152,72 @@ def kernel(game: "Game", progress: Callable[[str], None] | None = None) -> Kerne
 
 
 def _entry(game: "Game", progress: Callable[[str], None] | None = None) -> tuple[Any, Kernel | None, str]:
-    got = _FOR_GAME.get(id(game))
-    if got is not None and got[0] is game:
-        return got
     mode = choice()
+    got = _FOR_GAME.get(id(game))
+    if got is not None and got[0] is game and got[3] == mode:
+        return got[:3]
     made: Kernel | None = None
+    why = ""
     if mode == "off":
         why = "SPIELWERK_KERNEL=0 turns kernels off"
     else:
-        try:
-            made = _make(game, mode, progress)
-            why = ""
-        except NotKernel as exc:
-            why = f"the kernel does not play {exc} yet"
-    entry = (game, made, why)
-    _FOR_GAME[id(game)] = entry
-    return entry
+        from .. import native
+        if mode == "auto" and not native.compiled_modules():
+            why = ("the pure-Python engine runs (kernels are typed where the compiled engine is in use, "
+                   "after `spielwerk build`; SPIELWERK_KERNEL=python runs them in plain Python)")
+        else:
+            try:
+                made = _make(game, mode, progress)
+                if made is None:
+                    why = f"its typed kernel could not be built ({_FAILED.get('last', '')})"
+            except NotKernel as exc:
+                why = f"the kernel does not play {exc} yet"
+    _FOR_GAME[id(game)] = (game, made, why, mode)
+    return game, made, why
 
 
-def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Kernel:
+def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Kernel | None:
+    """The kernel of ``game``: typed (``typed``, ``auto``) or plain Python. Where a typed build
+    fails, ``typed`` falls back to plain Python and ``auto`` to the engine (None), with a warning."""
     p = plan(game)
     from .. import native
-    typed = mode == "typed" or (mode == "auto" and bool(native.compiled_modules()))
+    typed = mode != "python"
     text = source(p, typed)
     from ..version import __version__
     digest = hashlib.sha256(f"{__version__}|{TEMPLATE}|{typed}|{sys.implementation.cache_tag}|".encode()
                             + text.encode()).hexdigest()[:20]
     got = _MADE.get(digest)
-    if got is not None and got.game.spec.data == game.spec.data and got.game.options == game.options:
+    if got is not None:
         return Kernel(game, got.module, got.typed, digest)
     module = None
-    if typed and digest not in _FAILED:
+    if typed:
+        if digest in _FAILED:
+            return None if mode == "auto" else _plain(game, p)
         try:
             module = _typed(digest, text, progress)
         except native.NativeBuildError as exc:
-            _FAILED[digest] = str(exc)
-            print(f"spielwerk: warning: no typed kernel for {game.name} ({exc}); its plain-Python kernel "
-                  "runs instead", file=sys.stderr)
-    if module is None:
-        typed = False
+            _FAILED[digest] = _FAILED["last"] = str(exc)
+            instead = "the engine plays it" if mode == "auto" else "its plain-Python kernel runs instead"
+            print(f"spielwerk: warning: no typed kernel for {game.name} ({exc}); {instead}", file=sys.stderr)
+            return None if mode == "auto" else _plain(game, p)
+        made = _MADE[digest] = Kernel(game, module, True, digest)
+        return made
+    return _plain(game, p, digest, text)
+
+
+def _plain(game: "Game", p: Any, digest: str | None = None, text: str | None = None) -> Kernel:
+    """The plain-Python kernel of plan ``p``."""
+    if text is None or digest is None:
+        from ..version import __version__
         text = source(p, False)
-        module = types.ModuleType(f"spielwerk_kernel_{digest}")
-        exec(compile(text, f"<kernel of {game.name}>", "exec"), module.__dict__)  # noqa: S102 - our own text
-    made = _MADE[digest] = Kernel(game, module, typed, digest)
+        digest = hashlib.sha256(f"{__version__}|{TEMPLATE}|False|{sys.implementation.cache_tag}|".encode()
+                                + text.encode()).hexdigest()[:20]
+    got = _MADE.get(digest)
+    if got is not None:
+        return Kernel(game, got.module, False, digest)
+    module = types.ModuleType(f"spielwerk_kernel_{digest}")
+    exec(compile(text, f"<kernel of {game.name}>", "exec"), module.__dict__)  # noqa: S102 - our own text
+    made = _MADE[digest] = Kernel(game, module, False, digest)
     return made
 
 

@@ -425,6 +425,11 @@ def source(p: Plan, typed: bool) -> str:
     w.array("b", n)
     w.array("RES", 3 * r)
     w.array("S", 1)  # S[0]: the playable squares taken
+    # per owner (0 neutral, 1, 2) the squares of his pieces, PL[q * N + i] for i < PN[q], and per
+    # square its place in its owner's list
+    w.array("PL", 3 * n)
+    w.array("PN", 3)
+    w.array("PI", n)
     for k, row in enumerate(p.rows):
         starts, flat = _flatten(row.through)
         w.table(f"RT{k}S", starts)
@@ -481,6 +486,18 @@ def _changes(w: _Writer, p: Plan) -> None:
         w.local("int i, q, j, c")
         w("b[s] = code + 1" if sign > 0 else "b[s] = 0", 1)
         w(f"S[0] += {sign}", 1)
+        w("q = OWNER[code]", 1)
+        if sign > 0:
+            w("i = PN[q]", 1)
+            w(f"PL[q * {n} + i] = s", 1)
+            w("PI[s] = i", 1)
+            w("PN[q] = i + 1", 1)
+        else:
+            w("i = PN[q] - 1", 1)
+            w(f"j = PL[q * {n} + i]", 1)
+            w(f"PL[q * {n} + PI[s]] = j", 1)
+            w("PI[j] = PI[s]", 1)
+            w("PN[q] = i", 1)
         for k, row in enumerate(p.rows):
             w(f"q = RP{k}[code]", 1)
             w("if q:", 1)
@@ -500,8 +517,6 @@ def _changes(w: _Writer, p: Plan) -> None:
             w(f"q = CP{k}[code * {n} + s]", 1)
             w("if q:", 1)
             w(f"RC{k}[q] += {sign}", 2)
-        if not p.rows and not p.reaches:
-            w("pass", 1)
         w("")
     r = max(1, p.reserves)
     nf = n + 1
@@ -572,17 +587,18 @@ def _generate(w: _Writer, p: Plan) -> None:
             w("k += 1", 4)
         elif blk.kind == "step":
             capture, empty_ok = blk.tables["flags"]
-            w(f"for s in range({n}):", 1)
+            w("for x in range(PN[p]):", 1)
+            w(f"s = PL[p * {n} + x]", 2)
             w("c = b[s]", 2)
-            w(f"if c == 0 or not B{i}_mine[p * {nc1} + c]:", 2)
+            w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
             w("continue", 3)
             w(f"mv = {base} + (c - 1) * {nf * n} + s * {n}", 2)
             w(f"for e in range(B{i}_start[(p - 1) * {n} + s], B{i}_start[(p - 1) * {n} + s + 1]):", 2)
             w(f"t = B{i}_to[e]", 3)
-            w("x = b[t]", 3)
-            w("if x:", 3)
+            w("c = b[t]", 3)
+            w("if c:", 3)
             if capture:
-                w(f"if ENEMY[p * {nc1} + x]:", 4)
+                w(f"if ENEMY[p * {nc1} + c]:", 4)
                 w("out[k] = mv + t", 5)
                 w("k += 1", 5)
             else:
@@ -593,14 +609,15 @@ def _generate(w: _Writer, p: Plan) -> None:
                 w("k += 1", 4)
         else:  # slide: rays ended by -1, empty squares only
             exact = blk.tables["flags"][0]
-            w(f"for s in range({n}):", 1)
+            w("for x in range(PN[p]):", 1)
+            w(f"s = PL[p * {n} + x]", 2)
             w("c = b[s]", 2)
-            w(f"if c == 0 or not B{i}_mine[p * {nc1} + c]:", 2)
+            w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
             w("continue", 3)
             w(f"mv = {base} + (c - 1) * {nf * n} + s * {n}", 2)
             w(f"e = B{i}_start[(p - 1) * {n} + s]", 2)
-            w(f"x = B{i}_start[(p - 1) * {n} + s + 1]", 2)
-            w("while e < x:", 2)
+            w(f"j = B{i}_start[(p - 1) * {n} + s + 1]", 2)
+            w("while e < j:", 2)
             w(f"t = B{i}_rays[e]", 3)
             w("e += 1", 3)
             w("if t < 0:", 3)
@@ -661,6 +678,7 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w.local("int i, s")
     w(f"for s in range({n}):", 1)
     w("b[s] = 0", 2)
+    w("PN[0] = PN[1] = PN[2] = 0", 1)
     for name in clear:
         w(f"for i in range({max(1, sizes.get(name, 3))}):", 1)
         w(f"{name}[i] = 0", 2)

@@ -24,15 +24,28 @@ from spielwerk.kernel.source import NotKernel, plan, source
 from tests.game_files import game_from
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+
+@pytest.fixture(autouse=True, scope="module")
+def kernels_in_use():
+    """The kernels these tests check: typed where the compiled engine runs (CI's compiled run),
+    else the plain-Python ones (which the pure engine uses only when asked)."""
+    with pytest.MonkeyPatch.context() as mp:
+        if not native.compiled_modules() and os.environ.get("SPIELWERK_KERNEL", "auto") == "auto":
+            mp.setenv("SPIELWERK_KERNEL", "python")
+        yield
 FILES = sorted(glob.glob(str(ROOT / "games" / "*.yaml")) + glob.glob(str(ROOT / "games" / "gallery" / "*.yaml")))
 
 
 def with_kernels() -> list[str]:
     out = []
     for path in FILES:
-        game = spielwerk.load(path)
-        if kernels.kernel(game) is not None:
-            out.append(path)
+        try:
+            plan(spielwerk.load(path))
+        except NotKernel:
+            continue
+        out.append(path)
     return out
 
 
@@ -182,6 +195,18 @@ def test_the_plain_and_the_running_kernel_draw_the_same_games():
         st = game.initial()
         assert other.random_games(st, 20, seed=9) == k.random_games(st, 20, seed=9)
         assert other.perft(st, 3) == k.perft(st, 3)
+
+
+def test_the_pure_engine_uses_no_kernel_unless_asked(monkeypatch, tmp_path):
+    monkeypatch.setenv("SPIELWERK_KERNEL", "auto")
+    game = game_from(tmp_path, DROPS)
+    if native.compiled_modules():
+        assert kernels.kernel(game).typed
+    else:
+        assert kernels.kernel(game) is None
+        assert kernels.why_not(game).startswith("the pure-Python engine runs")
+    monkeypatch.setenv("SPIELWERK_KERNEL", "python")
+    assert not kernels.kernel(game).typed
 
 
 def test_the_parts_a_kernel_does_not_play_are_named():
