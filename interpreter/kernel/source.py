@@ -61,6 +61,18 @@ class Reach:
 
 
 @dataclass
+class Link:
+    """A ``connection`` predicate: per player and cell whether it may be in a chain, the
+    neighbours of each square, per player and square the regions it lies in (bits), and the items
+    of ``between`` as (the bits of their regions, how many one chain must touch)."""
+
+    ok: list[int]
+    near: list[list[int]]
+    regions: list[int]
+    items: list[tuple[int, int]]
+
+
+@dataclass
 class BlockPlan:
     """One block of the phase: its class (``step``, ``slide``, ``place``), the engine's block index,
     the tables it reads, and its ``legal_if`` as kernel code (None: none)."""
@@ -83,6 +95,7 @@ class Plan:
     blocks: list[BlockPlan]
     rows: list[Row]
     reaches: list[Reach]
+    links: list[Link]
     #: the end rules' conditions as kernel code, in order
     ends: list[str]
     #: ``lose`` or ``draw``: the end of a player without a move
@@ -128,7 +141,7 @@ def plan(game: "Game") -> Plan:
     for p in (1, 2):
         for code in range(t.num_codes):
             enemy[p * (t.num_codes + 1) + code + 1] = int(bool(t.enemy[p][code]))
-    out = Plan(n, t.num_codes, reserves, t.topology.full_mask.bit_count(), [], [], [], [], game.no_moves,
+    out = Plan(n, t.num_codes, reserves, t.topology.full_mask.bit_count(), [], [], [], [], [], game.no_moves,
                list(t.reserve_of_kind[t.code_kind[c]] for c in range(t.num_codes)),
                list(t.code_owner), enemy)
     if len(phase.blocks) * t.num_codes * (n + 1) * n >= 1 << 31:
@@ -214,6 +227,7 @@ class _Conditions:
         self.out = out
         self.rows: dict[str, int] = {}
         self.reaches: dict[str, int] = {}
+        self.links: dict[str, int] = {}
 
     def truth(self, node: Node) -> str:
         code, kind = self.code(node)
@@ -269,6 +283,7 @@ class _Conditions:
         raise NotKernel(f"the operator {op!r} in a condition")
 
     def call(self, node: Call) -> tuple[str, str]:
+        from ..predicates.connection import Connection as ConnectionPredicate
         from ..predicates.reach import Reach as ReachPredicate
         from ..predicates.row import Row as RowPredicate
         from ..topology import SquareTopology
@@ -285,6 +300,9 @@ class _Conditions:
             if isinstance(predicate, ReachPredicate):
                 k = self._reach(name, predicate)
                 return f"(RC{k}[{who}] > 0)", "bool"
+            if isinstance(predicate, ConnectionPredicate):
+                k = self._link(name, predicate)
+                return f"linked{k}({who})", "bool"
             raise NotKernel(f"a `{predicate.name}` predicate")
         if name in ("file", "rank", "offset") and not isinstance(t.topology, SquareTopology):
             raise NotKernel(f"`{name}` on this board")
@@ -337,6 +355,46 @@ class _Conditions:
             self.rows[name] = len(self.out.rows)
             self.out.rows.append(Row(predicate.cells, rows, through, player_of))
         return self.rows[name]
+
+    def _link(self, name: str, predicate: Any) -> int:
+        if name in self.links:
+            return self.links[name]
+        from ..topology import SquareTopology
+        t = self.game.t
+        params = predicate.params
+        if "through" in params:
+            raise NotKernel("a `connection` through links")
+        topo: Any = t.topology
+        n, nc1 = topo.size, t.num_codes + 1
+        adjacency = params.get("adjacency") or ("orthogonal" if isinstance(topo, SquareTopology) else "all")
+        masks = topo.neighbour_masks(topo.directions(adjacency))
+        near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
+        ok = [0] * (3 * nc1)
+        for p in (1, 2):
+            for code in predicate.codes[p]:
+                ok[p * nc1 + code + 1] = 1
+        names: list[str] = []
+        items = []
+        for item in params["between"]:
+            regions, need = (item["regions"], int(item["at_least"])) if isinstance(item, dict) else (item, len(item))
+            bits = 0
+            for r in regions:
+                if r not in names:
+                    names.append(r)
+                bits |= 1 << names.index(r)
+            items.append((bits, need))
+        if len(names) > 30:
+            raise NotKernel("a `connection` between more than 30 regions")
+        regions = [0] * (3 * n)
+        for p in (1, 2):
+            for i, r in enumerate(names):
+                mask = t.player_region_mask(r, p)
+                for sq in range(n):
+                    if mask >> sq & 1:
+                        regions[p * n + sq] |= 1 << i
+        self.links[name] = len(self.out.links)
+        self.out.links.append(Link(ok, near, regions, items))
+        return self.links[name]
 
     def _reach(self, name: str, predicate: Any) -> int:
         if name not in self.reaches:
@@ -440,6 +498,16 @@ def source(p: Plan, typed: bool) -> str:
     for k, reach in enumerate(p.reaches):
         w.table(f"CP{k}", reach.player_of)
         w.array(f"RC{k}", 3)
+    for k, link in enumerate(p.links):
+        starts, flat = _flatten(link.near)
+        w.table(f"LN{k}S", starts)
+        w.table(f"LN{k}", flat)
+        w.table(f"LK{k}", link.ok)
+        w.table(f"LR{k}", link.regions)
+    if p.links:
+        w.array("VIS", n)  # the squares a flood reached, by the number of the flood
+        w.array("STK", n)
+        w.array("MARK", 1)
     for i, blk in enumerate(p.blocks):
         for name, values in blk.tables.items():
             w.table(f"B{i}_{name}", values)
@@ -465,6 +533,48 @@ def _helpers(w: _Writer, p: Plan) -> None:
     w("return OWNER[b[s] - 1]", 1)
     w.func("off_at", [("int*", "table"), ("int", "s")], "int")
     w("return table[s] if s >= 0 else -1", 1)
+    w.func("bits", [("int", "x")], "int")
+    w.local("int c")
+    w("c = 0", 1)
+    w("while x:", 1)
+    w("x &= x - 1", 2)
+    w("c += 1", 2)
+    w("return c", 1)
+    nc1 = p.codes + 1
+    for k, link in enumerate(p.links):
+        # the player's groups, each flooded once; a group touching enough regions of an item links
+        w.func(f"linked{k}", [("int", "q")], "bint")
+        w.local("int i, s, t, u, e, top, mark, touched, c")
+        w("MARK[0] += 1", 1)
+        w("if MARK[0] >= 1073741824:", 1)  # a fresh count before it could wrap
+        w(f"for i in range({n}):", 2)
+        w("VIS[i] = 0", 3)
+        w("MARK[0] = 1", 2)
+        w("mark = MARK[0]", 1)
+        w("for i in range(PN[q]):", 1)
+        w(f"s = PL[q * {n} + i]", 2)
+        w(f"if VIS[s] == mark or not LK{k}[q * {nc1} + b[s]]:", 2)
+        w("continue", 3)
+        w("VIS[s] = mark", 2)
+        w("STK[0] = s", 2)
+        w("top = 1", 2)
+        w("touched = 0", 2)
+        w("while top:", 2)
+        w("top -= 1", 3)
+        w("t = STK[top]", 3)
+        w(f"touched |= LR{k}[q * {n} + t]", 3)
+        w(f"for e in range(LN{k}S[t], LN{k}S[t + 1]):", 3)
+        w(f"u = LN{k}[e]", 4)
+        w("c = b[u]", 4)
+        w(f"if c and VIS[u] != mark and LK{k}[q * {nc1} + c]:", 4)
+        w("VIS[u] = mark", 5)
+        w("STK[top] = u", 5)
+        w("top += 1", 5)
+        for bits, need in link.items:
+            w(f"if bits(touched & {bits}) >= {need}:", 2)
+            w("return 1", 3)
+        w("return 0", 1)
+        w("")
     w.func("rnd", [("int", "k")], "int")
     w("global rs", 1)
     w.local("unsigned long long x")

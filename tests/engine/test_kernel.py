@@ -254,3 +254,8 @@ def test_the_typed_kernel_is_built_and_kept(tmp_path):
     k = kernels.kernel(game)
     assert k is not None and k.typed
     assert list(kernels.folder().glob(f"spielwerk_kernel_{k.digest}*"))
+
+
+def test_the_kernels_play_the_connection_games():
+    names = {Path(p).stem for p in KERNEL_FILES}
+    assert {"hex", "y", "y-small"} <= names
