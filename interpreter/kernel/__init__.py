@@ -24,6 +24,8 @@ import types
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..blocks.carry import Carry
+from ..moves import SpreadMove
 from .source import TEMPLATE, NotKernel, plan, source
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,33 +67,46 @@ class Kernel:
         self.squares = t.topology.size
         self.codes = t.num_codes
         self.reserves = max(1, max((len(r) for r in game.initial().reserves), default=0))
-        self._blocks = [b for b in game.phases[0].blocks]
+        #: the blocks in the kernel's numbering (phase after phase), and the room of each in a move
+        self._blocks = [b for phase in game.phases for b in phase.blocks]
+        self._slot = int(module.SLOT)
+        self._patterns = module.PATTERNS
+        self._phase_end = list(t.phase_end)
 
     def __repr__(self) -> str:
         return f"<Kernel of {self.game.name} ({'typed' if self.typed else 'plain Python'})>"
 
     # -- positions --------------------------------------------------------------------------------
-    def _arrays(self, st: "Position") -> tuple[list[int], list[int]]:
-        cells = [s[-1] + 1 if s else 0 for s in st.stacks]
+    def _reserves(self, st: "Position") -> list[int]:
         r = self.reserves
         reserves = [0] * (3 * r)
         for p in (1, 2):
             for i, count in enumerate(st.reserves[p]):
                 reserves[p * r + i] = count
-        return cells, reserves
+        return reserves
+
+    def usable(self, st: "Position") -> bool:
+        """Whether the kernel plays ``st``: its phase is the one its ply gives (a position read
+        from a text may say otherwise) and no move of several parts is under way."""
+        phase = next(i for i, end in enumerate(self._phase_end) if st.ply < end or i == len(self._phase_end) - 1)
+        return phase == st.phase and not st.turn
 
     def load(self, st: "Position") -> None:
         """Set the kernel's position to ``st``."""
-        self.module.load(*self._arrays(st))
+        self.module.load(st.stacks, self._reserves(st))
 
     def move(self, mv: int) -> Any:
         """The engine's move for the kernel's int ``mv``."""
+        block = self._blocks[mv // self._slot]
+        mv %= self._slot
+        if isinstance(block, Carry):
+            x = mv // 4096
+            nd = len(block.dir_names)
+            return SpreadMove((block.index, x // nd, x % nd, self._patterns[mv % 4096]))
         n, nf = self.squares, self.squares + 1
         to, frm = mv % n, (mv // n) % nf
-        code = (mv // (n * nf)) % self.codes
-        block = self._blocks[mv // (n * nf * self.codes)]
         if frm == n:
-            return block.table[code][to]
+            return block.table[mv // (n * nf)][to]
         return block.table[frm][to]
 
     # -- what the engine asks ---------------------------------------------------------------------
@@ -100,7 +115,7 @@ class Kernel:
         if st.result is not None:
             return []
         self.load(st)
-        return [self.move(mv) for mv in self.module.moves(st.to_move)]
+        return [self.move(mv) for mv in self.module.moves(st.to_move, st.ply)]
 
     def perft(self, st: "Position", depth: int) -> int:
         """:meth:`Game.perft` of ``st``: the leaves of the move tree to ``depth``."""
@@ -109,7 +124,7 @@ class Kernel:
         if st.result is not None:
             return 0
         self.load(st)
-        return int(self.module.perft(st.to_move, depth))
+        return int(self.module.perft(st.to_move, st.ply, depth))
 
     def random_games(self, st: "Position", games: int, seed: int = 0,
                      max_plies: int = 10_000) -> list[tuple["Outcome | None", int]]:
@@ -118,26 +133,29 @@ class Kernel:
         ``max_plies``) and its plies."""
         if st.result is not None:
             return [(st.result, 0)] * games
-        flat = self.module.playouts(*self._arrays(st), st.to_move, games, seed & 0x7FFFFFFFFFFFFFFF, max_plies)
-        return [(self.outcome(flat[i], flat[i + 1]), flat[i + 2]) for i in range(0, len(flat), 3)]
+        flat = self.module.playouts(st.stacks, self._reserves(st), st.to_move, st.ply, games,
+                                    seed & 0x7FFFFFFFFFFFFFFF, max_plies)
+        return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
 
-    def outcome(self, rule: int, player: int) -> "Outcome | None":
-        """The engine's outcome for a kernel's end: end rule ``rule`` after ``player`` moved; -1
-        ``player`` had no move; -2 unfinished."""
+    def outcome(self, rule: int, player: int, winner: int = 0, value: int = 0, one: int = 0,
+                two: int = 0) -> "Outcome | None":
+        """The engine's outcome for a kernel's end: end rule ``rule`` after ``player`` moved, with
+        the winner (0: a draw), value and scores the kernel found; -1 ``player`` had no move; -2
+        unfinished."""
+        from ..outcome import Outcome
         game = self.game
-        ctx = game.cond.ctx
         if rule == -2:
             return None
         if rule == -1:
             no_moves = game.rules.ending.no_moves_rule
             assert no_moves is not None
-            winner = game.t.next_player[player] if game.no_moves == "lose" else None
-            return no_moves.outcome(ctx, winner, None)
+            loser = game.t.next_player[player] if game.no_moves == "lose" else None
+            return no_moves.outcome(game.cond.ctx, loser, None)
         end = game.end_rules[rule]
-        w = end.winner
-        winner = player if w == "mover" else game.t.next_player[player] if w == "opponent" \
-            else w if isinstance(w, int) else None
-        return end.outcome(ctx, winner, None)
+        won = winner or None
+        token = end.tokens[-1] if won is None else end.tokens[won - 1]
+        return Outcome(won, end.result, token, (one, two) if end.score is not None else None,
+                       value if end.value is not None and won is not None else None)
 
 
 def why_not(game: "Game") -> str | None:

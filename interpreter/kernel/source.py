@@ -38,7 +38,9 @@ class NotKernel(Exception):
 _KEYS = {
     "step": {"pieces", "directions", "distance", "to", "onto", "capture", "notation", "description", "legal_if"},
     "slide": {"pieces", "directions", "distance", "to", "notation", "description", "legal_if", "extra"},
-    "place": {"pieces", "notation", "description", "legal_if", "where", "except"},
+    "place": {"pieces", "notation", "description", "legal_if", "where", "except", "owner"},
+    "carry": {"take", "limit", "directions", "drop", "to", "blocked_by", "flatten", "notation", "description",
+              "legal_if"},
 }
 
 
@@ -85,6 +87,17 @@ class BlockPlan:
 
 
 @dataclass
+class End:
+    """An end rule as kernel code: its condition, who wins (``mover``, ``opponent``, a player's
+    number or 0 for a draw), and its ``score`` and ``value`` (None: none)."""
+
+    when: str
+    winner: str
+    score: str | None
+    value: str | None
+
+
+@dataclass
 class Plan:
     """What a kernel is made of (see :func:`source`)."""
 
@@ -96,8 +109,8 @@ class Plan:
     rows: list[Row]
     reaches: list[Reach]
     links: list[Link]
-    #: the end rules' conditions as kernel code, in order
-    ends: list[str]
+    #: the end rules, in order
+    ends: list[End]
     #: ``lose`` or ``draw``: the end of a player without a move
     no_moves: str
     #: per code: the reserve its kind is taken from (-1: none); per code, its owner
@@ -107,6 +120,15 @@ class Plan:
     enemy: list[int]
     #: tables the conditions read (``file``, ``rank``, ``offset``), by name
     extra: dict[str, list[int]] = field(default_factory=dict)
+    #: pieces stand in stacks (``height`` at most)
+    stacking: bool = False
+    height: int = 1
+    #: the phases: the ply each ends at, and the plan's blocks it offers (their numbers)
+    phases: list[tuple[int, list[int]]] = field(default_factory=list)
+    #: the drops of carrying moves, every one the carrying blocks can make
+    patterns: list[tuple[int, ...]] = field(default_factory=list)
+    #: the room each block has in a move's int (a move is block number x slot + its own part)
+    slot: int = 1
 
 
 def plan(game: "Game") -> Plan:
@@ -116,25 +138,24 @@ def plan(game: "Game") -> Plan:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
     if t.roll_index >= 0 or game.dice is not None:
         raise NotKernel("dice")
-    if len(game.phases) != 1:
-        raise NotKernel("more than one phase")
     if not game._plain:
         raise NotKernel("effects, repetition or turns that pass on by a rule")
-    if t.stacking:
-        raise NotKernel("stacks (the kernel plays one piece a square)")
+    if t.stacking and t.max_stack:
+        raise NotKernel("a stack limit")
     if rules.prefer_if or rules.again or rules.block_effects or rules.effects:
         raise NotKernel("`prefer_if`, `again` or effects")
     if game.no_moves not in ("lose", "draw"):
         raise NotKernel(f"no_moves: {game.no_moves}")
     if rules.series is not None or "scoring" in game.spec.data:
         raise NotKernel("points (`scoring`)")
-    phase = game.phases[0]
-    if phase.plies is not None or phase.chance or phase.until is not None or phase.first is not None:
-        raise NotKernel("a phase that ends or begins by a rule")
-    if phase.whens is not None or phase.compulsory or phase.prefer:
-        raise NotKernel("`when`, compulsory moves or preferences in the phase")
-    if "legal_if" in game.spec.data["phases"][0]:
-        raise NotKernel("a phase's `legal_if`")
+    for i, phase in enumerate(game.phases):
+        if phase.chance or phase.until is not None or phase.first is not None \
+                or (phase.plies is None and i < len(game.phases) - 1):
+            raise NotKernel("a phase that ends or begins by a rule")
+        if phase.whens is not None or phase.compulsory or phase.prefer:
+            raise NotKernel("`when`, compulsory moves or preferences in a phase")
+        if "legal_if" in game.spec.data["phases"][i]:
+            raise NotKernel("a phase's `legal_if`")
     n = t.topology.size
     reserves = max((len(r) for r in game.initial().reserves), default=0)
     enemy = [0] * (3 * (t.num_codes + 1))
@@ -144,18 +165,28 @@ def plan(game: "Game") -> Plan:
     out = Plan(n, t.num_codes, reserves, t.topology.full_mask.bit_count(), [], [], [], [], [], game.no_moves,
                list(t.reserve_of_kind[t.code_kind[c]] for c in range(t.num_codes)),
                list(t.code_owner), enemy)
-    if len(phase.blocks) * t.num_codes * (n + 1) * n >= 1 << 31:
-        raise NotKernel("a board too large for moves as 32-bit ints")
+    out.stacking, out.height = t.stacking, t.max_height
     conditions = _Conditions(game, out)
-    for block in phase.blocks:
-        out.blocks.append(_block(game, block, conditions))
+    for phase, end in zip(game.phases, t.phase_end):
+        numbers = []
+        for block in phase.blocks:
+            numbers.append(len(out.blocks))
+            out.blocks.append(_block(game, block, conditions))
+        out.phases.append((min(end, 1 << 30), numbers))
+    out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])
+    if len(out.blocks) * out.slot >= 1 << 31:
+        raise NotKernel("a board too large for moves as 32-bit ints")
+    ends = game.spec.data.get("end", [])
     for i, rule in enumerate(game.end_rules):
-        if rule.score is not None or rule.value is not None:
-            raise NotKernel(f"end rule {i + 1} has a score or a value")
         if rule.winner not in ("mover", "opponent", None, "draw") and not isinstance(rule.winner, int):
             raise NotKernel(f"end rule {i + 1}: winner {rule.winner!r}")
-        text = game.spec.data["end"][i]["when"]
-        out.ends.append(conditions.truth(parse_expr(text)))
+        winner = rule.winner if rule.winner in ("mover", "opponent") else str(rule.winner or 0)
+        if winner == "draw":
+            winner = "0"
+        decl = ends[i]
+        out.ends.append(End(conditions.truth(parse_expr(decl["when"])), winner,
+                            conditions.number(parse_expr(decl["score"]), "score") if "score" in decl else None,
+                            conditions.number(parse_expr(decl["value"]), "value") if "value" in decl else None))
     return out
 
 
@@ -171,16 +202,23 @@ def _block(game: "Game", block: Any, conditions: "_Conditions") -> BlockPlan:
     text = block.params.get("legal_if")
     legal = conditions.truth(parse_expr(text)) if text is not None else None
     tables: dict[str, list[int]] = {}
+    if t.stacking and kind in ("step", "slide"):
+        raise NotKernel(f"a `{block.name}` of one piece on a board of stacks")
     if kind == "place":
         if block.onto is not None or block.line_from is not None or block.apart is not None \
-                or block.count != 1 or block.for_opponent or block.neutral:
+                or block.count != 1 or block.neutral:
             raise NotKernel("a `place` of this shape")
         tables["squares"] = list(block.squares)
+        # per player to move, the codes he may place (his own, or with `owner: opponent` the
+        # opponent's, from the opponent's reserve)
         tables["codes"] = [0] * (3 * len(block.kinds))
         for p in (1, 2):
+            supplier = 3 - p if block.for_opponent else p
             for j, k in enumerate(block.kinds):
-                tables["codes"][p * len(block.kinds) + j] = t.code(k, p)
+                tables["codes"][p * len(block.kinds) + j] = t.code(k, supplier)
         bound = len(block.squares) * len(block.kinds)
+    elif kind == "carry":
+        bound = _carry(game, block, tables, conditions.out)
     else:
         mine = [0] * (3 * (codes + 1))
         for p in (1, 2):
@@ -209,6 +247,50 @@ def _block(game: "Game", block: Any, conditions: "_Conditions") -> BlockPlan:
     return BlockPlan(kind, block.index, tables, legal, max(bound, 1))
 
 
+def _carry(game: "Game", block: Any, tables: dict[str, list[int]], out: Plan) -> int:
+    """The tables of a ``carry`` block: its rays, and by the most pieces carried and the squares
+    free the drops it may make (numbers into the plan's patterns); the room its moves need."""
+    from ..blocks.carry import compositions
+    t = game.t
+    n, nd = t.topology.size, len(block.dir_names)
+    limit = min(block.limit, t.max_height)
+    reach = max(1, block.max_ray)
+    tables["rays"] = [(list(block.rays[sq][d]) + [-1] * reach)[i] for sq in range(n) for d in range(nd) for i in range(reach)]
+    tables["raylen"] = [len(block.rays[sq][d]) for sq in range(n) for d in range(nd)]
+    tables["mine"] = [0] * (3 * (t.num_codes + 1))
+    for p in (1, 2):
+        for code in block.owner_codes[p]:
+            tables["mine"][p * (t.num_codes + 1) + code + 1] = 1
+    tables["blocker"] = [0] + [int(x) for x in block.blocker]
+    tables["flattener"] = [0] + [int(x) for x in block.flattener]
+    tables["flattenable"] = [0] + [int(x) for x in block.flattenable]
+    tables["becomes"] = list(block.becomes)
+    tables["unbecomes"] = list(block.unbecomes)
+
+    def number(drops: tuple[int, ...]) -> int:
+        if drops not in out.patterns:
+            out.patterns.append(drops)
+        return out.patterns.index(drops)
+    plain: list[list[int]] = []
+    flat: list[list[int]] = []
+    for maxc in range(limit + 1):
+        for free in range(reach + 1):
+            plain.append([number(d) for c in range(1, maxc + 1) for d in compositions(c, free)] if free else [])
+            if free == 0:
+                flat.append([number((1,))] if maxc >= 1 else [])
+            else:
+                flat.append([number(d + (1,)) for c in range(1, maxc + 1) for d in compositions(c - 1, free)
+                             if len(d) == free])
+    tables["plain_start"], tables["plain"] = _flatten(plain)
+    tables["flat_start"], tables["flat"] = _flatten(flat)
+    tables["shape"] = [nd, limit, reach]
+    tables["room"] = [n * nd * 4096]
+    if len(out.patterns) > 4096:
+        raise NotKernel("a carry of more than 4096 ways to drop")
+    most = max((len(x) for x in plain), default=0) + max((len(x) for x in flat), default=0)
+    return n * nd * most
+
+
 def _flatten(lists: list[list[int]]) -> tuple[list[int], list[int]]:
     """Lists as one flat list and where each begins (one more entry: the end)."""
     start, flat = [0], []
@@ -228,12 +310,27 @@ class _Conditions:
         self.rows: dict[str, int] = {}
         self.reaches: dict[str, int] = {}
         self.links: dict[str, int] = {}
+        #: what is being written: a condition (``when``), or an end rule's ``score`` (which reads
+        #: ``player``) or ``value`` (which reads ``winner``)
+        self.context = "when"
 
-    def truth(self, node: Node) -> str:
+    def truth(self, node: Node, context: str | None = None) -> str:
+        if context is not None:
+            self.context = context
+            try:
+                return self.truth(node)
+            finally:
+                self.context = "when"
         code, kind = self.code(node)
         return code if kind == "bool" else f"({code} != 0)"
 
-    def number(self, node: Node) -> str:
+    def number(self, node: Node, context: str | None = None) -> str:
+        if context is not None:
+            self.context = context
+            try:
+                return self.number(node)
+            finally:
+                self.context = "when"
         code, kind = self.code(node)
         return f"(1 if {code} else 0)" if kind == "bool" else code
 
@@ -266,6 +363,8 @@ class _Conditions:
                  "from": ("frm_", "int"), "board_full": (f"(S[0] == {self.out.playable})", "bool")}
         if name in words:
             return words[name]
+        if name == "player" and self.context == "score" or name == "winner" and self.context == "value":
+            return name, "int"
         raise NotKernel(f"`{name}` in a condition")
 
     def op(self, node: Op) -> tuple[str, str]:
@@ -327,9 +426,27 @@ class _Conditions:
             return f"off_at({table}, {self.number(args[0])})", "int"
         if name == "height" and len(args) == 1:
             return f"height_at({self.number(args[0])})", "int"
+        if name == "reserve" and len(args) in (1, 2):
+            r = max(1, self.out.reserves)
+            who = self.number(args[0])
+            if len(args) == 2:
+                slot = t.reserve_names.index(self._word(args[1], t.reserve_names))
+                return f"RES[({who}) * {r} + {slot}]", "int"
+            return "(" + " + ".join(f"RES[({who}) * {r} + {i}]" for i in range(r)) + ")", "int"
+        if name == "top_count" and len(args) >= 2:
+            who = self.number(args[0])
+            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
+            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
         if name == "owner" and len(args) == 1:
             return f"owner_at({self.number(args[0])})", "int"
         raise NotKernel(f"`{name}(...)` in a condition")
+
+    def _word(self, node: Node, words: list[str]) -> str:
+        """A name of the game's (a kind, a reserve) written as a word or quoted."""
+        word = node.name if isinstance(node, Name) else node.value if isinstance(node, Const) else None
+        if not isinstance(word, str) or word not in words:
+            raise NotKernel("a name the kernel does not know in a condition")
+        return word
 
     def _constant(self, node: Node) -> int:
         if isinstance(node, Const) and isinstance(node.value, int) and not isinstance(node.value, bool):
@@ -462,10 +579,9 @@ class _Writer:
 def source(p: Plan, typed: bool) -> str:
     """The kernel module of plan ``p``: typed Cython, or plain Python."""
     w = _Writer(typed)
-    n, nc = p.squares, p.codes
-    nf = n + 1
+    n = p.squares
     r = max(1, p.reserves)
-    bound = sum(b.bound for b in p.blocks) + 1
+    bound = max(sum(p.blocks[i].bound for i in numbers) for _, numbers in p.phases) + 1
     w(f"# the kernel of one game (spielwerk kernel template {TEMPLATE}); written by spielwerk.kernel")
     w("# every number below comes from the game's compiled tables")
     if typed:
@@ -475,15 +591,26 @@ def source(p: Plan, typed: bool) -> str:
         w("for i in range(len(values)):", 1)
         w("a[i] = values[i]", 2)
     w(f"BOUND = {bound}")
+    w(f"SLOT = {p.slot}")
+    w("PATTERNS = (" + "".join("(" + "".join(f"{d}, " for d in drops) + "), " for drops in p.patterns) + ")")
+    # the same, as C arrays: each pattern's length and parts (``width`` a pattern)
+    width = max((len(x) for x in p.patterns), default=1)
+    w.table("PATLEN", [len(x) for x in p.patterns])
+    w.table("PATS", [x[j] if j < len(x) else 0 for x in p.patterns for j in range(width)])
     w.table("CODE_RES", p.code_reserve)
     w.table("OWNER", p.code_owner)
     w.table("ENEMY", p.enemy)
     for name, values in sorted(p.extra.items()):
         w.table(name, values)
-    w.array("b", n)
+    w.array("b", n)  # per square its top: 0 empty, else the code of the top piece + 1
     w.array("RES", 3 * r)
     w.array("S", 1)  # S[0]: the playable squares taken
-    # per owner (0 neutral, 1, 2) the squares of his pieces, PL[q * N + i] for i < PN[q], and per
+    w.array("TC", p.codes)  # per code, the squares it tops
+    w.array("OUT", 4)  # what ``decide`` found: the winner (0 a draw), the value, the two scores
+    if p.stacking:
+        w.array("H", n)  # per square the height of its stack, and the stack, bottom first
+        w.array("SK", n * p.height)
+    # per owner (0 neutral, 1, 2) the squares his pieces top, PL[q * N + i] for i < PN[q], and per
     # square its place in its owner's list
     w.array("PL", 3 * n)
     w.array("PN", 3)
@@ -526,7 +653,10 @@ def _helpers(w: _Writer, p: Plan) -> None:
     w.func("sq_at", [("int", "s")], "int")
     w(f"return s if s >= 0 else {n - 1}", 1)
     w.func("height_at", [("int", "s")], "int")
-    w("return 1 if s >= 0 and b[s] != 0 else 0", 1)
+    if p.stacking:
+        w("return H[s] if s >= 0 else 0", 1)
+    else:
+        w("return 1 if s >= 0 and b[s] != 0 else 0", 1)
     w.func("owner_at", [("int", "s")], "int")
     w("if s < 0 or b[s] == 0:", 1)
     w("return 0", 2)
@@ -570,8 +700,8 @@ def _helpers(w: _Writer, p: Plan) -> None:
         w("VIS[u] = mark", 5)
         w("STK[top] = u", 5)
         w("top += 1", 5)
-        for bits, need in link.items:
-            w(f"if bits(touched & {bits}) >= {need}:", 2)
+        for mask, need in link.items:
+            w(f"if bits(touched & {mask}) >= {need}:", 2)
             w("return 1", 3)
         w("return 0", 1)
         w("")
@@ -589,13 +719,16 @@ def _helpers(w: _Writer, p: Plan) -> None:
 
 
 def _changes(w: _Writer, p: Plan) -> None:
-    """``put`` and ``lift``: a cell changes, and every counter that reads it with it."""
+    """``top_on`` and ``top_off``: a square's top changes, and every counter that reads it with
+    it; on a board of stacks ``push`` and ``pop``; ``make`` and ``unmake`` play a move and take it
+    back."""
     n = p.squares
-    for name, sign in (("put", 1), ("lift", -1)):
+    for name, sign in (("top_on", 1), ("top_off", -1)):
         w.func(name, [("int", "s"), ("int", "code")], "void")
         w.local("int i, q, j, c")
         w("b[s] = code + 1" if sign > 0 else "b[s] = 0", 1)
         w(f"S[0] += {sign}", 1)
+        w(f"TC[code] += {sign}", 1)
         w("q = OWNER[code]", 1)
         if sign > 0:
             w("i = PN[q]", 1)
@@ -628,46 +761,139 @@ def _changes(w: _Writer, p: Plan) -> None:
             w("if q:", 1)
             w(f"RC{k}[q] += {sign}", 2)
         w("")
+    hh = p.height
+    if p.stacking:
+        w.func("push", [("int", "s"), ("int", "code")], "void")
+        w("if b[s]:", 1)
+        w("top_off(s, b[s] - 1)", 2)
+        w(f"SK[s * {hh} + H[s]] = code", 1)
+        w("H[s] += 1", 1)
+        w("top_on(s, code)", 1)
+        w("")
+        w.func("pop", [("int", "s")], "int")
+        w.local("int code")
+        w("H[s] -= 1", 1)
+        w(f"code = SK[s * {hh} + H[s]]", 1)
+        w("top_off(s, code)", 1)
+        w("if H[s]:", 1)
+        w(f"top_on(s, SK[s * {hh} + H[s] - 1])", 2)
+        w("return code", 1)
+        w("")
+    put = "push" if p.stacking else "top_on"
     r = max(1, p.reserves)
     nf = n + 1
-    # a move: ((block * NC + code) * NF + from) * N + to, from N for a piece put on the board
+    carries = [i for i, blk in enumerate(p.blocks) if blk.kind == "carry"]
+    for i in carries:
+        _carry_changes(w, p, i)
+    # a move: block number * SLOT + its part; for a place, step or slide the part is
+    # (code * NF + from) * N + to, from N for a piece put on the board
     w.func("make", [("int", "mv"), ("int", "p")], "int")
-    w.local("int to_, frm_, code, cap, res")
+    w.local("int to_, frm_, code, cap, res, k")
+    w(f"k = mv // {p.slot}", 1)
+    for i in carries:
+        w(f"if k == {i}:", 1)
+        w(f"return carry{i}(mv - {i * p.slot}, p)", 2)
+    w(f"mv = mv % {p.slot}", 1)
     w(f"to_ = mv % {n}", 1)
     w(f"frm_ = (mv // {n}) % {nf}", 1)
-    w(f"code = (mv // {n * nf}) % {p.codes}", 1)
+    w(f"code = mv // {n * nf}", 1)
     w(f"if frm_ == {n}:", 1)
-    w("put(to_, code)", 2)
+    w(f"{put}(to_, code)", 2)
     w("res = CODE_RES[code]", 2)
     w("if res >= 0:", 2)
-    w(f"RES[p * {r} + res] -= 1", 3)
+    w(f"RES[OWNER[code] * {r} + res] -= 1", 3)
     w("return 0", 2)
     w("cap = b[to_]", 1)
     w("if cap:", 1)
-    w("lift(to_, cap - 1)", 2)
-    w("lift(frm_, code)", 1)
-    w("put(to_, code)", 1)
+    w("top_off(to_, cap - 1)", 2)
+    w("top_off(frm_, code)", 1)
+    w("top_on(to_, code)", 1)
     w("return cap", 1)
     w("")
     w.func("unmake", [("int", "mv"), ("int", "p"), ("int", "cap")], "void")
-    w.local("int to_, frm_, code, res")
+    w.local("int to_, frm_, code, res, k")
+    w(f"k = mv // {p.slot}", 1)
+    for i in carries:
+        w(f"if k == {i}:", 1)
+        w(f"uncarry{i}(mv - {i * p.slot}, p, cap)", 2)
+        w("return", 2)
+    w(f"mv = mv % {p.slot}", 1)
     w(f"to_ = mv % {n}", 1)
     w(f"frm_ = (mv // {n}) % {nf}", 1)
-    w(f"code = (mv // {n * nf}) % {p.codes}", 1)
-    w("lift(to_, code)", 1)
+    w(f"code = mv // {n * nf}", 1)
     w(f"if frm_ == {n}:", 1)
+    w("pop(to_)" if p.stacking else "top_off(to_, code)", 2)
     w("res = CODE_RES[code]", 2)
     w("if res >= 0:", 2)
-    w(f"RES[p * {r} + res] += 1", 3)
+    w(f"RES[OWNER[code] * {r} + res] += 1", 3)
     w("return", 2)
-    w("put(frm_, code)", 1)
+    w("top_off(to_, code)", 1)
+    w("top_on(frm_, code)", 1)
     w("if cap:", 1)
-    w("put(to_, cap - 1)", 2)
+    w("top_on(to_, cap - 1)", 2)
+    w("")
+
+
+def _carry_changes(w: _Writer, p: Plan, i: int) -> None:
+    """A carrying move of block ``i``, its part ``(sq * directions + d) * 4096 + pattern``: the
+    top pieces lifted, one part of the drops left on each square along the ray, the last landing
+    on a piece it flattens where it may."""
+    nd, limit, reach = p.blocks[i].tables["shape"]
+    width = max((len(x) for x in p.patterns), default=1)
+    w.func(f"carry{i}", [("int", "x"), ("int", "p")], "int")
+    w.local(f"int sq, d, pat, c, j, k, t, m, flat, last, carried[{max(1, limit)}]")
+    if not w.typed:
+        w(f"carried = [0] * {max(1, limit)}", 1)
+    w("pat = x % 4096", 1)
+    w("x = x // 4096", 1)
+    w(f"d = x % {nd}", 1)
+    w(f"sq = x // {nd}", 1)
+    w("last = PATLEN[pat] - 1", 1)
+    w("c = 0", 1)
+    w("for j in range(last + 1):", 1)
+    w(f"c += PATS[pat * {width} + j]", 2)
+    w("for j in range(c):", 1)  # lifted top first, kept bottom first
+    w("carried[c - 1 - j] = pop(sq)", 2)
+    w("flat = 0", 1)
+    w("k = 0", 1)
+    w("for j in range(last + 1):", 1)
+    w(f"t = B{i}_rays[(sq * {nd} + d) * {reach} + j]", 2)
+    w(f"if j == last and b[t] and B{i}_flattenable[b[t]]:", 2)
+    w(f"push(t, B{i}_becomes[pop(t)])", 3)
+    w("flat = 1", 3)
+    w(f"for m in range(PATS[pat * {width} + j]):", 2)
+    w("push(t, carried[k])", 3)
+    w("k += 1", 3)
+    w("return flat", 1)
+    w("")
+    w.func(f"uncarry{i}", [("int", "x"), ("int", "p"), ("int", "flat")], "void")
+    w.local(f"int sq, d, pat, c, j, k, t, m, last, carried[{max(1, limit)}]")
+    if not w.typed:
+        w(f"carried = [0] * {max(1, limit)}", 1)
+    w("pat = x % 4096", 1)
+    w("x = x // 4096", 1)
+    w(f"d = x % {nd}", 1)
+    w(f"sq = x // {nd}", 1)
+    w("last = PATLEN[pat] - 1", 1)
+    w("c = 0", 1)
+    w("for j in range(last + 1):", 1)
+    w(f"c += PATS[pat * {width} + j]", 2)
+    w("k = c", 1)
+    w("for j in range(last, -1, -1):", 1)
+    w(f"t = B{i}_rays[(sq * {nd} + d) * {reach} + j]", 2)
+    w(f"for m in range(PATS[pat * {width} + j]):", 2)
+    w("k -= 1", 3)
+    w("carried[k] = pop(t)", 3)
+    w("if flat and j == last:", 2)
+    w(f"push(t, B{i}_unbecomes[pop(t)])", 3)
+    w("for j in range(c):", 1)
+    w("push(sq, carried[j])", 2)
     w("")
 
 
 def _generate(w: _Writer, p: Plan) -> None:
-    """``gen(p, out)``: the legal moves of player ``p`` into ``out``, their number returned."""
+    """``gen(p, ply, out)``: the legal moves of player ``p`` into ``out``, their number returned;
+    one function per phase."""
     n, nc = p.squares, p.codes
     nf, nc1 = n + 1, nc + 1
     r = max(1, p.reserves)
@@ -677,135 +903,228 @@ def _generate(w: _Writer, p: Plan) -> None:
         w.func(f"legal{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
         w(f"return {blk.legal}", 1)
         w("")
-    w.func("gen", [("int", "p"), ("int*", "out")], "int", inline=False)
-    w.local("int k, first, j, s, t, c, e, code, mv, cap, x")
-    w("k = 0", 1)
-    for i, blk in enumerate(p.blocks):
-        base = i * nc * nf * n
-        w("first = k", 1)
-        if blk.kind == "place":
-            kinds = len(blk.tables["codes"]) // 3
-            w(f"for j in range({kinds}):", 1)
-            w(f"code = B{i}_codes[p * {kinds} + j]", 2)
-            w("x = CODE_RES[code]", 2)
-            w(f"if x >= 0 and RES[p * {r} + x] < 1:", 2)
-            w("continue", 3)
-            w(f"for e in range({len(blk.tables['squares'])}):", 2)
-            w(f"s = B{i}_squares[e]", 3)
-            w("if b[s] == 0:", 3)
-            w(f"out[k] = {base} + (code * {nf} + {n}) * {n} + s", 4)
-            w("k += 1", 4)
-        elif blk.kind == "step":
-            capture, empty_ok = blk.tables["flags"]
-            w("for x in range(PN[p]):", 1)
-            w(f"s = PL[p * {n} + x]", 2)
-            w("c = b[s]", 2)
-            w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
-            w("continue", 3)
-            w(f"mv = {base} + (c - 1) * {nf * n} + s * {n}", 2)
-            w(f"for e in range(B{i}_start[(p - 1) * {n} + s], B{i}_start[(p - 1) * {n} + s + 1]):", 2)
-            w(f"t = B{i}_to[e]", 3)
-            w("c = b[t]", 3)
-            w("if c:", 3)
-            if capture:
-                w(f"if ENEMY[p * {nc1} + c]:", 4)
-                w("out[k] = mv + t", 5)
-                w("k += 1", 5)
-            else:
-                w("pass", 4)
-            if empty_ok:
-                w("else:", 3)
-                w("out[k] = mv + t", 4)
-                w("k += 1", 4)
-        else:  # slide: rays ended by -1, empty squares only
-            exact = blk.tables["flags"][0]
-            w("for x in range(PN[p]):", 1)
-            w(f"s = PL[p * {n} + x]", 2)
-            w("c = b[s]", 2)
-            w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
-            w("continue", 3)
-            w(f"mv = {base} + (c - 1) * {nf * n} + s * {n}", 2)
-            w(f"e = B{i}_start[(p - 1) * {n} + s]", 2)
-            w(f"j = B{i}_start[(p - 1) * {n} + s + 1]", 2)
-            w("while e < j:", 2)
-            w(f"t = B{i}_rays[e]", 3)
-            w("e += 1", 3)
-            w("if t < 0:", 3)
-            if exact:
-                w("out[k] = mv + B{0}_rays[e - 2]".format(i), 4)
-                w("k += 1", 4)
-            w("continue", 4)
-            w("if b[t]:", 3)
-            w(f"while B{i}_rays[e] >= 0:", 4)
-            w("e += 1", 5)
-            w("e += 1", 4)
-            w("continue", 4)
-            if not exact:
-                w("out[k] = mv + t", 3)
-                w("k += 1", 3)
-        if blk.legal is not None:
-            w("j = first", 1)
-            w("for e in range(first, k):", 1)
-            w("mv = out[e]", 2)
-            w("cap = make(mv, p)", 2)
-            w(f"t = mv % {n}", 2)
-            w(f"s = (mv // {n}) % {nf}", 2)
-            w(f"x = legal{i}(p, t, -1 if s == {n} else s)", 2)
-            w("unmake(mv, p, cap)", 2)
-            w("if x:", 2)
-            w("out[j] = mv", 3)
-            w("j += 1", 3)
-            w("k = j", 1)
-    w("return k", 1)
+    for ph, (_, numbers) in enumerate(p.phases):
+        w.func(f"gen{ph}", [("int", "p"), ("int*", "out")], "int", inline=False)
+        w.local("int k, first, j, s, t, c, e, code, mv, cap, x, d, h, maxc, free, stop, ray, top")
+        w("k = 0", 1)
+        for i in numbers:
+            _block_moves(w, p, i)
+        w("return k", 1)
+        w("")
+    w.func("gen", [("int", "p"), ("int", "ply"), ("int*", "out")], "int", inline=False)
+    for ph, (end, _) in enumerate(p.phases[:-1]):
+        w(f"if ply < {end}:", 1)
+        w(f"return gen{ph}(p, out)", 2)
+    w(f"return gen{len(p.phases) - 1}(p, out)", 1)
     w("")
+    del nf, nc1, r
+
+
+def _block_moves(w: _Writer, p: Plan, i: int) -> None:
+    """The moves of block ``i`` appended to ``out`` (``k`` of them so far)."""
+    n, nc = p.squares, p.codes
+    nf, nc1 = n + 1, nc + 1
+    r = max(1, p.reserves)
+    blk = p.blocks[i]
+    base = i * p.slot
+    w("first = k", 1)
+    if blk.kind == "place":
+        kinds = len(blk.tables["codes"]) // 3
+        w(f"for j in range({kinds}):", 1)
+        w(f"code = B{i}_codes[p * {kinds} + j]", 2)
+        w("x = CODE_RES[code]", 2)
+        w(f"if x >= 0 and RES[OWNER[code] * {r} + x] < 1:", 2)
+        w("continue", 3)
+        w(f"for e in range({len(blk.tables['squares'])}):", 2)
+        w(f"s = B{i}_squares[e]", 3)
+        w("if b[s] == 0:", 3)
+        w(f"out[k] = {base} + (code * {nf} + {n}) * {n} + s", 4)
+        w("k += 1", 4)
+    elif blk.kind == "carry":
+        nd, limit, reach = blk.tables["shape"]
+        w("for x in range(PN[p]):", 1)
+        w(f"s = PL[p * {n} + x]", 2)
+        w("c = b[s]", 2)
+        w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
+        w("continue", 3)
+        w("h = H[s]", 2)
+        w(f"maxc = h if h < {limit} else {limit}", 2)
+        w(f"for d in range({nd}):", 2)
+        w(f"ray = (s * {nd} + d) * {reach}", 3)
+        w("free = 0", 3)
+        w("stop = 0", 3)
+        w(f"for e in range(B{i}_raylen[s * {nd} + d]):", 3)
+        w(f"top = b[B{i}_rays[ray + e]]", 4)
+        w(f"if top and B{i}_blocker[top]:", 4)
+        w("stop = top", 5)
+        w("break", 5)
+        w("free += 1", 4)
+        w(f"mv = {base} + (s * {nd} + d) * 4096", 3)
+        w("if free:", 3)
+        w(f"t = maxc * {reach + 1} + free", 4)
+        w(f"for e in range(B{i}_plain_start[t], B{i}_plain_start[t + 1]):", 4)
+        w(f"out[k] = mv + B{i}_plain[e]", 5)
+        w("k += 1", 5)
+        w(f"if stop and B{i}_flattener[c] and B{i}_flattenable[stop]:", 3)
+        w(f"t = maxc * {reach + 1} + free", 4)
+        w(f"for e in range(B{i}_flat_start[t], B{i}_flat_start[t + 1]):", 4)
+        w(f"out[k] = mv + B{i}_flat[e]", 5)
+        w("k += 1", 5)
+    elif blk.kind == "step":
+        capture, empty_ok = blk.tables["flags"]
+        w("for x in range(PN[p]):", 1)
+        w(f"s = PL[p * {n} + x]", 2)
+        w("c = b[s]", 2)
+        w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
+        w("continue", 3)
+        w(f"mv = {base} + (c - 1) * {nf * n} + s * {n}", 2)
+        w(f"for e in range(B{i}_start[(p - 1) * {n} + s], B{i}_start[(p - 1) * {n} + s + 1]):", 2)
+        w(f"t = B{i}_to[e]", 3)
+        w("c = b[t]", 3)
+        w("if c:", 3)
+        if capture:
+            w(f"if ENEMY[p * {nc1} + c]:", 4)
+            w("out[k] = mv + t", 5)
+            w("k += 1", 5)
+        else:
+            w("pass", 4)
+        if empty_ok:
+            w("else:", 3)
+            w("out[k] = mv + t", 4)
+            w("k += 1", 4)
+    else:  # slide: rays ended by -1, empty squares only
+        exact = blk.tables["flags"][0]
+        w("for x in range(PN[p]):", 1)
+        w(f"s = PL[p * {n} + x]", 2)
+        w("c = b[s]", 2)
+        w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
+        w("continue", 3)
+        w(f"mv = {base} + (c - 1) * {nf * n} + s * {n}", 2)
+        w(f"e = B{i}_start[(p - 1) * {n} + s]", 2)
+        w(f"j = B{i}_start[(p - 1) * {n} + s + 1]", 2)
+        w("while e < j:", 2)
+        w(f"t = B{i}_rays[e]", 3)
+        w("e += 1", 3)
+        w("if t < 0:", 3)
+        if exact:
+            w(f"out[k] = mv + B{i}_rays[e - 2]", 4)
+            w("k += 1", 4)
+        w("continue", 4)
+        w("if b[t]:", 3)
+        w(f"while B{i}_rays[e] >= 0:", 4)
+        w("e += 1", 5)
+        w("e += 1", 4)
+        w("continue", 4)
+        if not exact:
+            w("out[k] = mv + t", 3)
+            w("k += 1", 3)
+    if blk.legal is not None:
+        w("j = first", 1)
+        w("for e in range(first, k):", 1)
+        w("mv = out[e]", 2)
+        w("cap = make(mv, p)", 2)
+        w("t = to_of(mv)", 2)
+        w("s = from_of(mv)", 2)
+        w(f"x = legal{i}(p, t, s)", 2)
+        w("unmake(mv, p, cap)", 2)
+        w("if x:", 2)
+        w("out[j] = mv", 3)
+        w("j += 1", 3)
+        w("k = j", 1)
 
 
 def _ends(w: _Writer, p: Plan) -> None:
-    """``ended(mover, mv)``: the first end rule that holds after ``mover`` played ``mv``, or -1."""
+    """``to_of`` and ``from_of`` (the squares a move ends and starts on: -1 where it has none);
+    ``ended(mover, mv)``: the first end rule that holds after ``mover`` played ``mv``, or -1;
+    ``decide(rule, mover)``: its winner, value and scores into ``OUT``."""
     n, nf = p.squares, p.squares + 1
+    carries = [i for i, blk in enumerate(p.blocks) if blk.kind == "carry"]
+    for name in ("to_of", "from_of"):
+        w.func(name, [("int", "mv")], "int")
+        w.local("int k, x, d, sq")
+        w(f"k = mv // {p.slot}", 1)
+        w(f"mv = mv % {p.slot}", 1)
+        for i in carries:
+            nd, _, reach = p.blocks[i].tables["shape"]
+            w(f"if k == {i}:", 1)
+            w("x = mv // 4096", 2)
+            w(f"sq = x // {nd}", 2)
+            if name == "from_of":
+                w("return sq", 2)
+            else:
+                w(f"d = x % {nd}", 2)
+                w(f"return B{i}_rays[(sq * {nd} + d) * {reach} + PATLEN[mv % 4096] - 1]", 2)
+        if name == "to_of":
+            w(f"return mv % {n}", 1)
+        else:
+            w(f"x = (mv // {n}) % {nf}", 1)
+            w(f"return -1 if x == {n} else x", 1)
+        w("")
     w.func("ended", [("int", "mover"), ("int", "mv")], "int")
     w.local("int to_, frm_")
-    w(f"to_ = mv % {n}", 1)
-    w(f"frm_ = (mv // {n}) % {nf}", 1)
-    w(f"if frm_ == {n}:", 1)
-    w("frm_ = -1", 2)
-    for i, cond in enumerate(p.ends):
-        w(f"if {cond}:", 1)
+    w("to_ = to_of(mv)", 1)
+    w("frm_ = from_of(mv)", 1)
+    for i, end in enumerate(p.ends):
+        w(f"if {end.when}:", 1)
         w(f"return {i}", 2)
     w("return -1", 1)
+    w("")
+    w.func("decide", [("int", "rule"), ("int", "mover")], "void")
+    w.local("int winner, player, one, two")
+    w("winner = 0", 1)
+    w("OUT[1] = OUT[2] = OUT[3] = 0", 1)
+    for i, end in enumerate(p.ends):
+        w(f"if rule == {i}:", 1)
+        if end.score is not None:
+            w("player = 1", 2)
+            w(f"one = {end.score}", 2)
+            w("player = 2", 2)
+            w(f"two = {end.score}", 2)
+            w("OUT[2] = one", 2)
+            w("OUT[3] = two", 2)
+            w("winner = 1 if one > two else 2 if two > one else 0", 2)
+        else:
+            w("winner = " + {"mover": "mover", "opponent": "3 - mover"}.get(end.winner, end.winner), 2)
+        if end.value is not None:
+            w("if winner:", 2)
+            w(f"OUT[1] = {end.value}", 3)
+    w("OUT[0] = winner", 1)
     w("")
 
 
 def _entries(w: _Writer, p: Plan, bound: int) -> None:
-    """What Python calls: ``load``, ``moves``, ``perft``, ``playouts``."""
+    """What Python calls: ``load``, ``moves``, ``perft``, ``play``, ``end_after``, ``playouts``."""
     n = p.squares
     r = max(1, p.reserves)
-    clear = [f"RN{k}" for k, _ in enumerate(p.rows)] + [f"RF{k}" for k, _ in enumerate(p.rows)] \
-        + [f"RC{k}" for k, _ in enumerate(p.reaches)]
-    sizes = {f"RN{k}": 3 * len(row.rows) for k, row in enumerate(p.rows)}
-    w("def load(cells, reserves):")
-    w('"""Set the position: per square 0 (empty) or a piece code + 1; per player the reserves."""', 1)
+    clear = [(f"RN{k}", 3 * len(row.rows)) for k, row in enumerate(p.rows)] \
+        + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
+        + [("TC", p.codes)]
+    w("def load(stacks, reserves):")
+    w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
+    w('reserves."""', 1)
     w.local("int i, s")
     w(f"for s in range({n}):", 1)
     w("b[s] = 0", 2)
+    if p.stacking:
+        w("H[s] = 0", 2)
     w("PN[0] = PN[1] = PN[2] = 0", 1)
-    for name in clear:
-        w(f"for i in range({max(1, sizes.get(name, 3))}):", 1)
+    for name, size in clear:
+        w(f"for i in range({max(1, size)}):", 1)
         w(f"{name}[i] = 0", 2)
     w("S[0] = 0", 1)
     w(f"for i in range({3 * r}):", 1)
     w("RES[i] = reserves[i]", 2)
     w(f"for s in range({n}):", 1)
-    w("if cells[s]:", 2)
-    w("put(s, cells[s] - 1)", 3)
+    w("for code in stacks[s]:", 2)
+    w("push(s, code)" if p.stacking else "top_on(s, code)", 3)
     w("")
-    w.func("perft_", [("int", "p"), ("int", "depth")], "long long", inline=False)
+    w.func("perft_", [("int", "p"), ("int", "ply"), ("int", "depth")], "long long", inline=False)
     w.local(f"int buf[{bound}]")
     w.local("int k, i, mv, cap")
     w.local("long long total")
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
-    w("k = gen(p, buf)", 1)
+    w("k = gen(p, ply, buf)", 1)
     w("if depth == 1:", 1)
     w("return k", 2)
     w("total = 0", 1)
@@ -813,34 +1132,41 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("mv = buf[i]", 2)
     w("cap = make(mv, p)", 2)
     w("if ended(p, mv) < 0:", 2)
-    w("total += perft_(3 - p, depth - 1)", 3)
+    w("total += perft_(3 - p, ply + 1, depth - 1)", 3)
     w("unmake(mv, p, cap)", 2)
     w("return total", 1)
     w("")
-    w("def perft(p, depth):")
-    w('"""The leaves of the move tree of the loaded position, ``p`` to move, to ``depth`` >= 1."""', 1)
-    w("return perft_(p, depth)", 1)
+    w("def perft(p, ply, depth):")
+    w('"""The leaves of the move tree of the loaded position, ``p`` to move at ``ply``, to ``depth`` >= 1."""', 1)
+    w("return perft_(p, ply, depth)", 1)
     w("")
-    w("def moves(p):")
+    w("def moves(p, ply):")
     w('"""The legal moves of the loaded position, as ints."""', 1)
     w.local(f"int buf[{bound}]")
     w.local("int k, i")
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
-    w("k = gen(p, buf)", 1)
+    w("k = gen(p, ply, buf)", 1)
     w("return [buf[i] for i in range(k)]", 1)
-    w("")
-    w("def end_after(mover, mv):")
-    w('"""The end rule that holds after ``mover`` played ``mv`` (played already), or -1."""', 1)
-    w("return ended(mover, mv)", 1)
     w("")
     w("def play(mv, p):")
     w('"""Play ``mv`` for ``p`` on the loaded position; what taking it back needs."""', 1)
     w("return make(mv, p)", 1)
     w("")
-    w("def playouts(cells, reserves, p0, games, seed, max_plies):")
-    w('"""Random games from a position: per game (end rule, or -1 a player without a move, -2', 1)
-    w('unfinished), the last player to move (or the one without a move), plies; one flat list."""', 1)
+    w("def end_after(mover, mv):")
+    w('"""After ``mover`` played ``mv``: the end rule that holds (-1: none), the winner (0: a', 1)
+    w('draw), the value and the two scores."""', 1)
+    w.local("int rule")
+    w("rule = ended(mover, mv)", 1)
+    w("if rule < 0:", 1)
+    w("return [-1, 0, 0, 0, 0]", 2)
+    w("decide(rule, mover)", 1)
+    w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
+    w("")
+    w("def playouts(stacks, reserves, p0, ply0, games, seed, max_plies):")
+    w('"""Random games from a position: per game the end rule (-1 a player without a move, -2', 1)
+    w('unfinished), the last player to move (or the one without a move), the plies, the winner', 1)
+    w('(0 a draw), the value and the two scores; one flat list."""', 1)
     w.local(f"int buf[{bound}]")
     w.local("int g, k, p, mv, rule, plies, limit, e")
     w("global rs", 1)
@@ -851,12 +1177,13 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
            "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
     w("limit = max_plies", 1)
     w("for g in range(games):", 1)
-    w("load(cells, reserves)", 2)
+    w("load(stacks, reserves)", 2)
     w("p = p0", 2)
     w("plies = 0", 2)
     w("rule = -2", 2)
+    w("OUT[0] = OUT[1] = OUT[2] = OUT[3] = 0", 2)
     w("while plies < limit:", 2)
-    w("k = gen(p, buf)", 3)
+    w("k = gen(p, ply0 + plies, buf)", 3)
     w("if k == 0:", 3)
     w("rule = -1", 4)
     w("break", 4)
@@ -866,9 +1193,8 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("e = ended(p, mv)", 3)
     w("if e >= 0:", 3)
     w("rule = e", 4)
+    w("decide(rule, p)", 4)
     w("break", 4)
     w("p = 3 - p", 3)
-    w("results.append(rule)", 2)
-    w("results.append(p)", 2)
-    w("results.append(plies)", 2)
+    w("results.extend((rule, p, plies, OUT[0], OUT[1], OUT[2], OUT[3]))", 2)
     w("return results", 1)

@@ -136,12 +136,12 @@ def same_as_engine(game, seeds=range(6)):
             if move is None:
                 continue
             k.load(st)
-            ints = {k.move(mv): mv for mv in k.module.moves(st.to_move)}
+            ints = {k.move(mv): mv for mv in k.module.moves(st.to_move, st.ply)}
             k.module.play(ints[move], st.to_move)
             after = st.copy()
             game.apply(after, move)
-            rule = k.module.end_after(st.to_move, ints[move])
-            assert (k.outcome(rule, st.to_move) if rule >= 0 else None) == after.result
+            rule, winner, value, one, two = k.module.end_after(st.to_move, ints[move])
+            assert (k.outcome(rule, st.to_move, winner, value, one, two) if rule >= 0 else None) == after.result
     st = game.initial()
     for depth in range(1, 4):
         assert k.perft(st, depth) == game.perft(st, depth)
@@ -161,6 +161,15 @@ def test_a_kernel_plays_each_part_as_the_engine_does(tmp_path, text):
         text = text.replace('      - {when: "ply >= 40", winner: draw, result: long}\n', "")
         game = game_from(tmp_path, text)
     same_as_engine(game, seeds=range(10))
+
+
+@pytest.mark.parametrize("options", [{"size": 3}, {"size": 4, "komi": 2}, {"size": 6}], ids=str)
+def test_tak_ends_by_roads_and_by_flats_on_the_kernel_as_on_the_engine(options):
+    game = spielwerk.load("tak", **options)
+    same_as_engine(game, seeds=range(12))
+    k = kernels.kernel(game)
+    ends = {(o.result, o.winner) for o, _ in k.random_games(game.initial(), 300, seed=2) if o is not None}
+    assert {"road", "flat"} <= {result for result, _ in ends}
 
 
 def test_perft_from_positions_met_in_play(tmp_path):
@@ -212,8 +221,8 @@ def test_the_pure_engine_uses_no_kernel_unless_asked(monkeypatch, tmp_path):
 def test_the_parts_a_kernel_does_not_play_are_named():
     why = kernels.why_not(spielwerk.load("backgammon"))
     assert why == "the kernel does not play dice yet"
-    assert kernels.kernel(spielwerk.load("tak")) is None
-    assert "phase" in kernels.why_not(spielwerk.load("tak"))
+    assert kernels.kernel(spielwerk.load("lasca")) is None
+    assert kernels.why_not(spielwerk.load("lasca")).startswith("the kernel does not play ")
 
 
 def test_kernels_can_be_turned_off(monkeypatch, tmp_path):
@@ -256,6 +265,6 @@ def test_the_typed_kernel_is_built_and_kept(tmp_path):
     assert list(kernels.folder().glob(f"spielwerk_kernel_{k.digest}*"))
 
 
-def test_the_kernels_play_the_connection_games():
+def test_the_kernels_play_the_connection_games_and_the_stacks_of_tak():
     names = {Path(p).stem for p in KERNEL_FILES}
-    assert {"hex", "y", "y-small"} <= names
+    assert {"hex", "y", "y-small", "tak", "tak-2caps"} <= names
