@@ -19,6 +19,7 @@ from typing import Any, Callable, cast
 from ..game import Game
 from ..game import State
 from ..state import Move
+from ..kernel import kernel
 from .base import RandomAgent, play_turn, sample_chance
 
 __all__ = ["AlphaBetaAgent", "GreedyAgent", "MCTSAgent"]
@@ -92,7 +93,17 @@ def rollout(game: Game, st: State, player: int, walker: Any, rng: random.Random,
 
 def rollout_all(game: Game, st: State, players: tuple[int, ...], walker: Any, rng: random.Random, plies: int,
                 judge: _Judge | None) -> list[float]:
-    """:func:`rollout` once, read for each of ``players``: the results in [-1, 1], in order."""
+    """:func:`rollout` once, read for each of ``players``: the results in [-1, 1], in order. A
+    game with a kernel (:mod:`spielwerk.kernel`) plays it out there, its moves drawn by the
+    kernel's generator (seeded from ``rng``), unless a cut playout would be judged by the
+    evaluation."""
+    if judge is None or not judge.declared:
+        made = kernel(game)
+        if made is not None and made.usable(st):
+            outcome = made.random_games(st, 1, seed=rng.getrandbits(63), max_plies=plies)[0][0]
+            if outcome is None or outcome.winner is None:
+                return [0.0] * len(players)
+            return [1.0 if outcome.winner == p else -1.0 for p in players]
     done: list[tuple[Move, Any]] = []
     apply = game.apply
     values = [0.0] * len(players)
