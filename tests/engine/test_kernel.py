@@ -10,12 +10,15 @@ again with the typed kernels, built for each game."""
 from __future__ import annotations
 
 import glob
+import json
 import os
 import random
 import types
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import spielwerk
 from spielwerk import kernel as kernels
@@ -268,3 +271,16 @@ def test_the_typed_kernel_is_built_and_kept(tmp_path):
 def test_the_kernels_play_the_connection_games_and_the_stacks_of_tak():
     names = {Path(p).stem for p in KERNEL_FILES}
     assert {"hex", "y", "y-small", "tak", "tak-2caps"} <= names
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(title=st.text(min_size=1, max_size=40), piece=st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True),
+       result=st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True))
+def test_fuzzed_names_and_texts_never_reach_the_source(tmp_path, title, piece, result):
+    text = DROPS.replace("game: drops", "game: fuzzed\n    title: " + json.dumps("zq" + title)) \
+        .replace("stone", "zq" + piece).replace("line:", "zqp" + piece + ":").replace("line(", "zqp" + piece + "(") \
+        .replace("result: gift", "result: zqr" + result)
+    game = game_from(tmp_path, text)
+    for typed in (False, True):
+        code = source(plan(game), typed)
+        assert "zq" not in code
