@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..blocks.carry import Carry
-from ..moves import SpreadMove
+from ..blocks.jump import JumpMove
+from ..moves import LineMove, SpreadMove
 from .source import TEMPLATE, NotKernel, plan, source
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,8 +58,11 @@ def choice() -> str:
 class Kernel:
     """The kernel of one game and its options (see the module docstring)."""
 
-    def __init__(self, game: "Game", module: types.ModuleType, typed: bool, digest: str) -> None:
+    def __init__(self, game: "Game", module: types.ModuleType, typed: bool, digest: str,
+                 kernel_plan: Any = None) -> None:
         self.game = game
+        #: the plan the kernel was written from (its tables: how moves read back)
+        self.plan = kernel_plan if kernel_plan is not None else plan(game)
         self.module = module
         #: True where the kernel is the typed Cython build, False for plain Python
         self.typed = typed
@@ -93,12 +97,33 @@ class Kernel:
 
     def load(self, st: "Position") -> None:
         """Set the kernel's position to ``st``."""
-        self.module.load(st.stacks, self._reserves(st))
+        self.module.load(st.stacks, self._reserves(st), st.counters)
 
-    def move(self, mv: int) -> Any:
-        """The engine's move for the kernel's int ``mv``."""
-        block = self._blocks[mv // self._slot]
+    def move(self, mv: int, st: "Position | None" = None) -> Any:
+        """The engine's move for the kernel's int ``mv`` (in ``st``, where the move's pieces stand:
+        a jump's and a general move's read the board)."""
+        number = mv // self._slot
+        block = self._blocks[number]
         mv %= self._slot
+        tables = self.plan.blocks[number].tables
+        kind = self.plan.blocks[number].kind
+        if kind == "jump":
+            n = self.squares
+            nd, hops = tables["shape"][:2]
+            a, nh, ds = mv % n, (mv // n) % hops, mv // (n * hops)
+            landings, jumped, cur = [], [], a
+            for _ in range(nh):
+                d = ds % nd
+                ds //= nd
+                jumped.append(tables["mid"][cur * nd + d])
+                cur = tables["land"][cur * nd + d]
+                landings.append(cur)
+            return JumpMove((block.index, a, tuple(landings), tuple(jumped)))
+        if kind == "move":
+            n = self.squares
+            a, t = (mv // n) % n, mv % n
+            assert st is not None
+            return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
         if isinstance(block, Carry):
             x = mv // 4096
             nd = len(block.dir_names)
@@ -115,7 +140,7 @@ class Kernel:
         if st.result is not None:
             return []
         self.load(st)
-        return [self.move(mv) for mv in self.module.moves(st.to_move, st.ply)]
+        return [self.move(mv, st) for mv in self.module.moves(st.to_move, st.ply)]
 
     def perft(self, st: "Position", depth: int) -> int:
         """:meth:`Game.perft` of ``st``: the leaves of the move tree to ``depth``."""
@@ -133,7 +158,7 @@ class Kernel:
         ``max_plies``) and its plies."""
         if st.result is not None:
             return [(st.result, 0)] * games
-        flat = self.module.playouts(st.stacks, self._reserves(st), st.to_move, st.ply, games,
+        flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
                                     seed & 0x7FFFFFFFFFFFFFFF, max_plies)
         return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
 
@@ -206,7 +231,7 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
                             + text.encode()).hexdigest()[:20]
     got = _MADE.get(digest)
     if got is not None:
-        return Kernel(game, got.module, got.typed, digest)
+        return Kernel(game, got.module, got.typed, digest, p)
     module = None
     if typed:
         if digest in _FAILED:
@@ -218,7 +243,7 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
             instead = "the engine plays it" if mode == "auto" else "its plain-Python kernel runs instead"
             print(f"spielwerk: warning: no typed kernel for {game.name} ({exc}); {instead}", file=sys.stderr)
             return None if mode == "auto" else _plain(game, p)
-        made = _MADE[digest] = Kernel(game, module, True, digest)
+        made = _MADE[digest] = Kernel(game, module, True, digest, p)
         return made
     return _plain(game, p, digest, text)
 
@@ -232,10 +257,10 @@ def _plain(game: "Game", p: Any, digest: str | None = None, text: str | None = N
                                 + text.encode()).hexdigest()[:20]
     got = _MADE.get(digest)
     if got is not None:
-        return Kernel(game, got.module, False, digest)
+        return Kernel(game, got.module, False, digest, p)
     module = types.ModuleType(f"spielwerk_kernel_{digest}")
     exec(compile(text, f"<kernel of {game.name}>", "exec"), module.__dict__)  # noqa: S102 - our own text
-    made = _MADE[digest] = Kernel(game, module, False, digest)
+    made = _MADE[digest] = Kernel(game, module, False, digest, p)
     return made
 
 

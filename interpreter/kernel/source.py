@@ -36,9 +36,14 @@ class NotKernel(Exception):
 #: the keys of a block's entry the kernel understands, per block class name; any other key (a
 #: promotion, effects, a ``then``) leaves the game to the engine
 _KEYS = {
-    "step": {"pieces", "directions", "distance", "to", "onto", "capture", "notation", "description", "legal_if"},
-    "slide": {"pieces", "directions", "distance", "to", "notation", "description", "legal_if", "extra"},
-    "place": {"pieces", "notation", "description", "legal_if", "where", "except", "owner"},
+    "step": {"pieces", "directions", "distance", "to", "onto", "capture", "notation", "description", "legal_if",
+             "sets"},
+    "slide": {"pieces", "directions", "distance", "to", "notation", "description", "legal_if", "extra", "sets"},
+    "place": {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets"},
+    "jump": {"take", "directions", "over", "jumped", "chain", "compulsory", "promote", "sets", "pieces",
+             "notation", "description", "legal_if"},
+    "move": {"take", "directions", "distance", "promote", "sets", "pieces", "notation", "description",
+             "legal_if"},
     "carry": {"take", "limit", "directions", "drop", "to", "blocked_by", "flatten", "notation", "description",
               "legal_if"},
 }
@@ -84,6 +89,10 @@ class BlockPlan:
     tables: dict[str, list[int]]
     legal: str | None
     bound: int
+    #: ``sets``: the counters the move sets, as (slot code, value code)
+    sets: list[tuple[str, str]] = field(default_factory=list)
+    #: a compulsory block (``compulsory: true``): where it has moves, only compulsory moves are legal
+    compulsory: bool = False
 
 
 @dataclass
@@ -129,6 +138,9 @@ class Plan:
     patterns: list[tuple[int, ...]] = field(default_factory=list)
     #: the room each block has in a move's int (a move is block number x slot + its own part)
     slot: int = 1
+    #: the counters' start values, slot by slot, and by name (slot, kept per player)
+    counters: list[int] = field(default_factory=list)
+    counter_slots: dict[str, tuple[int, bool]] = field(default_factory=dict)
 
 
 def plan(game: "Game") -> Plan:
@@ -138,12 +150,16 @@ def plan(game: "Game") -> Plan:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
     if t.roll_index >= 0 or game.dice is not None:
         raise NotKernel("dice")
-    if not game._plain:
+    from ..effects import SetCounters
+    if rules.effects or game.repetition or rules.track_boards or rules.trim is not None or game._roll_again:
         raise NotKernel("effects, repetition or turns that pass on by a rule")
+    for before, after in rules.block_effects.values():
+        if before or any(not isinstance(e, SetCounters) or e.when is not None for e in after):
+            raise NotKernel("effects")
     if t.stacking and t.max_stack:
         raise NotKernel("a stack limit")
-    if rules.prefer_if or rules.again or rules.block_effects or rules.effects:
-        raise NotKernel("`prefer_if`, `again` or effects")
+    if rules.prefer_if or rules.again:
+        raise NotKernel("`prefer_if` or `again`")
     if game.no_moves not in ("lose", "draw"):
         raise NotKernel(f"no_moves: {game.no_moves}")
     if rules.series is not None or "scoring" in game.spec.data:
@@ -152,8 +168,8 @@ def plan(game: "Game") -> Plan:
         if phase.chance or phase.until is not None or phase.first is not None \
                 or (phase.plies is None and i < len(game.phases) - 1):
             raise NotKernel("a phase that ends or begins by a rule")
-        if phase.whens is not None or phase.compulsory or phase.prefer:
-            raise NotKernel("`when`, compulsory moves or preferences in a phase")
+        if phase.whens is not None or phase.prefer:
+            raise NotKernel("`when` or preferences in a phase")
         if "legal_if" in game.spec.data["phases"][i]:
             raise NotKernel("a phase's `legal_if`")
     n = t.topology.size
@@ -166,16 +182,19 @@ def plan(game: "Game") -> Plan:
                list(t.reserve_of_kind[t.code_kind[c]] for c in range(t.num_codes)),
                list(t.code_owner), enemy)
     out.stacking, out.height = t.stacking, t.max_height
+    out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
     conditions = _Conditions(game, out)
     for phase, end in zip(game.phases, t.phase_end):
         numbers = []
         for block in phase.blocks:
             numbers.append(len(out.blocks))
-            out.blocks.append(_block(game, block, conditions))
+            made = _block(game, block, conditions)
+            made.compulsory = bool(phase.compulsory) and block in phase.compulsory
+            out.blocks.append(made)
         out.phases.append((min(end, 1 << 30), numbers))
     out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])
-    if len(out.blocks) * out.slot >= 1 << 31:
-        raise NotKernel("a board too large for moves as 32-bit ints")
+    if len(out.blocks) * out.slot >= 1 << 62:
+        raise NotKernel("a board too large for moves as 64-bit ints")
     ends = game.spec.data.get("end", [])
     for i, rule in enumerate(game.end_rules):
         if rule.winner not in ("mover", "opponent", None, "draw") and not isinstance(rule.winner, int):
@@ -201,6 +220,7 @@ def _block(game: "Game", block: Any, conditions: "_Conditions") -> BlockPlan:
         raise NotKernel(f"`{sorted(extra)[0]}` on a `{block.name}` block")
     text = block.params.get("legal_if")
     legal = conditions.truth(parse_expr(text)) if text is not None else None
+    sets = [conditions.counter_set(key, value) for key, value in (block.params.get("sets") or {}).items()]
     tables: dict[str, list[int]] = {}
     if t.stacking and kind in ("step", "slide"):
         raise NotKernel(f"a `{block.name}` of one piece on a board of stacks")
@@ -219,6 +239,10 @@ def _block(game: "Game", block: Any, conditions: "_Conditions") -> BlockPlan:
         bound = len(block.squares) * len(block.kinds)
     elif kind == "carry":
         bound = _carry(game, block, tables, conditions.out)
+    elif kind == "jump":
+        bound = _jump(game, block, tables)
+    elif kind == "move":
+        bound = _line_step(game, block, tables)
     else:
         mine = [0] * (3 * (codes + 1))
         for p in (1, 2):
@@ -244,7 +268,7 @@ def _block(game: "Game", block: Any, conditions: "_Conditions") -> BlockPlan:
             tables["start"], tables["rays"] = start, flat
             tables["flags"] = [0 if block.exact is None else 1]
             bound = n * max((sum(len(r) for r in block.rays[p][sq]) for p in (1, 2) for sq in range(n)), default=0)
-    return BlockPlan(kind, block.index, tables, legal, max(bound, 1))
+    return BlockPlan(kind, block.index, tables, legal, max(bound, 1), sets)
 
 
 def _carry(game: "Game", block: Any, tables: dict[str, list[int]], out: Plan) -> int:
@@ -289,6 +313,124 @@ def _carry(game: "Game", block: Any, tables: dict[str, list[int]], out: Plan) ->
         raise NotKernel("a carry of more than 4096 ways to drop")
     most = max((len(x) for x in plain), default=0) + max((len(x) for x in flat), default=0)
     return n * nd * most
+
+
+def _directions(block: Any, t: Any) -> list[str]:
+    """Every direction name a block's per-kind rays use, in a fixed order."""
+    names: list[str] = []
+    for per_kind in block.rays[1:]:
+        for squares in per_kind:
+            for lines in squares:
+                for name, _ in lines:
+                    if name not in names:
+                        names.append(name)
+    return names
+
+
+def _kind_steps(block: Any, t: Any, names: list[str], at: int) -> list[int]:
+    """Per square and direction (of ``names``): the square ``at`` steps along the ray (0 the next
+    one), or -1. A direction's ray from a square is the same for every player and kind."""
+    n, kinds = t.topology.size, len(t.kind_names)
+    out = [-2] * (n * len(names))
+    for p in (1, 2):
+        for kind in range(kinds):
+            for sq in range(n):
+                for name, ray in block.rays[p][kind][sq]:
+                    here = ray[at] if len(ray) > at else -1
+                    slot = sq * len(names) + names.index(name)
+                    if out[slot] not in (-2, here):
+                        raise NotKernel("directions whose lines differ by player or kind")
+                    out[slot] = here
+    return [-1 if x == -2 else x for x in out]
+
+
+def _kind_directions(block: Any, t: Any, names: list[str]) -> list[int]:
+    """Per player, kind and direction (of ``names``): 1 where the kind moves that way."""
+    kinds = len(t.kind_names)
+    out = [0] * (3 * kinds * len(names))
+    for p in (1, 2):
+        for kind in range(kinds):
+            for squares in block.rays[p][kind]:
+                for name, _ in squares:
+                    out[(p * kinds + kind) * len(names) + names.index(name)] = 1
+    return out
+
+
+def _promotion(block: Any, t: Any, tables: dict[str, list[int]]) -> None:
+    """A block's ``promote``: per code the code it becomes (-1: none), per player and square
+    whether it promotes there."""
+    n = t.topology.size
+    promotion = block.promotion
+    tables["becomes"] = list(promotion.becomes) if promotion is not None else [-1] * t.num_codes
+    tables["crown"] = [0] * (3 * n)
+    if promotion is not None:
+        for p in (1, 2):
+            for sq in range(n):
+                tables["crown"][p * n + sq] = promotion.region[p] >> sq & 1
+
+
+def _mine(block: Any, t: Any) -> list[int]:
+    """Per player and cell: 1 where the block moves the stack that cell tops."""
+    nc1 = t.num_codes + 1
+    mine = [0] * (3 * nc1)
+    for p in (1, 2):
+        for code in block.codes[p]:
+            mine[p * nc1 + code + 1] = 1
+    return mine
+
+
+def _jump(game: "Game", block: Any, tables: dict[str, list[int]]) -> int:
+    """The tables of a ``jump``: the square jumped and the landing per player, kind, square and
+    direction; what may be jumped; promotion. Chains of single jumps (no flying, landing right
+    behind), the jumped piece removed or its top taken under the jumper, at once."""
+    t = game.t
+    if any(block.fly) or any(x != 1 for x in block.land) or block.may_stop or block.hop_if is not None \
+            or block.rejump or not block.revisit or not block.now or block.distinct_captures \
+            or block.mode == "keep" or not block.over.simple:
+        raise NotKernel("a `jump` of this shape")
+    if block.promotion is not None and block.promotion.chain == "continues":
+        raise NotKernel("a promotion that goes on jumping")
+    n = t.topology.size
+    names = _directions(block, t)
+    tables["over"] = [0] * (3 * (t.num_codes + 1))
+    for p in (1, 2):
+        for cell in range(t.num_codes + 1):
+            tables["over"][p * (t.num_codes + 1) + cell] = int(bool(cell) and bool(block.over.ok[p][cell]))
+    tables["mine"] = _mine(block, t)
+    tables["mid"] = _kind_steps(block, t, names, 0)
+    tables["land"] = _kind_steps(block, t, names, 1)
+    tables["ways"] = _kind_directions(block, t, names)
+    _promotion(block, t, tables)
+    hops = min(t.total_pieces, n) + 1
+    nd = max(1, len(names))
+    tables["shape"] = [nd, hops, int(block.whole), int(block.mode == "take_top"), int(block.chain),
+                       int(block.promotion is not None and block.promotion.chain == "ends")]
+    tables["room"] = [nd ** (hops - 1) * hops * n]
+    tables["kind"] = list(t.code_kind)
+    return 4 * n * nd  # chains are few; the moves of a position are bounded by the buffer's growth
+
+
+def _line_step(game: "Game", block: Any, tables: dict[str, list[int]]) -> int:
+    """The tables of a general ``move`` of one square onto an empty one, in per-kind directions,
+    taking the top piece or the whole stack, with promotion."""
+    t = game.t
+    landing = block.landing
+    if block.spread or block.distance != 1 or block.screens or block.from_region is not None \
+            or block.from_condition is not None or block.under or block.captures or block.returns \
+            or any(block.flattener) or block.k_min != block.k_max or not landing.simple \
+            or not landing.ok[1][0] or any(landing.ok[p][c] for p in (1, 2) for c in range(1, t.num_codes + 1)):
+        raise NotKernel("a `move` of this shape")
+    if block.k_min not in (1, "height") and not callable(block.k_min):
+        raise NotKernel("a `move` of this shape")
+    names = _directions(block, t)
+    tables["mine"] = _mine(block, t)
+    tables["to"] = _kind_steps(block, t, names, 0)
+    tables["ways"] = _kind_directions(block, t, names)
+    tables["kind"] = list(t.code_kind)
+    _promotion(block, t, tables)
+    tables["shape"] = [max(1, len(names)), int(block.whole)]
+    n = t.topology.size
+    return n * max(1, len(names))
 
 
 def _flatten(lists: list[list[int]]) -> tuple[list[int], list[int]]:
@@ -352,7 +494,22 @@ class _Conditions:
             return self.call(node)
         raise NotKernel("a condition of this form")
 
+    def counter_set(self, key: str, value: Any) -> tuple[str, str]:
+        """A ``sets`` entry: the counter's slot and its new value, as kernel code."""
+        from ..dsl.spec import counter_target
+        target = counter_target(str(key))
+        if target is None or target[0] not in self.out.counter_slots:
+            raise NotKernel(f"the counter {key!r}")
+        first, _ = self.out.counter_slots[target[0]]
+        who = target[1]
+        slot = str(first) if who is None else str(first + int(who) - 1) if who in ("1", "2") \
+            else f"({first} + 2 - mover)" if who == "opponent" else f"({first} + mover - 1)"
+        return slot, self.number(parse_expr(value) if isinstance(value, str) else Const(value))
+
     def name(self, name: str) -> tuple[str, str]:
+        slots = self.out.counter_slots
+        if name in slots and not slots[name][1]:
+            return f"CNT[{slots[name][0]}]", "int"
         constants = self.game.constants
         if name in constants:
             value = constants[name]
@@ -570,10 +727,25 @@ class _Writer:
         else:
             self(f"def {name}({', '.join(arg for _, arg in args)}):")
 
+    def big(self, value: int) -> str:
+        """An integer constant that may not fit a C int (a move's number)."""
+        return f"{value}LL" if self.typed and not -2 ** 31 < value < 2 ** 31 else str(value)
+
     def local(self, decl: str, indent: int = 1) -> None:
-        """A typed local (``cdef int i, j``); nothing in plain Python."""
+        """A typed local (``cdef int i, j``; each array on a line of its own); nothing in plain
+        Python."""
         if self.typed:
-            self(f"cdef {decl}", indent)
+            if "," not in decl:
+                self(f"cdef {decl}", indent)
+                return
+            ctype, names = decl.split(" ", 1) if not decl.startswith("long long") else ("long long", decl[10:])
+            parts = [x.strip() for x in names.split(",")]
+            plain = [x for x in parts if "[" not in x]
+            if plain:
+                self(f"cdef {ctype} {', '.join(plain)}", indent)
+            for x in parts:
+                if "[" in x:
+                    self(f"cdef {ctype} {x}", indent)
 
 
 def source(p: Plan, typed: bool) -> str:
@@ -582,6 +754,9 @@ def source(p: Plan, typed: bool) -> str:
     n = p.squares
     r = max(1, p.reserves)
     bound = max(sum(p.blocks[i].bound for i in numbers) for _, numbers in p.phases) + 1
+    hh = max(1, p.height)
+    # the stack of what moves take back needs: removed pieces, counters' old values
+    undo = 64 * (n * (hh + 2) + 4 * len(p.counters) + 16)
     w(f"# the kernel of one game (spielwerk kernel template {TEMPLATE}); written by spielwerk.kernel")
     w("# every number below comes from the game's compiled tables")
     if typed:
@@ -607,6 +782,12 @@ def source(p: Plan, typed: bool) -> str:
     w.array("S", 1)  # S[0]: the playable squares taken
     w.array("TC", p.codes)  # per code, the squares it tops
     w.array("OUT", 4)  # what ``decide`` found: the winner (0 a draw), the value, the two scores
+    w.array("CNT", max(1, len(p.counters)))  # the counters, slot by slot
+    w.array("U", undo)
+    w.array("UP", 1)
+    w.array("JX", n)  # squares jumped in the chain being listed
+    w.array("JU", hh)  # the jumper lifted while its chains are listed
+    w.array("OWN", n)  # the mover's squares, while a jump block lists its chains
     if p.stacking:
         w.array("H", n)  # per square the height of its stack, and the stack, bottom first
         w.array("SK", n * p.height)
@@ -637,11 +818,13 @@ def source(p: Plan, typed: bool) -> str:
         w.array("MARK", 1)
     for i, blk in enumerate(p.blocks):
         for name, values in blk.tables.items():
-            w.table(f"B{i}_{name}", values)
+            if name != "room":  # read when the plan is made, not while playing
+                w.table(f"B{i}_{name}", values)
     w.both("cdef unsigned long long rs = 1", "rs = 1")
     w("")
     _helpers(w, p)
     _changes(w, p)
+    _moves_of_blocks(w, p)
     _generate(w, p)
     _ends(w, p)
     _entries(w, p, bound)
@@ -720,8 +903,8 @@ def _helpers(w: _Writer, p: Plan) -> None:
 
 def _changes(w: _Writer, p: Plan) -> None:
     """``top_on`` and ``top_off``: a square's top changes, and every counter that reads it with
-    it; on a board of stacks ``push`` and ``pop``; ``make`` and ``unmake`` play a move and take it
-    back."""
+    it; ``push`` and ``pop`` (a piece onto or off a square, which on a board without stacks is
+    the square's one piece)."""
     n = p.squares
     for name, sign in (("top_on", 1), ("top_off", -1)):
         w.func(name, [("int", "s"), ("int", "code")], "void")
@@ -762,75 +945,356 @@ def _changes(w: _Writer, p: Plan) -> None:
             w(f"RC{k}[q] += {sign}", 2)
         w("")
     hh = p.height
+    w.func("push", [("int", "s"), ("int", "code")], "void")
     if p.stacking:
-        w.func("push", [("int", "s"), ("int", "code")], "void")
         w("if b[s]:", 1)
         w("top_off(s, b[s] - 1)", 2)
         w(f"SK[s * {hh} + H[s]] = code", 1)
         w("H[s] += 1", 1)
-        w("top_on(s, code)", 1)
-        w("")
-        w.func("pop", [("int", "s")], "int")
-        w.local("int code")
+    w("top_on(s, code)", 1)
+    w("")
+    w.func("pop", [("int", "s")], "int")
+    w.local("int code")
+    if p.stacking:
         w("H[s] -= 1", 1)
         w(f"code = SK[s * {hh} + H[s]]", 1)
         w("top_off(s, code)", 1)
         w("if H[s]:", 1)
         w(f"top_on(s, SK[s * {hh} + H[s] - 1])", 2)
-        w("return code", 1)
-        w("")
-    put = "push" if p.stacking else "top_on"
-    r = max(1, p.reserves)
-    nf = n + 1
-    carries = [i for i, blk in enumerate(p.blocks) if blk.kind == "carry"]
-    for i in carries:
-        _carry_changes(w, p, i)
-    # a move: block number * SLOT + its part; for a place, step or slide the part is
-    # (code * NF + from) * N + to, from N for a piece put on the board
-    w.func("make", [("int", "mv"), ("int", "p")], "int")
-    w.local("int to_, frm_, code, cap, res, k")
-    w(f"k = mv // {p.slot}", 1)
-    for i in carries:
-        w(f"if k == {i}:", 1)
-        w(f"return carry{i}(mv - {i * p.slot}, p)", 2)
-    w(f"mv = mv % {p.slot}", 1)
-    w(f"to_ = mv % {n}", 1)
-    w(f"frm_ = (mv // {n}) % {nf}", 1)
-    w(f"code = mv // {n * nf}", 1)
-    w(f"if frm_ == {n}:", 1)
-    w(f"{put}(to_, code)", 2)
-    w("res = CODE_RES[code]", 2)
-    w("if res >= 0:", 2)
-    w(f"RES[OWNER[code] * {r} + res] -= 1", 3)
-    w("return 0", 2)
-    w("cap = b[to_]", 1)
-    w("if cap:", 1)
-    w("top_off(to_, cap - 1)", 2)
-    w("top_off(frm_, code)", 1)
-    w("top_on(to_, code)", 1)
-    w("return cap", 1)
+    else:
+        w("code = b[s] - 1", 1)
+        w("top_off(s, code)", 1)
+    w("return code", 1)
     w("")
-    w.func("unmake", [("int", "mv"), ("int", "p"), ("int", "cap")], "void")
-    w.local("int to_, frm_, code, res, k")
-    w(f"k = mv // {p.slot}", 1)
-    for i in carries:
-        w(f"if k == {i}:", 1)
-        w(f"uncarry{i}(mv - {i * p.slot}, p, cap)", 2)
-        w("return", 2)
-    w(f"mv = mv % {p.slot}", 1)
-    w(f"to_ = mv % {n}", 1)
-    w(f"frm_ = (mv // {n}) % {nf}", 1)
-    w(f"code = mv // {n * nf}", 1)
-    w(f"if frm_ == {n}:", 1)
-    w("pop(to_)" if p.stacking else "top_off(to_, code)", 2)
-    w("res = CODE_RES[code]", 2)
-    w("if res >= 0:", 2)
-    w(f"RES[OWNER[code] * {r} + res] += 1", 3)
-    w("return", 2)
-    w("top_off(to_, code)", 1)
-    w("top_on(frm_, code)", 1)
-    w("if cap:", 1)
-    w("top_on(to_, cap - 1)", 2)
+    w.func("height_of", [("int", "s")], "int")
+    w("return H[s]" if p.stacking else "return 1 if b[s] else 0", 1)
+    w("")
+
+
+def _moves_of_blocks(w: _Writer, p: Plan) -> None:
+    """Per block ``make{i}(x, p)`` and ``unmake{i}(x, p, info)`` (``x`` the block's part of the
+    move); ``to_of``, ``from_of``; ``make`` and ``unmake``, which also set and restore the
+    counters the block ``sets`` (their old values kept on the stack ``U``)."""
+    n = p.squares
+    nf = n + 1
+    r = max(1, p.reserves)
+    for i, blk in enumerate(p.blocks):
+        if blk.kind == "carry":
+            _carry_changes(w, p, i)
+        elif blk.kind == "jump":
+            _jump_changes(w, p, i)
+        elif blk.kind == "move":
+            _line_changes(w, p, i)
+        else:  # place, step, slide: (code * NF + from) * N + to, from N for a piece put on the board
+            w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
+            w.local("int to_, frm_, code, cap, res")
+            w(f"to_ = x % {n}", 1)
+            w(f"frm_ = (x // {n}) % {nf}", 1)
+            w(f"code = x // {n * nf}", 1)
+            if blk.kind == "place":
+                w("push(to_, code)", 1)
+                w("res = CODE_RES[code]", 1)
+                w("if res >= 0:", 1)
+                w(f"RES[OWNER[code] * {r} + res] -= 1", 2)
+                w("return 0", 1)
+            else:
+                w("cap = b[to_]", 1)
+                w("if cap:", 1)
+                w("top_off(to_, cap - 1)", 2)
+                w("top_off(frm_, code)", 1)
+                w("top_on(to_, code)", 1)
+                w("return cap", 1)
+            w("")
+            w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "cap")], "void")
+            w.local("int to_, frm_, code, res")
+            w(f"to_ = x % {n}", 1)
+            w(f"frm_ = (x // {n}) % {nf}", 1)
+            w(f"code = x // {n * nf}", 1)
+            if blk.kind == "place":
+                w("pop(to_)", 1)
+                w("res = CODE_RES[code]", 1)
+                w("if res >= 0:", 1)
+                w(f"RES[OWNER[code] * {r} + res] += 1", 2)
+            else:
+                w("top_off(to_, code)", 1)
+                w("top_on(frm_, code)", 1)
+                w("if cap:", 1)
+                w("top_on(to_, cap - 1)", 2)
+            w("")
+    slot = w.big(p.slot)
+    for name in ("to_of", "from_of"):
+        w.func(name, [("long long", "mv")], "int")
+        w.local("int k, d, sq, kind, j, nh, cur")
+        w.local("long long x")
+        w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
+        w(f"x = mv % {slot}", 1)
+        for i, blk in enumerate(p.blocks):
+            if blk.kind == "carry":
+                nd, _, reach = blk.tables["shape"]
+                w(f"if k == {i}:", 1)
+                w(f"sq = <int>(x // 4096) // {nd}" if w.typed else f"sq = (x // 4096) // {nd}", 2)
+                if name == "from_of":
+                    w("return sq", 2)
+                else:
+                    w(f"d = <int>(x // 4096) % {nd}" if w.typed else f"d = (x // 4096) % {nd}", 2)
+                    w(f"return B{i}_rays[(sq * {nd} + d) * {reach} + PATLEN[x % 4096] - 1]", 2)
+            elif blk.kind == "jump":
+                w(f"if k == {i}:", 1)
+                w(f"return jump_end{i}(x)" if name == "to_of" else f"return <int>(x % {n})" if w.typed
+                  else f"return x % {n}", 2)
+            elif blk.kind == "move":
+                w(f"if k == {i}:", 1)
+                w(f"return <int>(x % {n})" if w.typed and name == "to_of" else f"return x % {n}" if name == "to_of"
+                  else (f"return <int>((x // {n}) % {n})" if w.typed else f"return (x // {n}) % {n}"), 2)
+        if name == "to_of":
+            w(f"return <int>(x % {n})" if w.typed else f"return x % {n}", 1)
+        else:
+            w(f"sq = <int>((x // {n}) % {nf})" if w.typed else f"sq = (x // {n}) % {nf}", 1)
+            w(f"return -1 if sq == {n} else sq", 1)
+        w("")
+    for i, blk in enumerate(p.blocks):
+        if not blk.sets:
+            continue
+        w.func(f"sets{i}", [("int", "mover"), ("long long", "mv")], "void")
+        w.local("int to_, frm_, j")
+        w.local(f"int values[{len(blk.sets)}]")
+        if not w.typed:
+            w(f"values = [0] * {len(blk.sets)}", 1)
+        w("to_ = to_of(mv)", 1)
+        w("frm_ = from_of(mv)", 1)
+        for j, (_, value) in enumerate(blk.sets):  # every value before any is set
+            w(f"values[{j}] = {value}", 1)
+        for j, (slot_code, _) in enumerate(blk.sets):
+            w(f"U[UP[0]] = CNT[{slot_code}]", 1)
+            w("UP[0] += 1", 1)
+            w(f"CNT[{slot_code}] = values[{j}]", 1)
+        w("")
+        w.func(f"unsets{i}", [("int", "mover")], "void")
+        for j, (slot_code, _) in reversed(list(enumerate(blk.sets))):
+            w("UP[0] -= 1", 1)
+            w(f"CNT[{slot_code}] = U[UP[0]]", 1)
+        w("")
+    w.func("make", [("long long", "mv"), ("int", "p")], "int")
+    w.local("int k, info")
+    w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
+    w("info = 0", 1)
+    for i, blk in enumerate(p.blocks):
+        w(f"{'if' if i == 0 else 'elif'} k == {i}:", 1)
+        w(f"info = make{i}(mv % {slot}, p)", 2)
+        if blk.sets:
+            w(f"sets{i}(p, mv)", 2)
+    w("return info", 1)
+    w("")
+    w.func("unmake", [("long long", "mv"), ("int", "p"), ("int", "info")], "void")
+    w.local("int k")
+    w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
+    for i, blk in enumerate(p.blocks):
+        w(f"{'if' if i == 0 else 'elif'} k == {i}:", 1)
+        if blk.sets:
+            w(f"unsets{i}(p)", 2)
+        w(f"unmake{i}(mv % {slot}, p, info)", 2)
+    w("")
+
+
+def _line_changes(w: _Writer, p: Plan, i: int) -> None:
+    """A general ``move`` of one square: part ``from * N + to``; the top piece or the whole stack
+    goes, and is promoted where it lands in the promotion's region. Returns the code before the
+    promotion + 1 (0: none)."""
+    n = p.squares
+    nd, whole = p.blocks[i].tables["shape"]
+    hh = max(1, p.height)
+    w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
+    w.local(f"int a, t, c, j, top, new, unit[{hh}]")
+    if not w.typed:
+        w(f"unit = [0] * {hh}", 1)
+    w(f"a = <int>((x // {n}) % {n})" if w.typed else f"a = (x // {n}) % {n}", 1)
+    w(f"t = <int>(x % {n})" if w.typed else f"t = x % {n}", 1)
+    w("c = height_of(a)" if whole else "c = 1", 1)
+    w("for j in range(c):", 1)
+    w("unit[c - 1 - j] = pop(a)", 2)
+    w("for j in range(c):", 1)
+    w("push(t, unit[j])", 2)
+    w("top = unit[c - 1]", 1)
+    w(f"new = B{i}_becomes[top]", 1)
+    w(f"if new >= 0 and B{i}_crown[p * {n} + t]:", 1)
+    w("pop(t)", 2)
+    w("push(t, new)", 2)
+    w("return top + 1", 2)
+    w("return 0", 1)
+    w("")
+    w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "info")], "void")
+    w.local(f"int a, t, c, j, unit[{hh}]")
+    if not w.typed:
+        w(f"unit = [0] * {hh}", 1)
+    w(f"a = <int>((x // {n}) % {n})" if w.typed else f"a = (x // {n}) % {n}", 1)
+    w(f"t = <int>(x % {n})" if w.typed else f"t = x % {n}", 1)
+    w("if info:", 1)
+    w("pop(t)", 2)
+    w("push(t, info - 1)", 2)
+    w("c = height_of(t)" if whole else "c = 1", 1)
+    w("for j in range(c):", 1)
+    w("unit[c - 1 - j] = pop(t)", 2)
+    w("for j in range(c):", 1)
+    w("push(a, unit[j])", 2)
+    w("")
+
+
+def _jump_changes(w: _Writer, p: Plan, i: int) -> None:
+    """A chain of jumps, part ``(directions * HOPS + hops) * N + from`` with the directions as
+    digits (the first jump's lowest): the jumper (its top piece or its stack) lifted, each jumped
+    square emptied (its pieces kept on ``U``) or its top taken under the jumper, the jumper set
+    down at the end and promoted there. ``jump_end`` is the square a chain ends on."""
+    n = p.squares
+    tb = p.blocks[i].tables
+    nd, hops, whole, take_top, _, _ = tb["shape"]
+    kinds = max(tb["kind"]) + 1 if tb["kind"] else 1
+    hh = max(1, p.height) + hops
+    w.func(f"jump_end{i}", [("long long", "x")], "int")
+    w.local("int a, nh, j, cur, d")
+    w.local("long long ds")
+    w(f"a = <int>(x % {n})" if w.typed else f"a = x % {n}", 1)
+    w(f"nh = <int>((x // {n}) % {hops})" if w.typed else f"nh = (x // {n}) % {hops}", 1)
+    w(f"ds = x // {n * hops}", 1)
+    w("cur = a", 1)
+    w("for j in range(nh):", 1)
+    w(f"d = <int>(ds % {nd})" if w.typed else f"d = ds % {nd}", 2)
+    w(f"ds = ds // {nd}", 2)
+    w(f"cur = B{i}_land[cur * {nd} + d]", 2)
+    w("return cur", 1)
+    w("")
+    w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
+    w.local(f"int a, nh, j, m, cur, kind, d, top, mid, c, got, new, unit[{hh}]")
+    w.local("long long ds")
+    if not w.typed:
+        w(f"unit = [0] * {hh}", 1)
+    w(f"a = <int>(x % {n})" if w.typed else f"a = x % {n}", 1)
+    w(f"nh = <int>((x // {n}) % {hops})" if w.typed else f"nh = (x // {n}) % {hops}", 1)
+    w(f"ds = x // {n * hops}", 1)
+    w("c = height_of(a)" if whole else "c = 1", 1)
+    w("for j in range(c):", 1)
+    w("unit[c - 1 - j] = pop(a)", 2)
+    w("top = unit[c - 1]", 1)
+    w(f"kind = B{i}_kind[top]", 1)
+    w("cur = a", 1)
+    w("for j in range(nh):", 1)
+    w(f"d = <int>(ds % {nd})" if w.typed else f"d = ds % {nd}", 2)
+    w(f"ds = ds // {nd}", 2)
+    w(f"mid = B{i}_mid[cur * {nd} + d]", 2)
+    if take_top:
+        w("for m in range(c, 0, -1):", 2)  # the taken piece goes under the jumper
+        w("unit[m] = unit[m - 1]", 3)
+        w("unit[0] = pop(mid)", 2)
+        w("c += 1", 2)
+    else:
+        w("got = 0", 2)
+        w("while height_of(mid):", 2)
+        w("U[UP[0]] = pop(mid)", 3)
+        w("UP[0] += 1", 3)
+        w("got += 1", 3)
+        w("U[UP[0]] = got", 2)
+        w("UP[0] += 1", 2)
+    w(f"cur = B{i}_land[cur * {nd} + d]", 2)
+    w("for j in range(c):", 1)
+    w("push(cur, unit[j])", 2)
+    w(f"new = B{i}_becomes[top]", 1)
+    w(f"if new >= 0 and B{i}_crown[p * {n} + cur]:", 1)
+    w("pop(cur)", 2)
+    w("push(cur, new)", 2)
+    w("return top + 1", 2)
+    w("return 0", 1)
+    w("")
+    w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "info")], "void")
+    w.local(f"int a, nh, j, m, cur, d, top, mid, c, got, last, unit[{hh}], mids[{hops}]")
+    w.local("long long ds")
+    if not w.typed:
+        w(f"unit = [0] * {hh}", 1)
+        w(f"mids = [0] * {hops}", 1)
+    w(f"a = <int>(x % {n})" if w.typed else f"a = x % {n}", 1)
+    w(f"nh = <int>((x // {n}) % {hops})" if w.typed else f"nh = (x // {n}) % {hops}", 1)
+    w(f"ds = x // {n * hops}", 1)
+    w("cur = a", 1)
+    w("top = info - 1 if info else -1", 1)
+    # the end square first: the promotion undone, then the squares of the chain walked again
+    w(f"last = jump_end{i}(x)", 1)
+    w("if info:", 1)
+    w("pop(last)", 2)
+    w("push(last, top)", 2)
+    w("c = height_of(last)", 1)
+    w("for j in range(c):", 1)
+    w("unit[c - 1 - j] = pop(last)", 2)
+    w("for j in range(nh):", 1)
+    w(f"d = <int>(ds % {nd})" if w.typed else f"d = ds % {nd}", 2)
+    w(f"ds = ds // {nd}", 2)
+    w(f"mids[j] = B{i}_mid[cur * {nd} + d]", 2)
+    w(f"cur = B{i}_land[cur * {nd} + d]", 2)
+    w("for j in range(nh - 1, -1, -1):", 1)
+    w("mid = mids[j]", 2)
+    if take_top:
+        w("push(mid, unit[0])", 2)
+        w("c -= 1", 2)
+        w("for m in range(c):", 2)
+        w("unit[m] = unit[m + 1]", 3)
+    else:
+        w("UP[0] -= 1", 2)
+        w("got = U[UP[0]]", 2)
+        w("for m in range(got):", 2)
+        w("UP[0] -= 1", 3)
+        w("push(mid, U[UP[0]])", 3)
+    w("for j in range(c):", 1)
+    w("push(a, unit[j])", 2)
+    w("")
+
+
+def _jump_moves(w: _Writer, p: Plan, i: int) -> None:
+    """``chains{i}``: the chains of jumps from ``cur`` (recursive), appended to ``out`` from
+    ``k``; the new count returned. The jumper is off the board (``unit`` kept by the caller), and
+    each jump is made on the board while the chains after it are listed."""
+    n = p.squares
+    tb = p.blocks[i].tables
+    nd, hops, whole, take_top, chain, ends = tb["shape"]
+    kinds = max(tb["kind"]) + 1 if tb["kind"] else 1
+    nc1 = p.codes + 1
+    base = w.big(i * p.slot)
+    w.func(f"chains{i}", [("int", "p"), ("int", "a"), ("int", "cur"), ("int", "top"), ("int", "kind"),
+                         ("int", "nh"), ("long long", "ds"), ("long long", "pw"), ("long long*", "out"),
+                         ("int", "k")], "int", inline=False)
+    w.local("int d, mid, t, before, got, m, cell")
+    w(f"for d in range({nd}):", 1)
+    w(f"if not B{i}_ways[(p * {kinds} + kind) * {nd} + d]:", 2)
+    w("continue", 3)
+    w(f"mid = B{i}_mid[cur * {nd} + d]", 2)
+    w(f"t = B{i}_land[cur * {nd} + d]", 2)
+    w("if mid < 0 or t < 0 or b[t] or JX[mid]:", 2)
+    w("continue", 3)
+    w("cell = b[mid]", 2)
+    w(f"if not B{i}_over[p * {nc1} + cell]:", 2)
+    w("continue", 3)
+    # the jump, made on the board
+    w("JX[mid] = 1", 2)
+    if take_top:
+        w("got = pop(mid)", 2)
+    else:
+        w("got = 0", 2)
+        w("while height_of(mid):", 2)
+        w("U[UP[0]] = pop(mid)", 3)
+        w("UP[0] += 1", 3)
+        w("got += 1", 3)
+    w("before = k", 2)
+    w(f"m = 1 if B{i}_becomes[top] >= 0 and B{i}_crown[p * {n} + t] else 0" if ends else "m = 0", 2)
+    if chain:
+        w(f"if not m and nh + 1 < {hops}:", 2)
+        w(f"k = chains{i}(p, a, t, top, kind, nh + 1, ds + d * pw, pw * {nd}, out, k)", 3)
+    w("if k == before:", 2)  # the chain ends here
+    w(f"out[k] = {base} + ((ds + d * pw) * {hops} + nh + 1) * {n} + a", 3)
+    w("k += 1", 3)
+    if take_top:
+        w("push(mid, got)", 2)
+    else:
+        w("for m in range(got):", 2)
+        w("UP[0] -= 1", 3)
+        w("push(mid, U[UP[0]])", 3)
+    w("JX[mid] = 0", 2)
+    w("return k", 1)
     w("")
 
 
@@ -840,84 +1304,82 @@ def _carry_changes(w: _Writer, p: Plan, i: int) -> None:
     on a piece it flattens where it may."""
     nd, limit, reach = p.blocks[i].tables["shape"]
     width = max((len(x) for x in p.patterns), default=1)
-    w.func(f"carry{i}", [("int", "x"), ("int", "p")], "int")
-    w.local(f"int sq, d, pat, c, j, k, t, m, flat, last, carried[{max(1, limit)}]")
-    if not w.typed:
-        w(f"carried = [0] * {max(1, limit)}", 1)
-    w("pat = x % 4096", 1)
-    w("x = x // 4096", 1)
-    w(f"d = x % {nd}", 1)
-    w(f"sq = x // {nd}", 1)
-    w("last = PATLEN[pat] - 1", 1)
-    w("c = 0", 1)
-    w("for j in range(last + 1):", 1)
-    w(f"c += PATS[pat * {width} + j]", 2)
-    w("for j in range(c):", 1)  # lifted top first, kept bottom first
-    w("carried[c - 1 - j] = pop(sq)", 2)
-    w("flat = 0", 1)
-    w("k = 0", 1)
-    w("for j in range(last + 1):", 1)
-    w(f"t = B{i}_rays[(sq * {nd} + d) * {reach} + j]", 2)
-    w(f"if j == last and b[t] and B{i}_flattenable[b[t]]:", 2)
-    w(f"push(t, B{i}_becomes[pop(t)])", 3)
-    w("flat = 1", 3)
-    w(f"for m in range(PATS[pat * {width} + j]):", 2)
-    w("push(t, carried[k])", 3)
-    w("k += 1", 3)
-    w("return flat", 1)
-    w("")
-    w.func(f"uncarry{i}", [("int", "x"), ("int", "p"), ("int", "flat")], "void")
-    w.local(f"int sq, d, pat, c, j, k, t, m, last, carried[{max(1, limit)}]")
-    if not w.typed:
-        w(f"carried = [0] * {max(1, limit)}", 1)
-    w("pat = x % 4096", 1)
-    w("x = x // 4096", 1)
-    w(f"d = x % {nd}", 1)
-    w(f"sq = x // {nd}", 1)
-    w("last = PATLEN[pat] - 1", 1)
-    w("c = 0", 1)
-    w("for j in range(last + 1):", 1)
-    w(f"c += PATS[pat * {width} + j]", 2)
-    w("k = c", 1)
-    w("for j in range(last, -1, -1):", 1)
-    w(f"t = B{i}_rays[(sq * {nd} + d) * {reach} + j]", 2)
-    w(f"for m in range(PATS[pat * {width} + j]):", 2)
-    w("k -= 1", 3)
-    w("carried[k] = pop(t)", 3)
-    w("if flat and j == last:", 2)
-    w(f"push(t, B{i}_unbecomes[pop(t)])", 3)
-    w("for j in range(c):", 1)
-    w("push(sq, carried[j])", 2)
-    w("")
+    for name, undo in ((f"make{i}", False), (f"unmake{i}", True)):
+        w.func(name, [("long long", "x"), ("int", "p")] + ([("int", "flat")] if undo else []),
+               "void" if undo else "int")
+        w.local(f"int sq, d, pat, c, j, k, t, m, last, carried[{max(1, limit)}]")
+        if not undo:
+            w.local("int flat")
+        if not w.typed:
+            w(f"carried = [0] * {max(1, limit)}", 1)
+        w("pat = <int>(x % 4096)" if w.typed else "pat = x % 4096", 1)
+        w(f"d = <int>((x // 4096) % {nd})" if w.typed else f"d = (x // 4096) % {nd}", 1)
+        w(f"sq = <int>((x // 4096) // {nd})" if w.typed else f"sq = (x // 4096) // {nd}", 1)
+        w("last = PATLEN[pat] - 1", 1)
+        w("c = 0", 1)
+        w("for j in range(last + 1):", 1)
+        w(f"c += PATS[pat * {width} + j]", 2)
+        if not undo:
+            w("for j in range(c):", 1)  # lifted top first, kept bottom first
+            w("carried[c - 1 - j] = pop(sq)", 2)
+            w("flat = 0", 1)
+            w("k = 0", 1)
+            w("for j in range(last + 1):", 1)
+            w(f"t = B{i}_rays[(sq * {nd} + d) * {reach} + j]", 2)
+            w(f"if j == last and b[t] and B{i}_flattenable[b[t]]:", 2)
+            w(f"push(t, B{i}_becomes[pop(t)])", 3)
+            w("flat = 1", 3)
+            w(f"for m in range(PATS[pat * {width} + j]):", 2)
+            w("push(t, carried[k])", 3)
+            w("k += 1", 3)
+            w("return flat", 1)
+        else:
+            w("k = c", 1)
+            w("for j in range(last, -1, -1):", 1)
+            w(f"t = B{i}_rays[(sq * {nd} + d) * {reach} + j]", 2)
+            w(f"for m in range(PATS[pat * {width} + j]):", 2)
+            w("k -= 1", 3)
+            w("carried[k] = pop(t)", 3)
+            w("if flat and j == last:", 2)
+            w(f"push(t, B{i}_unbecomes[pop(t)])", 3)
+            w("for j in range(c):", 1)
+            w("push(sq, carried[j])", 2)
+        w("")
 
 
 def _generate(w: _Writer, p: Plan) -> None:
     """``gen(p, ply, out)``: the legal moves of player ``p`` into ``out``, their number returned;
-    one function per phase."""
-    n, nc = p.squares, p.codes
-    nf, nc1 = n + 1, nc + 1
-    r = max(1, p.reserves)
+    one function per phase. Where a phase has compulsory blocks with moves, only those."""
     for i, blk in enumerate(p.blocks):
+        if blk.kind == "jump":
+            _jump_moves(w, p, i)
         if blk.legal is None:
             continue
         w.func(f"legal{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
         w(f"return {blk.legal}", 1)
         w("")
     for ph, (_, numbers) in enumerate(p.phases):
-        w.func(f"gen{ph}", [("int", "p"), ("int*", "out")], "int", inline=False)
-        w.local("int k, first, j, s, t, c, e, code, mv, cap, x, d, h, maxc, free, stop, ray, top")
+        w.func(f"gen{ph}", [("int", "p"), ("long long*", "out")], "int", inline=False)
+        w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
+        w.local("long long mv")
         w("k = 0", 1)
-        for i in numbers:
+        forced = [i for i in numbers if p.blocks[i].compulsory]
+        for i in forced:
             _block_moves(w, p, i)
+        if forced:
+            w("if k:", 1)
+            w("return k", 2)
+        for i in numbers:
+            if i not in forced:
+                _block_moves(w, p, i)
         w("return k", 1)
         w("")
-    w.func("gen", [("int", "p"), ("int", "ply"), ("int*", "out")], "int", inline=False)
+    w.func("gen", [("int", "p"), ("int", "ply"), ("long long*", "out")], "int", inline=False)
     for ph, (end, _) in enumerate(p.phases[:-1]):
         w(f"if ply < {end}:", 1)
         w(f"return gen{ph}(p, out)", 2)
     w(f"return gen{len(p.phases) - 1}(p, out)", 1)
     w("")
-    del nf, nc1, r
 
 
 def _block_moves(w: _Writer, p: Plan, i: int) -> None:
@@ -926,7 +1388,7 @@ def _block_moves(w: _Writer, p: Plan, i: int) -> None:
     nf, nc1 = n + 1, nc + 1
     r = max(1, p.reserves)
     blk = p.blocks[i]
-    base = i * p.slot
+    base = w.big(i * p.slot)
     w("first = k", 1)
     if blk.kind == "place":
         kinds = len(blk.tables["codes"]) // 3
@@ -939,6 +1401,43 @@ def _block_moves(w: _Writer, p: Plan, i: int) -> None:
         w(f"s = B{i}_squares[e]", 3)
         w("if b[s] == 0:", 3)
         w(f"out[k] = {base} + (code * {nf} + {n}) * {n} + s", 4)
+        w("k += 1", 4)
+    elif blk.kind == "jump":
+        tb = blk.tables
+        nd, hops, whole, take_top, _, _ = tb["shape"]
+        hh = max(1, p.height)
+        # the mover's squares first (lifting a jumper reorders his list of squares)
+        w("h = PN[p]", 1)
+        w("for x in range(h):", 1)
+        w(f"OWN[x] = PL[p * {n} + x]", 2)
+        w("for x in range(h):", 1)
+        w("s = OWN[x]", 2)
+        w("c = b[s]", 2)
+        w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
+        w("continue", 3)
+        # lift the jumper, list its chains, set it down again
+        w("d = height_of(s)" if whole else "d = 1", 2)
+        w("for e in range(d):", 2)
+        w(f"JU[{hh} - 1 - e] = pop(s)", 3)  # kept top first at the end of JU
+        w(f"k = chains{i}(p, s, s, c - 1, B{i}_kind[c - 1], 0, 0, 1, out, k)", 2)
+        w("for e in range(d):", 2)
+        w(f"push(s, JU[{hh} - d + e])", 3)
+        del nd, hops, take_top
+    elif blk.kind == "move":
+        nd, _ = blk.tables["shape"]
+        kinds = max(blk.tables["kind"]) + 1 if blk.tables["kind"] else 1
+        w("for x in range(PN[p]):", 1)
+        w(f"s = PL[p * {n} + x]", 2)
+        w("c = b[s]", 2)
+        w(f"if not B{i}_mine[p * {nc1} + c]:", 2)
+        w("continue", 3)
+        w(f"kind = B{i}_kind[c - 1]", 2)
+        w(f"for d in range({nd}):", 2)
+        w(f"if not B{i}_ways[(p * {kinds} + kind) * {nd} + d]:", 3)
+        w("continue", 4)
+        w(f"t = B{i}_to[s * {nd} + d]", 3)
+        w("if t >= 0 and not b[t]:", 3)
+        w(f"out[k] = {base} + s * {n} + t", 4)
         w("k += 1", 4)
     elif blk.kind == "carry":
         nd, limit, reach = blk.tables["shape"]
@@ -1034,33 +1533,9 @@ def _block_moves(w: _Writer, p: Plan, i: int) -> None:
 
 
 def _ends(w: _Writer, p: Plan) -> None:
-    """``to_of`` and ``from_of`` (the squares a move ends and starts on: -1 where it has none);
-    ``ended(mover, mv)``: the first end rule that holds after ``mover`` played ``mv``, or -1;
+    """``ended(mover, mv)``: the first end rule that holds after ``mover`` played ``mv``, or -1;
     ``decide(rule, mover)``: its winner, value and scores into ``OUT``."""
-    n, nf = p.squares, p.squares + 1
-    carries = [i for i, blk in enumerate(p.blocks) if blk.kind == "carry"]
-    for name in ("to_of", "from_of"):
-        w.func(name, [("int", "mv")], "int")
-        w.local("int k, x, d, sq")
-        w(f"k = mv // {p.slot}", 1)
-        w(f"mv = mv % {p.slot}", 1)
-        for i in carries:
-            nd, _, reach = p.blocks[i].tables["shape"]
-            w(f"if k == {i}:", 1)
-            w("x = mv // 4096", 2)
-            w(f"sq = x // {nd}", 2)
-            if name == "from_of":
-                w("return sq", 2)
-            else:
-                w(f"d = x % {nd}", 2)
-                w(f"return B{i}_rays[(sq * {nd} + d) * {reach} + PATLEN[mv % 4096] - 1]", 2)
-        if name == "to_of":
-            w(f"return mv % {n}", 1)
-        else:
-            w(f"x = (mv // {n}) % {nf}", 1)
-            w(f"return -1 if x == {n} else x", 1)
-        w("")
-    w.func("ended", [("int", "mover"), ("int", "mv")], "int")
+    w.func("ended", [("int", "mover"), ("long long", "mv")], "int")
     w.local("int to_, frm_")
     w("to_ = to_of(mv)", 1)
     w("frm_ = from_of(mv)", 1)
@@ -1099,10 +1574,13 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     clear = [(f"RN{k}", 3 * len(row.rows)) for k, row in enumerate(p.rows)] \
         + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
         + [("TC", p.codes)]
-    w("def load(stacks, reserves):")
+    w("def load(stacks, reserves, counters):")
     w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
-    w('reserves."""', 1)
+    w('reserves; the counters."""', 1)
     w.local("int i, s")
+    w("UP[0] = 0", 1)
+    w(f"for i in range({len(p.counters)}):", 1)
+    w("CNT[i] = counters[i]", 2)
     w(f"for s in range({n}):", 1)
     w("b[s] = 0", 2)
     if p.stacking:
@@ -1116,11 +1594,12 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("RES[i] = reserves[i]", 2)
     w(f"for s in range({n}):", 1)
     w("for code in stacks[s]:", 2)
-    w("push(s, code)" if p.stacking else "top_on(s, code)", 3)
+    w("push(s, code)", 3)
     w("")
     w.func("perft_", [("int", "p"), ("int", "ply"), ("int", "depth")], "long long", inline=False)
-    w.local(f"int buf[{bound}]")
-    w.local("int k, i, mv, cap")
+    w.local(f"long long buf[{bound}]")
+    w.local("long long mv")
+    w.local("int k, i, cap")
     w.local("long long total")
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
@@ -1142,7 +1621,7 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("")
     w("def moves(p, ply):")
     w('"""The legal moves of the loaded position, as ints."""', 1)
-    w.local(f"int buf[{bound}]")
+    w.local(f"long long buf[{bound}]")
     w.local("int k, i")
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
@@ -1163,12 +1642,13 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("decide(rule, mover)", 1)
     w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
     w("")
-    w("def playouts(stacks, reserves, p0, ply0, games, seed, max_plies):")
+    w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies):")
     w('"""Random games from a position: per game the end rule (-1 a player without a move, -2', 1)
     w('unfinished), the last player to move (or the one without a move), the plies, the winner', 1)
     w('(0 a draw), the value and the two scores; one flat list."""', 1)
-    w.local(f"int buf[{bound}]")
-    w.local("int g, k, p, mv, rule, plies, limit, e")
+    w.local(f"long long buf[{bound}]")
+    w.local("long long mv")
+    w.local("int g, k, p, rule, plies, limit, e")
     w("global rs", 1)
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
@@ -1177,7 +1657,7 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
            "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
     w("limit = max_plies", 1)
     w("for g in range(games):", 1)
-    w("load(stacks, reserves)", 2)
+    w("load(stacks, reserves, counters)", 2)
     w("p = p0", 2)
     w("plies = 0", 2)
     w("rule = -2", 2)
@@ -1188,6 +1668,7 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("rule = -1", 4)
     w("break", 4)
     w("mv = buf[rnd(k)]", 3)
+    w("UP[0] = 0", 3)  # nothing is taken back in a playout
     w("make(mv, p)", 3)
     w("plies += 1", 3)
     w("e = ended(p, mv)", 3)
