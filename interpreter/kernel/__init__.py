@@ -103,6 +103,8 @@ class Kernel:
         """The engine's move for the kernel's int ``mv`` (in ``st``, where the move's pieces stand:
         a jump's and a general move's read the board)."""
         number = mv // self._slot
+        if number == len(self._blocks):
+            return self.game.pass_move
         block = self._blocks[number]
         mv %= self._slot
         tables = self.plan.blocks[number].tables

@@ -39,7 +39,7 @@ _KEYS = {
     "step": {"pieces", "directions", "distance", "to", "onto", "capture", "notation", "description", "legal_if",
              "sets"},
     "slide": {"pieces", "directions", "distance", "to", "notation", "description", "legal_if", "extra", "sets"},
-    "place": {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets"},
+    "place": {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects"},
     "jump": {"take", "directions", "over", "jumped", "chain", "compulsory", "promote", "sets", "pieces",
              "notation", "description", "legal_if"},
     "move": {"take", "directions", "distance", "promote", "sets", "pieces", "notation", "description",
@@ -138,6 +138,10 @@ class Plan:
     patterns: list[tuple[int, ...]] = field(default_factory=list)
     #: the room each block has in a move's int (a move is block number x slot + its own part)
     slot: int = 1
+    #: a player without a move passes (``no_moves: pass``)
+    passing: bool = False
+    #: a condition asks for a player's moves (``can_move``, ``mobility``)
+    asks: bool = False
     #: the counters' start values, slot by slot, and by name (slot, kept per player)
     counters: list[int] = field(default_factory=list)
     counter_slots: dict[str, tuple[int, bool]] = field(default_factory=dict)
@@ -153,14 +157,18 @@ def plan(game: "Game") -> Plan:
     from ..effects import SetCounters
     if rules.effects or game.repetition or rules.track_boards or rules.trim is not None or game._roll_again:
         raise NotKernel("effects, repetition or turns that pass on by a rule")
-    for before, after in rules.block_effects.values():
-        if before or any(not isinstance(e, SetCounters) or e.when is not None for e in after):
+    from ..effects import Outflank
+    for number, (before, after) in rules.block_effects.items():
+        if any(not isinstance(e, SetCounters) or e.when is not None for e in after):
+            raise NotKernel("effects")
+        if any(not isinstance(e, Outflank) or e.when is not None or getattr(e, "keep_if", None) is not None
+               or not e.flip or t.stacking or game.blocks[number].name != "place" for e in before) or len(before) > 1:
             raise NotKernel("effects")
     if t.stacking and t.max_stack:
         raise NotKernel("a stack limit")
     if rules.prefer_if or rules.again:
         raise NotKernel("`prefer_if` or `again`")
-    if game.no_moves not in ("lose", "draw"):
+    if game.no_moves not in ("lose", "draw", "pass"):
         raise NotKernel(f"no_moves: {game.no_moves}")
     if rules.series is not None or "scoring" in game.spec.data:
         raise NotKernel("points (`scoring`)")
@@ -182,6 +190,7 @@ def plan(game: "Game") -> Plan:
                list(t.reserve_of_kind[t.code_kind[c]] for c in range(t.num_codes)),
                list(t.code_owner), enemy)
     out.stacking, out.height = t.stacking, t.max_height
+    out.passing = game.no_moves == "pass"
     out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
     conditions = _Conditions(game, out)
     for phase, end in zip(game.phases, t.phase_end):
@@ -190,6 +199,9 @@ def plan(game: "Game") -> Plan:
             numbers.append(len(out.blocks))
             made = _block(game, block, conditions)
             made.compulsory = bool(phase.compulsory) and block in phase.compulsory
+            flank = (rules.block_effects.get(block.index) or ([], []))[0]
+            if flank:
+                _outflank(game, flank[0], made.tables)
             out.blocks.append(made)
         out.phases.append((min(end, 1 << 30), numbers))
     out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])
@@ -433,6 +445,22 @@ def _line_step(game: "Game", block: Any, tables: dict[str, list[int]]) -> int:
     return n * max(1, len(names))
 
 
+def _outflank(game: "Game", effect: Any, tables: dict[str, list[int]]) -> None:
+    """An ``outflank`` that flips (after a ``place``): the lines from each square (rays ended by
+    -1), the most pieces a run may have (0: any), and per code whether it turns."""
+    t = game.t
+    lines = []
+    for sq in range(t.topology.size):
+        seq: list[int] = []
+        for ray in effect.lines[sq]:
+            seq.extend(ray)
+            seq.append(-1)
+        lines.append(seq)
+    tables["flank_start"], tables["flank"] = _flatten(lines)
+    tables["flank_most"] = [effect.most]
+    tables["flank_turns"] = [int(bool(k)) for k in effect.kinds]
+
+
 def _flatten(lists: list[list[int]]) -> tuple[list[int], list[int]]:
     """Lists as one flat list and where each begins (one more entry: the end)."""
     start, flat = [0], []
@@ -516,7 +544,8 @@ class _Conditions:
             if isinstance(value, bool) or isinstance(value, int):
                 return str(int(value)), "int"
             raise NotKernel(f"the constant {name!r} in a condition")
-        words = {"mover": ("mover", "int"), "opponent": ("(3 - mover)", "int"), "to": ("to_", "int"),
+        words = {"move_flips": ("FL[0]", "int"),
+                 "mover": ("mover", "int"), "opponent": ("(3 - mover)", "int"), "to": ("to_", "int"),
                  "from": ("frm_", "int"), "board_full": (f"(S[0] == {self.out.playable})", "bool")}
         if name in words:
             return words[name]
@@ -590,6 +619,16 @@ class _Conditions:
                 slot = t.reserve_names.index(self._word(args[1], t.reserve_names))
                 return f"RES[({who}) * {r} + {slot}]", "int"
             return "(" + " + ".join(f"RES[({who}) * {r} + {i}]" for i in range(r)) + ")", "int"
+        if name in ("can_move", "mobility") and len(args) == 1:
+            self.out.asks = True
+            who = self.number(args[0])
+            return (f"(moves_of({who}) > 0)", "bool") if name == "can_move" else (f"moves_of({who})", "int")
+        if name == "count" and len(args) >= 2:
+            if t.stacking:
+                raise NotKernel("`count` on a board of stacks")
+            who = self.number(args[0])
+            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
+            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
         if name == "top_count" and len(args) >= 2:
             who = self.number(args[0])
             kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
@@ -788,6 +827,8 @@ def source(p: Plan, typed: bool) -> str:
     w.array("JX", n)  # squares jumped in the chain being listed
     w.array("JU", hh)  # the jumper lifted while its chains are listed
     w.array("OWN", n)  # the mover's squares, while a jump block lists its chains
+    w.array("FL", 1)  # the pieces the move just made flipped (``move_flips``)
+    w.array("PLY", 1)  # the ply of the position the end rules read
     if p.stacking:
         w.array("H", n)  # per square the height of its stack, and the stack, bottom first
         w.array("SK", n * p.height)
@@ -996,6 +1037,8 @@ def _moves_of_blocks(w: _Writer, p: Plan) -> None:
                 w("res = CODE_RES[code]", 1)
                 w("if res >= 0:", 1)
                 w(f"RES[OWNER[code] * {r} + res] -= 1", 2)
+                if "flank" in blk.tables:
+                    _flank(w, p, i)
                 w("return 0", 1)
             else:
                 w("cap = b[to_]", 1)
@@ -1011,6 +1054,15 @@ def _moves_of_blocks(w: _Writer, p: Plan) -> None:
             w(f"frm_ = (x // {n}) % {nf}", 1)
             w(f"code = x // {n * nf}", 1)
             if blk.kind == "place":
+                if "flank" in blk.tables:  # the flipped pieces turned back (their squares and codes on U)
+                    w.local("int m, got, sq")
+                    w("UP[0] -= 1", 1)
+                    w("got = U[UP[0]]", 1)
+                    w("for m in range(got):", 1)
+                    w("UP[0] -= 2", 2)
+                    w("sq = U[UP[0]]", 2)
+                    w("pop(sq)", 2)
+                    w("push(sq, U[UP[0] + 1])", 2)
                 w("pop(to_)", 1)
                 w("res = CODE_RES[code]", 1)
                 w("if res >= 0:", 1)
@@ -1046,6 +1098,8 @@ def _moves_of_blocks(w: _Writer, p: Plan) -> None:
                 w(f"if k == {i}:", 1)
                 w(f"return <int>(x % {n})" if w.typed and name == "to_of" else f"return x % {n}" if name == "to_of"
                   else (f"return <int>((x // {n}) % {n})" if w.typed else f"return (x // {n}) % {n}"), 2)
+        w(f"if k == {len(p.blocks)}:", 1)  # a pass
+        w("return -1", 2)
         if name == "to_of":
             w(f"return <int>(x % {n})" if w.typed else f"return x % {n}", 1)
         else:
@@ -1078,6 +1132,7 @@ def _moves_of_blocks(w: _Writer, p: Plan) -> None:
     w.local("int k, info")
     w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
     w("info = 0", 1)
+    w("FL[0] = 0", 1)
     for i, blk in enumerate(p.blocks):
         w(f"{'if' if i == 0 else 'elif'} k == {i}:", 1)
         w(f"info = make{i}(mv % {slot}, p)", 2)
@@ -1093,7 +1148,50 @@ def _moves_of_blocks(w: _Writer, p: Plan) -> None:
         if blk.sets:
             w(f"unsets{i}(p)", 2)
         w(f"unmake{i}(mv % {slot}, p, info)", 2)
+    if not p.blocks:
+        w("pass", 1)
     w("")
+
+
+def _flank(w: _Writer, p: Plan, i: int) -> None:
+    """After a piece is placed on ``to_``: along each line from it, a run of turning enemy pieces
+    (at most ``most``) closed by one of the mover's turns to the mover; each flipped square and
+    its old code go on ``U``, then their number; ``FL[0]`` counts them."""
+    most = p.blocks[i].tables["flank_most"][0]
+    w.local("int e, stop, run, sq, top, got, m, q")
+    w("q = OWNER[code]", 1)
+    w("got = 0", 1)
+    w(f"e = B{i}_flank_start[to_]", 1)
+    w(f"stop = B{i}_flank_start[to_ + 1]", 1)
+    w("while e < stop:", 1)
+    w("run = 0", 2)
+    w(f"while B{i}_flank[e + run] >= 0:", 2)
+    w(f"sq = B{i}_flank[e + run]", 3)
+    w("top = b[sq]", 3)
+    w("if not top:", 3)
+    w("run = -1", 4)
+    w("break", 4)
+    w("if OWNER[top - 1] == q:", 3)
+    w("break", 4)
+    w(f"if not OWNER[top - 1] or not B{i}_flank_turns[top - 1]:", 3)
+    w("run = -1", 4)
+    w("break", 4)
+    w("run += 1", 3)
+    w(f"if run > 0 and B{i}_flank[e + run] >= 0" + (f" and run <= {most}" if most else "") + ":", 2)
+    w("for m in range(run):", 3)
+    w(f"sq = B{i}_flank[e + m]", 4)
+    w("top = pop(sq)", 4)
+    w("U[UP[0]] = sq", 4)
+    w("U[UP[0] + 1] = top", 4)
+    w("UP[0] += 2", 4)
+    w("push(sq, (top & ~1) | (q - 1))", 4)
+    w("got += 1", 4)
+    w(f"while B{i}_flank[e] >= 0:", 2)  # on to the next line
+    w("e += 1", 3)
+    w("e += 1", 2)
+    w("U[UP[0]] = got", 1)
+    w("UP[0] += 1", 1)
+    w("FL[0] = got", 1)
 
 
 def _line_changes(w: _Writer, p: Plan, i: int) -> None:
@@ -1374,12 +1472,30 @@ def _generate(w: _Writer, p: Plan) -> None:
                 _block_moves(w, p, i)
         w("return k", 1)
         w("")
-    w.func("gen", [("int", "p"), ("int", "ply"), ("long long*", "out")], "int", inline=False)
+    w.func("gen_at", [("int", "p"), ("int", "ply"), ("long long*", "out")], "int", inline=False)
     for ph, (end, _) in enumerate(p.phases[:-1]):
         w(f"if ply < {end}:", 1)
         w(f"return gen{ph}(p, out)", 2)
     w(f"return gen{len(p.phases) - 1}(p, out)", 1)
     w("")
+    bound = max(sum(p.blocks[i].bound for i in numbers) for _, numbers in p.phases) + 1
+    w.func("gen", [("int", "p"), ("int", "ply"), ("long long*", "out")], "int", inline=False)
+    w.local("int k")
+    w("k = gen_at(p, ply, out)", 1)
+    if p.passing:  # a player without a move passes
+        w("if k == 0:", 1)
+        w(f"out[0] = {w.big(len(p.blocks) * p.slot)}", 2)
+        w("k = 1", 2)
+    w("return k", 1)
+    w("")
+    if p.asks:
+        # how many moves a player would have (a pass not counted) in the position the end rules read
+        w.func("moves_of", [("int", "q")], "int", inline=False)
+        w.local(f"long long tmp[{bound}]")
+        if not w.typed:
+            w(f"tmp = [0] * {bound}", 1)
+        w("return gen_at(q, PLY[0], tmp)", 1)
+        w("")
 
 
 def _block_moves(w: _Writer, p: Plan, i: int) -> None:
@@ -1610,6 +1726,7 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("for i in range(k):", 1)
     w("mv = buf[i]", 2)
     w("cap = make(mv, p)", 2)
+    w("PLY[0] = ply + 1", 2)
     w("if ended(p, mv) < 0:", 2)
     w("total += perft_(3 - p, ply + 1, depth - 1)", 3)
     w("unmake(mv, p, cap)", 2)
@@ -1632,10 +1749,11 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w('"""Play ``mv`` for ``p`` on the loaded position; what taking it back needs."""', 1)
     w("return make(mv, p)", 1)
     w("")
-    w("def end_after(mover, mv):")
+    w("def end_after(mover, mv, ply):")
     w('"""After ``mover`` played ``mv``: the end rule that holds (-1: none), the winner (0: a', 1)
     w('draw), the value and the two scores."""', 1)
     w.local("int rule")
+    w("PLY[0] = ply", 1)
     w("rule = ended(mover, mv)", 1)
     w("if rule < 0:", 1)
     w("return [-1, 0, 0, 0, 0]", 2)
@@ -1671,6 +1789,7 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     w("UP[0] = 0", 3)  # nothing is taken back in a playout
     w("make(mv, p)", 3)
     w("plies += 1", 3)
+    w("PLY[0] = ply0 + plies", 3)
     w("e = ended(p, mv)", 3)
     w("if e >= 0:", 3)
     w("rule = e", 4)

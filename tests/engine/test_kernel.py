@@ -143,7 +143,7 @@ def same_as_engine(game, seeds=range(6)):
             k.module.play(ints[move], st.to_move)
             after = st.copy()
             game.apply(after, move)
-            rule, winner, value, one, two = k.module.end_after(st.to_move, ints[move])
+            rule, winner, value, one, two = k.module.end_after(st.to_move, ints[move], st.ply + 1)
             assert (k.outcome(rule, st.to_move, winner, value, one, two) if rule >= 0 else None) == after.result
     st = game.initial()
     for depth in range(1, 4):
