@@ -229,7 +229,8 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
     typed = mode != "python"
     text = source(p, typed)
     from ..version import __version__
-    digest = hashlib.sha256(f"{__version__}|{TEMPLATE}|{typed}|{sys.implementation.cache_tag}|".encode()
+    quick = typed and _quick()  # a kernel built without the optimiser is kept apart
+    digest = hashlib.sha256(f"{__version__}|{TEMPLATE}|{typed}|{quick}|{sys.implementation.cache_tag}|".encode()
                             + text.encode()).hexdigest()[:20]
     got = _MADE.get(digest)
     if got is not None:
@@ -272,6 +273,17 @@ def folder() -> Path:
     return cache_root().parent / "kernels"
 
 
+def _quick() -> bool:
+    """Whether kernels are built without the C optimiser: where the compiled engine in use was
+    (``spielwerk build --quick``, as CI builds it)."""
+    import json
+    from ..native import build_folder
+    try:
+        return bool(json.loads((build_folder() / "BUILT").read_text()).get("quick"))
+    except (OSError, ValueError):
+        return False
+
+
 def _typed(digest: str, text: str, progress: Callable[[str], None] | None) -> types.ModuleType:
     """The typed kernel of this source: loaded from the cache, or built now (a few seconds)."""
     import importlib.machinery
@@ -295,7 +307,7 @@ def _typed(digest: str, text: str, progress: Callable[[str], None] | None) -> ty
             if progress is not None:
                 progress("building the game's typed kernel (once, a few seconds)")
             started = time.perf_counter()
-            compile_extension(name, f"{name}.pyx", str(tree), str(tree / "out"))
+            compile_extension(name, f"{name}.pyx", str(tree), str(tree / "out"), quick=_quick())
             made = next((tree / "out").glob(name + "*"), None)
             if made is None:
                 raise NativeBuildError("the build made no file")
