@@ -189,7 +189,7 @@ def perft(state: State, depth: int, jobs: int | None = 1, *, kernel: bool = True
     if kernel and depth > 0:
         from .kernel import kernel as kernel_of
         made = kernel_of(state.game)
-        if made is not None:
+        if made is not None and made.usable(state):
             return made.perft(state, depth)
     if depth == 0 or processes(jobs) == 1:
         return state.game.perft(state, depth)
