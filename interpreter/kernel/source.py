@@ -41,7 +41,7 @@ _KEYS = {
     "slide": {"pieces", "directions", "distance", "to", "notation", "description", "legal_if", "extra", "sets"},
     "place": {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects"},
     "jump": {"take", "directions", "over", "jumped", "chain", "compulsory", "promote", "sets", "pieces",
-             "notation", "description", "legal_if"},
+             "notation", "description", "legal_if", "revisit"},
     "move": {"take", "directions", "distance", "promote", "sets", "pieces", "notation", "description",
              "legal_if"},
     "carry": {"take", "limit", "directions", "drop", "to", "blocked_by", "flatten", "notation", "description",
@@ -138,6 +138,8 @@ class Plan:
     patterns: list[tuple[int, ...]] = field(default_factory=list)
     #: the room each block has in a move's int (a move is block number x slot + its own part)
     slot: int = 1
+    #: ``holds`` predicates: per code and square the player it counts for, each player's number of squares
+    holds: list[tuple[list[int], list[int]]] = field(default_factory=list)
     #: a player without a move passes (``no_moves: pass``)
     passing: bool = False
     #: a condition asks for a player's moves (``can_move``, ``mobility``)
@@ -231,7 +233,7 @@ def _block(game: "Game", block: Any, conditions: "_Conditions") -> BlockPlan:
     if extra:
         raise NotKernel(f"`{sorted(extra)[0]}` on a `{block.name}` block")
     text = block.params.get("legal_if")
-    legal = conditions.truth(parse_expr(text)) if text is not None else None
+    legal = conditions.truth(parse_expr(text), "legal") if text is not None else None
     sets = [conditions.counter_set(key, value) for key, value in (block.params.get("sets") or {}).items()]
     tables: dict[str, list[int]] = {}
     if t.stacking and kind in ("step", "slide"):
@@ -396,9 +398,8 @@ def _jump(game: "Game", block: Any, tables: dict[str, list[int]]) -> int:
     direction; what may be jumped; promotion. Chains of single jumps (no flying, landing right
     behind), the jumped piece removed or its top taken under the jumper, at once."""
     t = game.t
-    if any(block.fly) or any(x != 1 for x in block.land) or block.may_stop or block.hop_if is not None \
-            or block.rejump or not block.revisit or not block.now or block.distinct_captures \
-            or block.mode == "keep" or not block.over.simple:
+    if any(block.fly) or any(x != 1 for x in block.land) or block.hop_if is not None \
+            or block.rejump or not block.now or block.distinct_captures or not block.over.simple:
         raise NotKernel("a `jump` of this shape")
     if block.promotion is not None and block.promotion.chain == "continues":
         raise NotKernel("a promotion that goes on jumping")
@@ -417,6 +418,8 @@ def _jump(game: "Game", block: Any, tables: dict[str, list[int]]) -> int:
     nd = max(1, len(names))
     tables["shape"] = [nd, hops, int(block.whole), int(block.mode == "take_top"), int(block.chain),
                        int(block.promotion is not None and block.promotion.chain == "ends")]
+    # the jumped piece stays (``jumped: keep``); the chain may stop after any jump; no square landed on twice
+    tables["more"] = [int(block.mode == "keep"), int(block.may_stop), int(not block.revisit)]
     tables["room"] = [nd ** (hops - 1) * hops * n]
     tables["kind"] = list(t.code_kind)
     return 4 * n * nd  # chains are few; the moves of a position are bounded by the buffer's growth
@@ -480,6 +483,7 @@ class _Conditions:
         self.rows: dict[str, int] = {}
         self.reaches: dict[str, int] = {}
         self.links: dict[str, int] = {}
+        self.holds: dict[str, int] = {}
         #: what is being written: a condition (``when``), or an end rule's ``score`` (which reads
         #: ``player``) or ``value`` (which reads ``winner``)
         self.context = "when"
@@ -551,6 +555,8 @@ class _Conditions:
             return words[name]
         if name == "player" and self.context == "score" or name == "winner" and self.context == "value":
             return name, "int"
+        if name == "ply" and self.context != "legal":  # the plies played, this move's included
+            return "PLY[0]", "int"
         raise NotKernel(f"`{name}` in a condition")
 
     def op(self, node: Op) -> tuple[str, str]:
@@ -569,6 +575,7 @@ class _Conditions:
 
     def call(self, node: Call) -> tuple[str, str]:
         from ..predicates.connection import Connection as ConnectionPredicate
+        from ..predicates.holds import Holds as HoldsPredicate
         from ..predicates.reach import Reach as ReachPredicate
         from ..predicates.row import Row as RowPredicate
         from ..topology import SquareTopology
@@ -585,6 +592,9 @@ class _Conditions:
             if isinstance(predicate, ReachPredicate):
                 k = self._reach(name, predicate)
                 return f"(RC{k}[{who}] > 0)", "bool"
+            if isinstance(predicate, HoldsPredicate):
+                k = self._holds(name, predicate)
+                return f"(HC{k}[{who}] == HN{k}[{who}])", "bool"
             if isinstance(predicate, ConnectionPredicate):
                 k = self._link(name, predicate)
                 return f"linked{k}({who})", "bool"
@@ -709,6 +719,24 @@ class _Conditions:
         self.out.links.append(Link(ok, near, regions, items))
         return self.links[name]
 
+    def _holds(self, name: str, predicate: Any) -> int:
+        """``holds`` (on a board without stacks, at least one piece a square): per code and square
+        the player whose squares it is on (0: none), and how many squares each player's are."""
+        if name not in self.holds:
+            t = self.game.t
+            if t.stacking or predicate.min != 1:
+                raise NotKernel("a `holds` of stacks")
+            n = t.topology.size
+            player_of = [0] * (t.num_codes * n)
+            for code in range(t.num_codes):
+                q = t.code_owner[code]
+                if q in (1, 2):
+                    for sq in predicate.squares[q]:
+                        player_of[code * n + sq] = q
+            self.holds[name] = len(self.out.holds)
+            self.out.holds.append((player_of, [0, len(predicate.squares[1]), len(predicate.squares[2])]))
+        return self.holds[name]
+
     def _reach(self, name: str, predicate: Any) -> int:
         if name not in self.reaches:
             t = self.game.t
@@ -827,6 +855,7 @@ def source(p: Plan, typed: bool) -> str:
     w.array("JX", n)  # squares jumped in the chain being listed
     w.array("JU", hh)  # the jumper lifted while its chains are listed
     w.array("OWN", n)  # the mover's squares, while a jump block lists its chains
+    w.array("LV", n)  # squares a chain being listed has landed on
     w.array("FL", 1)  # the pieces the move just made flipped (``move_flips``)
     w.array("PLY", 1)  # the ply of the position the end rules read
     if p.stacking:
@@ -847,6 +876,10 @@ def source(p: Plan, typed: bool) -> str:
     for k, reach in enumerate(p.reaches):
         w.table(f"CP{k}", reach.player_of)
         w.array(f"RC{k}", 3)
+    for k, (player_of, squares) in enumerate(p.holds):
+        w.table(f"HP{k}", player_of)
+        w.table(f"HN{k}", squares)
+        w.array(f"HC{k}", 3)
     for k, link in enumerate(p.links):
         starts, flat = _flatten(link.near)
         w.table(f"LN{k}S", starts)
@@ -984,6 +1017,10 @@ def _changes(w: _Writer, p: Plan) -> None:
             w(f"q = CP{k}[code * {n} + s]", 1)
             w("if q:", 1)
             w(f"RC{k}[q] += {sign}", 2)
+        for k, _ in enumerate(p.holds):
+            w(f"q = HP{k}[code * {n} + s]", 1)
+            w("if q:", 1)
+            w(f"HC{k}[q] += {sign}", 2)
         w("")
     hh = p.height
     w.func("push", [("int", "s"), ("int", "code")], "void")
@@ -1283,6 +1320,8 @@ def _jump_changes(w: _Writer, p: Plan, i: int) -> None:
         w("unit[m] = unit[m - 1]", 3)
         w("unit[0] = pop(mid)", 2)
         w("c += 1", 2)
+    elif tb["more"][0]:
+        pass
     else:
         w("got = 0", 2)
         w("while height_of(mid):", 2)
@@ -1327,7 +1366,9 @@ def _jump_changes(w: _Writer, p: Plan, i: int) -> None:
     w(f"cur = B{i}_land[cur * {nd} + d]", 2)
     w("for j in range(nh - 1, -1, -1):", 1)
     w("mid = mids[j]", 2)
-    if take_top:
+    if tb["more"][0]:
+        w("pass", 2)
+    elif take_top:
         w("push(mid, unit[0])", 2)
         w("c -= 1", 2)
         w("for m in range(c):", 2)
@@ -1353,10 +1394,12 @@ def _jump_moves(w: _Writer, p: Plan, i: int) -> None:
     kinds = max(tb["kind"]) + 1 if tb["kind"] else 1
     nc1 = p.codes + 1
     base = w.big(i * p.slot)
+    keep, may_stop, new_squares = tb["more"]
     w.func(f"chains{i}", [("int", "p"), ("int", "a"), ("int", "cur"), ("int", "top"), ("int", "kind"),
                          ("int", "nh"), ("long long", "ds"), ("long long", "pw"), ("long long*", "out"),
                          ("int", "k")], "int", inline=False)
     w.local("int d, mid, t, before, got, m, cell")
+    chain_move = f"{base} + ((ds + d * pw) * {hops} + nh + 1) * {n} + a"
     w(f"for d in range({nd}):", 1)
     w(f"if not B{i}_ways[(p * {kinds} + kind) * {nd} + d]:", 2)
     w("continue", 3)
@@ -1364,14 +1407,19 @@ def _jump_moves(w: _Writer, p: Plan, i: int) -> None:
     w(f"t = B{i}_land[cur * {nd} + d]", 2)
     w("if mid < 0 or t < 0 or b[t] or JX[mid]:", 2)
     w("continue", 3)
+    if new_squares:  # every landing on a square the chain has not been on
+        w("if t == a or LV[t]:", 2)
+        w("continue", 3)
     w("cell = b[mid]", 2)
     w(f"if not B{i}_over[p * {nc1} + cell]:", 2)
     w("continue", 3)
     # the jump, made on the board
     w("JX[mid] = 1", 2)
+    if new_squares:
+        w("LV[t] = 1", 2)
     if take_top:
         w("got = pop(mid)", 2)
-    else:
+    elif not keep:
         w("got = 0", 2)
         w("while height_of(mid):", 2)
         w("U[UP[0]] = pop(mid)", 3)
@@ -1379,18 +1427,24 @@ def _jump_moves(w: _Writer, p: Plan, i: int) -> None:
         w("got += 1", 3)
     w("before = k", 2)
     w(f"m = 1 if B{i}_becomes[top] >= 0 and B{i}_crown[p * {n} + t] else 0" if ends else "m = 0", 2)
+    if may_stop:  # every jump of a chain may be its last
+        w(f"out[k] = {chain_move}", 2)
+        w("k += 1", 2)
     if chain:
         w(f"if not m and nh + 1 < {hops}:", 2)
         w(f"k = chains{i}(p, a, t, top, kind, nh + 1, ds + d * pw, pw * {nd}, out, k)", 3)
-    w("if k == before:", 2)  # the chain ends here
-    w(f"out[k] = {base} + ((ds + d * pw) * {hops} + nh + 1) * {n} + a", 3)
-    w("k += 1", 3)
+    if not may_stop:
+        w("if k == before:", 2)  # the chain ends here
+        w(f"out[k] = {chain_move}", 3)
+        w("k += 1", 3)
     if take_top:
         w("push(mid, got)", 2)
-    else:
+    elif not keep:
         w("for m in range(got):", 2)
         w("UP[0] -= 1", 3)
         w("push(mid, U[UP[0]])", 3)
+    if new_squares:
+        w("LV[t] = 0", 2)
     w("JX[mid] = 0", 2)
     w("return k", 1)
     w("")
@@ -1689,6 +1743,7 @@ def _entries(w: _Writer, p: Plan, bound: int) -> None:
     r = max(1, p.reserves)
     clear = [(f"RN{k}", 3 * len(row.rows)) for k, row in enumerate(p.rows)] \
         + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
+        + [(f"HC{k}", 3) for k, _ in enumerate(p.holds)] \
         + [("TC", p.codes)]
     w("def load(stacks, reserves, counters):")
     w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)

@@ -105,6 +105,30 @@ DROPS = """
     no_moves: lose
 """
 
+#: marbles that hop over any piece and stay, chains that may stop anywhere and never land twice on
+#: a square, a goal held whole, a draw after some plies
+HOPPERS = """
+    game: hoppers
+    players: [white, black]
+    board: {shape: square, width: 5, height: 5, regions: {goal: {per_player: [north, south]}}}
+    pieces:
+      marble: {letter: M}
+    setup:
+      - {piece: marble, owner: 1, at: [a1, b1, c1, d1, e1]}
+      - {piece: marble, owner: 2, at: [a5, b5, c5, d5, e5]}
+    phases:
+      - name: play
+        moves:
+          - move: {directions: all, distance: 1}
+          - jump: {directions: all, over: occupied, jumped: keep, chain: optional, revisit: false}
+    predicates:
+      arrived: {holds: {region: goal, min: 1}}
+    end:
+      - {when: "arrived(mover)", winner: mover, result: arrived}
+      - {when: "ply >= 60", winner: draw, result: length}
+    no_moves: pass
+"""
+
 
 def test_the_kernels_play_these_files():
     names = {Path(p).stem for p in KERNEL_FILES}
@@ -155,15 +179,18 @@ def test_a_kernel_plays_the_engine_s_moves_and_ends(path):
     same_as_engine(spielwerk.load(path))
 
 
-@pytest.mark.parametrize("text", [SLIDERS, DROPS], ids=["slides-reach-owner-offset", "reserves-rows-opponent"])
+@pytest.mark.parametrize("text", [SLIDERS, DROPS, HOPPERS],
+                         ids=["slides-reach-owner-offset", "reserves-rows-opponent", "hops-holds-passes"])
 def test_a_kernel_plays_each_part_as_the_engine_does(tmp_path, text):
-    game = game_from(tmp_path, text)
-    if "ply" in text:
-        with pytest.raises(NotKernel, match="ply"):
-            plan(game)
-        text = text.replace('      - {when: "ply >= 40", winner: draw, result: long}\n', "")
-        game = game_from(tmp_path, text)
-    same_as_engine(game, seeds=range(10))
+    same_as_engine(game_from(tmp_path, text), seeds=range(10))
+
+
+def test_a_legal_if_that_reads_the_ply_is_left_to_the_engine(tmp_path):
+    game = game_from(tmp_path, DROPS.replace("- move: {pieces: [stone], directions: orthogonal, distance: 1}",
+                                             "- move: {pieces: [stone], directions: orthogonal, distance: 1, "
+                                             "legal_if: ply > 3}"))
+    with pytest.raises(NotKernel, match="ply"):
+        plan(game)
 
 
 @pytest.mark.parametrize("options", [{"size": 3}, {"size": 4, "komi": 2}, {"size": 6}], ids=str)
