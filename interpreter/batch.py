@@ -244,13 +244,26 @@ def play_games(game: Game, games: int, *, agents: AgentFactory | Sequence[AgentF
     (``RandomAgent``, ``functools.partial(RandomAgent, by="step")``, any picklable callable where
     ``jobs`` > 1). Game ``i`` rolls its dice and seeds its agents from :func:`game_seed`
     (``seed``, ``i``), so a batch gives the same games in one process or many. ``jobs``
-    processes (0 or None: one per core) take ``chunk`` games at a time.
+    processes (0 or None: one per core) take ``chunk`` games at a time. Random games
+    (``RandomAgent`` for both) of a game with a kernel (:mod:`spielwerk.kernel`) are played
+    there, on one process, each drawn by the kernel's generator from the same seed.
     """
     if games < 0:
         raise ValueError(f"games: a count, not {games}")
     pair: Sequence[AgentFactory] = (agents, agents) if callable(agents) else tuple(agents)
     if len(pair) != 2:
         raise ValueError("agents: one factory, or one per player")
+    if all(a is RandomAgent for a in pair):  # random games on the game's kernel, where it has one
+        from .kernel import kernel
+        made = kernel(game)
+        first = start if start is not None else game.initial()
+        if made is not None and made.usable(first):
+            out = []
+            for i in range(games):
+                s = game_seed(seed, i)
+                outcome, plies = made.random_games(first, 1, seed=s, max_plies=max_plies)[0]
+                out.append(GameResult(i, s, outcome, plies))
+            return out
     n = min(processes(jobs), max(1, games // max(1, chunk)))
     if n == 1:
         return [_play(game, pair, i, seed, max_plies, start) for i in range(games)]

@@ -311,3 +311,15 @@ def test_fuzzed_names_and_texts_never_reach_the_source(tmp_path, title, piece, r
     for typed in (False, True):
         code = source(plan(game), typed)
         assert "zq" not in code
+
+
+def test_a_batch_of_random_games_is_played_on_the_kernel(tmp_path):
+    from spielwerk.batch import play_games, tally
+    game = game_from(tmp_path, DROPS)
+    batch = play_games(game, 40, seed=7)
+    assert [r.index for r in batch] == list(range(40))
+    assert play_games(game, 40, seed=7, jobs=2) == batch  # one process or two: the same games
+    k = kernels.kernel(game)
+    first = k.random_games(game.initial(), 1, seed=batch[3].seed)[0]
+    assert (batch[3].outcome, batch[3].plies) == first
+    assert sum(tally(batch).values()) == 40
