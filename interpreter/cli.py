@@ -770,7 +770,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "(at a roll to come: below each roll and move)")
     p.add_argument("--jobs", "-j", type=_jobs, default=1, metavar="K",
                    help="share the root's moves among K processes, 0 for one per core, at most four per core "
-                        "(default: 1)")
+                        "(default: 1; a game's kernel counts on one)")
     p.add_argument("--no-kernel", action="store_true",
                    help="count on the engine, not on the game's kernel (see docs/reference/speed.md)")
     p.set_defaults(func=cmd_perft)
