@@ -36,10 +36,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["Kernel", "NotKernel", "kernel", "why_not", "choice"]
 
-#: the kernels made so far, by the digest of their source (a game loaded twice shares one)
-_MADE: dict[str, "Kernel"] = {}
-#: per game (by id), its kernel or the reason it has none
-_FOR_GAME: dict[int, tuple[Any, "Kernel | None", str, str]] = {}
+#: the kernels' modules made so far, by the digest of their source, and whether each is typed (a
+#: game loaded twice shares one)
+_MADE: dict[str, tuple[types.ModuleType, bool]] = {}
 #: where a typed build failed once in this process: why (it is not tried again)
 _FAILED: dict[str, str] = {}
 
@@ -198,9 +197,9 @@ def kernel(game: "Game", progress: Callable[[str], None] | None = None) -> Kerne
 
 def _entry(game: "Game", progress: Callable[[str], None] | None = None) -> tuple[Any, Kernel | None, str]:
     mode = choice()
-    got = _FOR_GAME.get(id(game))
-    if got is not None and got[0] is game and got[3] == mode:
-        return got[:3]
+    got = getattr(game, "_kernel", None)  # kept on the game: it goes when the game goes
+    if got is not None and got[3] == mode:
+        return got[0], got[1], got[2]
     made: Kernel | None = None
     why = ""
     if mode == "off":
@@ -217,7 +216,7 @@ def _entry(game: "Game", progress: Callable[[str], None] | None = None) -> tuple
                     why = f"its typed kernel could not be built ({_FAILED.get('last', '')})"
             except NotKernel as exc:
                 why = f"the kernel does not play {exc} yet"
-    _FOR_GAME[id(game)] = (game, made, why, mode)
+    setattr(game, "_kernel", (game, made, why, mode))
     return game, made, why
 
 
@@ -234,7 +233,7 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
                             + text.encode()).hexdigest()[:20]
     got = _MADE.get(digest)
     if got is not None:
-        return Kernel(game, got.module, got.typed, digest, p)
+        return Kernel(game, got[0], got[1], digest, p)
     module = None
     if typed:
         if digest in _FAILED:
@@ -246,8 +245,8 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
             instead = "the engine plays it" if mode == "auto" else "its plain-Python kernel runs instead"
             print(f"spielwerk: warning: no typed kernel for {game.name} ({exc}); {instead}", file=sys.stderr)
             return None if mode == "auto" else _plain(game, p)
-        made = _MADE[digest] = Kernel(game, module, True, digest, p)
-        return made
+        _MADE[digest] = (module, True)
+        return Kernel(game, module, True, digest, p)
     return _plain(game, p, digest, text)
 
 
@@ -260,11 +259,11 @@ def _plain(game: "Game", p: Any, digest: str | None = None, text: str | None = N
                                 + text.encode()).hexdigest()[:20]
     got = _MADE.get(digest)
     if got is not None:
-        return Kernel(game, got.module, False, digest, p)
+        return Kernel(game, got[0], False, digest, p)
     module = types.ModuleType(f"spielwerk_kernel_{digest}")
     exec(compile(text, f"<kernel of {game.name}>", "exec"), module.__dict__)  # noqa: S102 - our own text
-    made = _MADE[digest] = Kernel(game, module, False, digest, p)
-    return made
+    _MADE[digest] = (module, False)
+    return Kernel(game, module, False, digest, p)
 
 
 def folder() -> Path:
