@@ -146,8 +146,12 @@ def test_simulate_says_the_expected_time_on_standard_error_only(capsys, tmp_path
     # continued with more games: the games it plays are counted, the bar starts at those done
     assert main(["simulate", TICTACTOE, "--agents", "random,greedy", "--games", "20", "-j", "2", "--out", out]) == 0
     got = capsys.readouterr()
-    [line] = expected_lines(got.err)
-    assert shape(8, 2, "PER a game", "2 processes").fullmatch(line), line
+    lines = expected_lines(got.err)
+    # on two processes the sample's games may come in last on a busy machine: nothing is left to
+    # expect then, and no line is said
+    assert len(lines) <= 1
+    for line in lines:
+        assert shape(8, 2, "PER a game", "2 processes").fullmatch(line), line
     assert "20/20" in got.err
 
 
