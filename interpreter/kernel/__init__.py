@@ -22,15 +22,16 @@ import os
 import sys
 import types
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.carry import Carry
 from ..blocks.jump import JumpMove
 from ..moves import LineMove, SpreadMove
-from .source import TEMPLATE, NotKernel, plan, source
+from .plan import TEMPLATE, NotKernel, plan
+from .source import source
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..game import Game, State
     from ..outcome import Outcome
     from ..state import Position
 
@@ -141,7 +142,10 @@ class Kernel:
         if st.result is not None:
             return []
         self.load(st)
-        return [self.move(mv, st) for mv in self.module.moves(st.to_move, st.ply)]
+        try:
+            return [self.move(mv, st) for mv in self.module.moves(st.to_move, st.ply)]
+        except OverflowError:  # more chains than its lists hold: the engine lists them
+            return self.game.legal_moves(cast("State", st))
 
     def perft(self, st: "Position", depth: int) -> int:
         """:meth:`Game.perft` of ``st``: the leaves of the move tree to ``depth``."""
@@ -150,7 +154,10 @@ class Kernel:
         if st.result is not None:
             return 0
         self.load(st)
-        return int(self.module.perft(st.to_move, st.ply, depth))
+        try:
+            return int(self.module.perft(st.to_move, st.ply, depth))
+        except OverflowError:  # a position with more chains than its lists hold: the engine counts
+            return self.game.perft(cast("State", st), depth)
 
     def random_games(self, st: "Position", games: int, seed: int = 0,
                      max_plies: int = 10_000) -> list[tuple["Outcome | None", int]]:

@@ -1,0 +1,294 @@
+"""Conditions as kernel code: an expression's syntax tree written out in the names the kernel's
+template defines. Names are looked up (pieces, regions, predicates, options, counters) and
+written as numbers; a name or a question the kernel does not know ends the plan."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..dsl.expr import Call, Const, IfElse, Name, Node, Op, parse_expr
+from .plan import Link, NotKernel, Plan, Reach, Row
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+__all__ = ["Conditions"]
+
+
+class Conditions:
+    """Conditions as kernel code: an expression's syntax tree written out in the names the template
+    defines (``mover``, ``to_``, ``frm_``, the cells ``b``, the predicates' counters)."""
+
+    def __init__(self, game: "Game", out: Plan) -> None:
+        self.game = game
+        self.out = out
+        self.rows: dict[str, int] = {}
+        self.reaches: dict[str, int] = {}
+        self.links: dict[str, int] = {}
+        self.holds: dict[str, int] = {}
+        #: what is being written: a condition (``when``), or an end rule's ``score`` (which reads
+        #: ``player``) or ``value`` (which reads ``winner``)
+        self.context = "when"
+
+    def truth(self, node: Node, context: str | None = None) -> str:
+        if context is not None:
+            self.context = context
+            try:
+                return self.truth(node)
+            finally:
+                self.context = "when"
+        code, kind = self.code(node)
+        return code if kind == "bool" else f"({code} != 0)"
+
+    def number(self, node: Node, context: str | None = None) -> str:
+        if context is not None:
+            self.context = context
+            try:
+                return self.number(node)
+            finally:
+                self.context = "when"
+        code, kind = self.code(node)
+        return f"(1 if {code} else 0)" if kind == "bool" else code
+
+    def code(self, node: Node) -> tuple[str, str]:
+        """The node as (kernel code, ``bool`` or ``int``)."""
+        if isinstance(node, Const):
+            if isinstance(node.value, bool):
+                return ("1" if node.value else "0"), "int"
+            if isinstance(node.value, int):
+                return str(int(node.value)), "int"
+            raise NotKernel("a text in a condition")
+        if isinstance(node, Name):
+            return self.name(node.name)
+        if isinstance(node, Op):
+            return self.op(node)
+        if isinstance(node, IfElse):
+            return f"({self.number(node.then)} if {self.truth(node.cond)} else {self.number(node.other)})", "int"
+        if isinstance(node, Call):
+            return self.call(node)
+        raise NotKernel("a condition of this form")
+
+    def counter_set(self, key: str, value: Any) -> tuple[str, str]:
+        """A ``sets`` entry: the counter's slot and its new value, as kernel code."""
+        from ..dsl.spec import counter_target
+        target = counter_target(str(key))
+        if target is None or target[0] not in self.out.counter_slots:
+            raise NotKernel(f"the counter {key!r}")
+        first, _ = self.out.counter_slots[target[0]]
+        who = target[1]
+        slot = str(first) if who is None else str(first + int(who) - 1) if who in ("1", "2") \
+            else f"({first} + 2 - mover)" if who == "opponent" else f"({first} + mover - 1)"
+        return slot, self.number(parse_expr(value) if isinstance(value, str) else Const(value))
+
+    def name(self, name: str) -> tuple[str, str]:
+        slots = self.out.counter_slots
+        if name in slots and not slots[name][1]:
+            return f"CNT[{slots[name][0]}]", "int"
+        constants = self.game.constants
+        if name in constants:
+            value = constants[name]
+            if isinstance(value, bool) or isinstance(value, int):
+                return str(int(value)), "int"
+            raise NotKernel(f"the constant {name!r} in a condition")
+        words = {"move_flips": ("FL[0]", "int"),
+                 "mover": ("mover", "int"), "opponent": ("(3 - mover)", "int"), "to": ("to_", "int"),
+                 "from": ("frm_", "int"), "board_full": (f"(S[0] == {self.out.playable})", "bool")}
+        if name in words:
+            return words[name]
+        if name == "player" and self.context == "score" or name == "winner" and self.context == "value":
+            return name, "int"
+        if name == "ply" and self.context != "legal":  # the plies played, this move's included
+            return "PLY[0]", "int"
+        raise NotKernel(f"`{name}` in a condition")
+
+    def op(self, node: Op) -> tuple[str, str]:
+        op, args = node.op, node.args
+        if op in ("and", "or"):
+            return "(" + f" {op} ".join(self.truth(a) for a in args) + ")", "bool"
+        if op == "not":
+            return f"(not {self.truth(args[0])})", "bool"
+        if op == "neg":
+            return f"(-{self.number(args[0])})", "int"
+        if op in ("==", "!=", "<", "<=", ">", ">="):
+            return f"({self.number(args[0])} {op} {self.number(args[1])})", "bool"
+        if op in ("+", "-", "*"):
+            return f"({self.number(args[0])} {op} {self.number(args[1])})", "int"
+        raise NotKernel(f"the operator {op!r} in a condition")
+
+    def call(self, node: Call) -> tuple[str, str]:
+        from ..predicates.connection import Connection as ConnectionPredicate
+        from ..predicates.holds import Holds as HoldsPredicate
+        from ..predicates.reach import Reach as ReachPredicate
+        from ..predicates.row import Row as RowPredicate
+        from ..topology import SquareTopology
+        game, t = self.game, self.game.t
+        name, args = node.name, node.args
+        predicate = game.predicates.get(name)
+        if predicate is not None:
+            if len(args) != 1:
+                raise NotKernel(f"`{name}` with {len(args)} arguments")
+            who = self.number(args[0])
+            if isinstance(predicate, RowPredicate):
+                k = self._row(name, predicate)
+                return f"(RF{k}[{who}] > 0)", "bool"
+            if isinstance(predicate, ReachPredicate):
+                k = self._reach(name, predicate)
+                return f"(RC{k}[{who}] > 0)", "bool"
+            if isinstance(predicate, HoldsPredicate):
+                k = self._holds(name, predicate)
+                return f"(HC{k}[{who}] == HN{k}[{who}])", "bool"
+            if isinstance(predicate, ConnectionPredicate):
+                k = self._link(name, predicate)
+                return f"linked{k}({who})", "bool"
+            raise NotKernel(f"a `{predicate.name}` predicate")
+        if name in ("file", "rank", "offset") and not isinstance(t.topology, SquareTopology):
+            raise NotKernel(f"`{name}` on this board")
+        topo: Any = t.topology
+        if name in ("file", "rank") and len(args) == 1:
+            table = f"T_{name}"
+            if table not in self.out.extra:
+                at = 1 if name == "rank" else 0
+                self.out.extra[table] = [topo.file_rank(s)[at] for s in range(topo.size)]
+            return f"{table}[sq_at({self.number(args[0])})]", "int"
+        if name == "offset" and len(args) == 3:
+            df, dr = (self._constant(a) for a in args[1:])
+            table = f"T_off_{df + 64}_{dr + 64}"
+            if table not in self.out.extra:
+                width, height, full = topo.width, topo.height, topo.full_mask
+                cells = []
+                for s in range(topo.size):
+                    f, r = s % width + df, s // width + dr
+                    m = r * width + f
+                    cells.append(m if 0 <= f < width and 0 <= r < height and full >> m & 1 else -1)
+                self.out.extra[table] = cells
+            return f"off_at({table}, {self.number(args[0])})", "int"
+        if name == "height" and len(args) == 1:
+            return f"height_at({self.number(args[0])})", "int"
+        if name == "reserve" and len(args) in (1, 2):
+            r = max(1, self.out.reserves)
+            who = self.number(args[0])
+            if len(args) == 2:
+                slot = t.reserve_names.index(self._word(args[1], t.reserve_names))
+                return f"RES[({who}) * {r} + {slot}]", "int"
+            return "(" + " + ".join(f"RES[({who}) * {r} + {i}]" for i in range(r)) + ")", "int"
+        if name in ("can_move", "mobility") and len(args) == 1:
+            self.out.asks = True
+            who = self.number(args[0])
+            return (f"(moves_of({who}) > 0)", "bool") if name == "can_move" else (f"moves_of({who})", "int")
+        if name == "count" and len(args) >= 2:
+            if t.stacking:
+                raise NotKernel("`count` on a board of stacks")
+            who = self.number(args[0])
+            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
+            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
+        if name == "top_count" and len(args) >= 2:
+            who = self.number(args[0])
+            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
+            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
+        if name == "owner" and len(args) == 1:
+            return f"owner_at({self.number(args[0])})", "int"
+        raise NotKernel(f"`{name}(...)` in a condition")
+
+    def _word(self, node: Node, words: list[str]) -> str:
+        """A name of the game's (a kind, a reserve) written as a word or quoted."""
+        word = node.name if isinstance(node, Name) else node.value if isinstance(node, Const) else None
+        if not isinstance(word, str) or word not in words:
+            raise NotKernel("a name the kernel does not know in a condition")
+        return word
+
+    def _constant(self, node: Node) -> int:
+        if isinstance(node, Const) and isinstance(node.value, int) and not isinstance(node.value, bool):
+            value = node.value
+        elif isinstance(node, Op) and node.op == "neg" and isinstance(node.args[0], Const) \
+                and isinstance(node.args[0].value, int):
+            value = -node.args[0].value
+        else:
+            raise NotKernel("`offset` by a number known only while playing")
+        if not -64 < value < 64:
+            raise NotKernel("`offset` too far")
+        return int(value)
+
+    def _row(self, name: str, predicate: Any) -> int:
+        if name not in self.rows:
+            t = self.game.t
+            rows = [[s for s in range(t.topology.size) if m >> s & 1] for m in predicate.rows]
+            through = [[i for i, r in enumerate(rows) if s in r] for s in range(t.topology.size)]
+            player_of = [0] * t.num_codes
+            for p in (1, 2):
+                for code in predicate.codes[p]:
+                    player_of[code] = p
+            self.rows[name] = len(self.out.rows)
+            self.out.rows.append(Row(predicate.cells, rows, through, player_of))
+        return self.rows[name]
+
+    def _link(self, name: str, predicate: Any) -> int:
+        if name in self.links:
+            return self.links[name]
+        from ..topology import SquareTopology
+        t = self.game.t
+        params = predicate.params
+        if "through" in params:
+            raise NotKernel("a `connection` through links")
+        topo: Any = t.topology
+        n, nc1 = topo.size, t.num_codes + 1
+        adjacency = params.get("adjacency") or ("orthogonal" if isinstance(topo, SquareTopology) else "all")
+        masks = topo.neighbour_masks(topo.directions(adjacency))
+        near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
+        ok = [0] * (3 * nc1)
+        for p in (1, 2):
+            for code in predicate.codes[p]:
+                ok[p * nc1 + code + 1] = 1
+        names: list[str] = []
+        items = []
+        for item in params["between"]:
+            regions, need = (item["regions"], int(item["at_least"])) if isinstance(item, dict) else (item, len(item))
+            bits = 0
+            for r in regions:
+                if r not in names:
+                    names.append(r)
+                bits |= 1 << names.index(r)
+            items.append((bits, need))
+        if len(names) > 30:
+            raise NotKernel("a `connection` between more than 30 regions")
+        regions = [0] * (3 * n)
+        for p in (1, 2):
+            for i, r in enumerate(names):
+                mask = t.player_region_mask(r, p)
+                for sq in range(n):
+                    if mask >> sq & 1:
+                        regions[p * n + sq] |= 1 << i
+        self.links[name] = len(self.out.links)
+        self.out.links.append(Link(ok, near, regions, items))
+        return self.links[name]
+
+    def _holds(self, name: str, predicate: Any) -> int:
+        """``holds`` (on a board without stacks, at least one piece a square): per code and square
+        the player whose squares it is on (0: none), and how many squares each player's are."""
+        if name not in self.holds:
+            t = self.game.t
+            if t.stacking or predicate.min != 1:
+                raise NotKernel("a `holds` of stacks")
+            n = t.topology.size
+            player_of = [0] * (t.num_codes * n)
+            for code in range(t.num_codes):
+                q = t.code_owner[code]
+                if q in (1, 2):
+                    for sq in predicate.squares[q]:
+                        player_of[code * n + sq] = q
+            self.holds[name] = len(self.out.holds)
+            self.out.holds.append((player_of, [0, len(predicate.squares[1]), len(predicate.squares[2])]))
+        return self.holds[name]
+
+    def _reach(self, name: str, predicate: Any) -> int:
+        if name not in self.reaches:
+            t = self.game.t
+            n = t.topology.size
+            player_of = [0] * (t.num_codes * n)
+            for p in (1, 2):
+                code, mask = predicate.codes[p], predicate.masks[p]
+                for s in range(n):
+                    if mask >> s & 1:
+                        player_of[code * n + s] = p
+            self.reaches[name] = len(self.out.reaches)
+            self.out.reaches.append(Reach(player_of))
+        return self.reaches[name]

@@ -1,0 +1,22 @@
+"""The kernel's blocks, one module each: what a block of the engine becomes in a kernel.
+
+Each module has ``KEYS`` (the keys of a block's entry it plays; any other leaves the game to the
+engine), ``tables(game, block, tables, plan)`` (fills the block's tables from the engine block's
+compiled ones and returns a bound on the moves it makes in a position), ``make(w, plan, i)``
+(writes ``make{i}`` and ``unmake{i}``: the block's part of a move played and taken back),
+``moves(w, plan, i)`` (writes the lines that append its moves to ``out``) and ``squares(w, plan,
+i, name)`` (writes where a move of it starts or ends, ``from_of`` and ``to_of``; False where the
+plain reading of a move's number does).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from . import carry, jump, line, place, slide, step
+
+#: the part of each block class, by the class's name in lower case
+PARTS: dict[str, ModuleType] = {"place": place, "step": step, "slide": slide, "carry": carry, "jump": jump,
+                                "move": line}
+
+__all__ = ["PARTS"]

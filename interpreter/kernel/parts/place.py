@@ -1,0 +1,147 @@
+"""``place``: a piece from the player's reserve (or, ``owner: opponent``, the opponent's from
+his) onto an empty square of ``where``; with the ``outflank`` effect that flips."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..plan import NotKernel, flatten
+from .common import plain_squares
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...game import Game
+    from ..plan import Plan
+    from ..writer import Writer
+
+__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank"]
+
+KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects"}
+squares = plain_squares
+
+
+def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> int:
+    t = game.t
+    if block.onto is not None or block.line_from is not None or block.apart is not None \
+            or block.count != 1 or block.neutral:
+        raise NotKernel("a `place` of this shape")
+    out["squares"] = list(block.squares)
+    # per player to move, the codes he may place (his own, or with `owner: opponent` the
+    # opponent's, from the opponent's reserve)
+    out["codes"] = [0] * (3 * len(block.kinds))
+    for q in (1, 2):
+        supplier = 3 - q if block.for_opponent else q
+        for j, k in enumerate(block.kinds):
+            out["codes"][q * len(block.kinds) + j] = t.code(k, supplier)
+    return len(block.squares) * len(block.kinds)
+
+
+def outflank(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
+    """An ``outflank`` that flips (after a ``place``): the lines from each square (rays ended by
+    -1), the most pieces a run may have (0: any), and per code whether it turns."""
+    t = game.t
+    lines = []
+    for sq in range(t.topology.size):
+        seq: list[int] = []
+        for ray in effect.lines[sq]:
+            seq.extend(ray)
+            seq.append(-1)
+        lines.append(seq)
+    out["flank_start"], out["flank"] = flatten(lines)
+    out["flank_most"] = [effect.most]
+    out["flank_turns"] = [int(bool(k)) for k in effect.kinds]
+
+
+def make(w: "Writer", p: "Plan", i: int) -> None:
+    """The part is ``(code * NF + N) * N + to``; the reserve the piece comes from is its owner's."""
+    n = p.squares
+    nf = n + 1
+    r = max(1, p.reserves)
+    flank = "flank" in p.blocks[i].tables
+    w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
+    w.local("int to_, code, res")
+    w(f"to_ = x % {n}", 1)
+    w(f"code = x // {n * nf}", 1)
+    w("push(to_, code)", 1)
+    w("res = CODE_RES[code]", 1)
+    w("if res >= 0:", 1)
+    w(f"RES[OWNER[code] * {r} + res] -= 1", 2)
+    if flank:
+        _flank(w, p, i)
+    w("return 0", 1)
+    w("")
+    w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "cap")], "void")
+    w.local("int to_, code, res")
+    w(f"to_ = x % {n}", 1)
+    w(f"code = x // {n * nf}", 1)
+    if flank:  # the flipped pieces turned back (their squares and codes on U)
+        w.local("int m, got, sq")
+        w("UP[0] -= 1", 1)
+        w("got = U[UP[0]]", 1)
+        w("for m in range(got):", 1)
+        w("UP[0] -= 2", 2)
+        w("sq = U[UP[0]]", 2)
+        w("pop(sq)", 2)
+        w("push(sq, U[UP[0] + 1])", 2)
+    w("pop(to_)", 1)
+    w("res = CODE_RES[code]", 1)
+    w("if res >= 0:", 1)
+    w(f"RES[OWNER[code] * {r} + res] += 1", 2)
+    w("")
+
+
+def moves(w: "Writer", p: "Plan", i: int) -> None:
+    n = p.squares
+    r = max(1, p.reserves)
+    tb = p.blocks[i].tables
+    kinds = len(tb["codes"]) // 3
+    w(f"for j in range({kinds}):", 1)
+    w(f"code = B{i}_codes[p * {kinds} + j]", 2)
+    w("x = CODE_RES[code]", 2)
+    w(f"if x >= 0 and RES[OWNER[code] * {r} + x] < 1:", 2)
+    w("continue", 3)
+    w(f"for e in range({len(tb['squares'])}):", 2)
+    w(f"s = B{i}_squares[e]", 3)
+    w("if b[s] == 0:", 3)
+    w(f"out[k] = {w.big(i * p.slot)} + (code * {n + 1} + {n}) * {n} + s", 4)
+    w("k += 1", 4)
+
+
+def _flank(w: "Writer", p: "Plan", i: int) -> None:
+    """After a piece is placed on ``to_``: along each line from it, a run of turning enemy pieces
+    (at most ``most``) closed by one of the mover's turns to the mover; each flipped square and
+    its old code go on ``U``, then their number; ``FL[0]`` counts them."""
+    most = p.blocks[i].tables["flank_most"][0]
+    w.local("int e, stop, run, sq, top, got, m, q")
+    w("q = OWNER[code]", 1)
+    w("got = 0", 1)
+    w(f"e = B{i}_flank_start[to_]", 1)
+    w(f"stop = B{i}_flank_start[to_ + 1]", 1)
+    w("while e < stop:", 1)
+    w("run = 0", 2)
+    w(f"while B{i}_flank[e + run] >= 0:", 2)
+    w(f"sq = B{i}_flank[e + run]", 3)
+    w("top = b[sq]", 3)
+    w("if not top:", 3)
+    w("run = -1", 4)
+    w("break", 4)
+    w("if OWNER[top - 1] == q:", 3)
+    w("break", 4)
+    w(f"if not OWNER[top - 1] or not B{i}_flank_turns[top - 1]:", 3)
+    w("run = -1", 4)
+    w("break", 4)
+    w("run += 1", 3)
+    w(f"if run > 0 and B{i}_flank[e + run] >= 0" + (f" and run <= {most}" if most else "") + ":", 2)
+    w("for m in range(run):", 3)
+    w(f"sq = B{i}_flank[e + m]", 4)
+    w("top = pop(sq)", 4)
+    w("U[UP[0]] = sq", 4)
+    w("U[UP[0] + 1] = top", 4)
+    w("UP[0] += 2", 4)
+    w("push(sq, (top & ~1) | (q - 1))", 4)
+    w("got += 1", 4)
+    w(f"while B{i}_flank[e] >= 0:", 2)  # on to the next line
+    w("e += 1", 3)
+    w("e += 1", 2)
+    w("U[UP[0]] = got", 1)
+    w("UP[0] += 1", 1)
+    w("FL[0] = got", 1)
