@@ -323,3 +323,21 @@ def test_a_batch_of_random_games_is_played_on_the_kernel(tmp_path):
     first = k.random_games(game.initial(), 1, seed=batch[3].seed)[0]
     assert (batch[3].outcome, batch[3].plies) == first
     assert sum(tally(batch).values()) == 40
+
+
+def test_more_chains_than_a_list_holds_are_said_never_written(tmp_path):
+    from spielwerk.blocks.jump import JumpMove
+    game = game_from(tmp_path, HOPPERS)
+    st = next(st for seed in range(20) for st, _ in random_walk(game, seed)
+              if sum(isinstance(m, JumpMove) for m in game.legal_moves(st)) >= 3)
+    steps = sum(not isinstance(m, JumpMove) for m in game.legal_moves(st))
+    small = plan(game)
+    small.bound = steps + 2  # room for one chain: the next is one too many
+    module = types.ModuleType("small")
+    exec(compile(source(small, False), "<small kernel>", "exec"), module.__dict__)
+    k = kernels.Kernel(game, module, False, "small", small)
+    k.load(st)
+    with pytest.raises(OverflowError, match="more moves than the kernel lists"):
+        module.moves(st.to_move, st.ply)
+    assert sorted(k.legal_moves(st)) == sorted(game.legal_moves(st))  # the engine's, then
+    assert k.perft(st, 2) == game.perft(st, 2)
