@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 import sys
 import types
 from pathlib import Path
@@ -76,6 +77,12 @@ class Kernel:
         self._slot = int(module.SLOT)
         self._patterns = module.PATTERNS
         self._phase_end = list(t.phase_end)
+        #: a kernel keeps one position (module-level arrays): one caller at a time, threads too
+        lock = getattr(module, "_spielwerk_lock", None)
+        if lock is None:
+            lock = threading.Lock()
+            setattr(module, "_spielwerk_lock", lock)
+        self._lock: Any = lock
 
     def __repr__(self) -> str:
         return f"<Kernel of {self.game.name} ({'typed' if self.typed else 'plain Python'})>"
@@ -141,11 +148,13 @@ class Kernel:
         """The legal moves of ``st``, as the engine's moves (in the kernel's order)."""
         if st.result is not None:
             return []
-        self.load(st)
         try:
-            return [self.move(mv, st) for mv in self.module.moves(st.to_move, st.ply)]
+            with self._lock:
+                self.load(st)
+                ints = self.module.moves(st.to_move, st.ply)
         except OverflowError:  # more chains than its lists hold: the engine lists them
             return self.game.legal_moves(cast("State", st))
+        return [self.move(mv, st) for mv in ints]
 
     def perft(self, st: "Position", depth: int) -> int:
         """:meth:`Game.perft` of ``st``: the leaves of the move tree to ``depth``."""
@@ -153,9 +162,10 @@ class Kernel:
             return 1
         if st.result is not None:
             return 0
-        self.load(st)
         try:
-            return int(self.module.perft(st.to_move, st.ply, depth))
+            with self._lock:
+                self.load(st)
+                return int(self.module.perft(st.to_move, st.ply, depth))
         except OverflowError:  # a position with more chains than its lists hold: the engine counts
             return self.game.perft(cast("State", st), depth)
 
@@ -166,8 +176,9 @@ class Kernel:
         ``max_plies``) and its plies."""
         if st.result is not None:
             return [(st.result, 0)] * games
-        flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
-                                    seed & 0x7FFFFFFFFFFFFFFF, max_plies)
+        with self._lock:
+            flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
+                                        seed & 0x7FFFFFFFFFFFFFFF, max_plies)
         return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
 
     def outcome(self, rule: int, player: int, winner: int = 0, value: int = 0, one: int = 0,
