@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..dsl.expr import Call, Const, IfElse, Name, Node, Op, parse_expr
-from .plan import Link, NotKernel, Plan, Reach, Row
+from .model import Link, NotKernel, Plan, Reach, Row
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game

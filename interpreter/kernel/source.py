@@ -15,7 +15,8 @@ their syntax tree by :mod:`.conditions`, whose names are looked up, never copied
 from __future__ import annotations
 
 from .parts import PARTS, jump
-from .plan import TEMPLATE, NotKernel, Plan, flatten, plan
+from .model import TEMPLATE, NotKernel, Plan, flatten
+from .plan import plan
 from .writer import Writer
 
 __all__ = ["NotKernel", "Plan", "plan", "source"]

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 import spielwerk
 from spielwerk import kernel as kernels
 from spielwerk import native
-from spielwerk.kernel.source import NotKernel, plan, source
+from spielwerk.kernel.plan import NotKernel, plan
+from spielwerk.kernel.source import source
 from game_files import game_from
 
 ROOT = Path(__file__).resolve().parents[2]

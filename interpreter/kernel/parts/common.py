@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..model import NotKernel
+
 if TYPE_CHECKING:  # pragma: no cover
-    from ..plan import Plan
+    from ..model import Plan
     from ..writer import Writer
 
 __all__ = ["own_pieces", "mine", "one_piece_tables", "one_piece_make", "plain_squares"]
@@ -33,7 +35,6 @@ def mine(codes: list[list[int]], num_codes: int) -> list[int]:
 def one_piece_tables(game: Any, block: Any, out: dict[str, list[int]]) -> int:
     """What a block moving one piece (``step``, ``slide``) needs first: a board without stacks,
     and the pieces it moves (``mine``); the board's size."""
-    from ..plan import NotKernel
     t = game.t
     if t.stacking:
         raise NotKernel(f"a `{block.name}` of one piece on a board of stacks")

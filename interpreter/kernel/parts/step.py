@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..plan import flatten
+from ..model import flatten
 from .common import one_piece_make, one_piece_tables, own_pieces, plain_squares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
-    from ..plan import Plan
+    from ..model import Plan
     from ..writer import Writer
 
 __all__ = ["KEYS", "tables", "make", "moves", "squares"]
