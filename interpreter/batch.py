@@ -9,7 +9,6 @@ it again.
 
 from __future__ import annotations
 
-import os
 import random
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence, Sized
 
 from .agents import RandomAgent, playout
 from .game import Game, Outcome
+from .cores import most_jobs, processes
 from .game import State
 from .state import Move
 
@@ -25,23 +25,6 @@ __all__ = ["GameResult", "divide", "game_seed", "most_jobs", "on_cluster", "perf
 
 #: what a worker process keeps between tasks (set by ``_start``)
 _WORKER: dict[str, Any] = {}
-
-
-def most_jobs() -> int:
-    """The most worker processes worth starting on this machine: four per core (more only cost
-    memory and time to start)."""
-    return 4 * (os.cpu_count() or 1)
-
-
-def processes(jobs: int | None, work: int | None = None) -> int:
-    """The number of processes to start for ``jobs``: ``None`` or 0 means one per core; never more
-    than :func:`most_jobs`, nor than the tasks there are (``work``); one plays them in this process."""
-    if jobs is None or jobs == 0:
-        jobs = os.cpu_count() or 1
-    if jobs < 0:
-        raise ValueError(f"jobs: a count of processes (0 for one per core), not {jobs}")
-    jobs = min(jobs, most_jobs())
-    return jobs if work is None else max(1, min(jobs, work))
 
 
 def _start(payload: dict[str, Any]) -> None:

@@ -270,7 +270,7 @@ def build(progress: Callable[[str], None] | None = None, jobs: int | None = None
             shutil.copyfile(_source(module), target)
         for pkg in {p for p in tree.joinpath("spielwerk").rglob("*") if p.is_dir()} | {tree / "spielwerk"}:
             (pkg / "__init__.py").touch()
-        from .batch import processes
+        from .cores import processes
         jobs = processes(jobs, len(MODULES))
         started = time.perf_counter()
         say(f"compiling {len(MODULES)} modules of the engine with Cython on {jobs} "
