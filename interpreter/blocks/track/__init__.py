@@ -687,6 +687,11 @@ class Track(TrackTexts, StepView):
                 if sq >= 0:
                     self._mover_pos[p][sq] = k
         self._apart_cache = (None, (0, False))
+        #: per number n (below 64, as a coded step's positions are), the one-die step (p, p + n) from
+        #: each position p, or (p, N + 1) where it leaves the path: the simple generator's steps, made once
+        self._hops = [[(p, min(p + n, N + 1)) for p in range(N + 1)] for n in range(64)]
+        #: the codes whose checkers count as the opponent's on the track, per player
+        self._enemy_codes = [[]] + [[c for c, e in enumerate(self.t.enemy[p]) if e] for p in self.t.player_numbers]
         #: the weights of result keys for count lists of N + 2 and N + 3 entries
         self._weights_of = {n: self._weights(n) for n in (N + 2, N + 3)}
 
@@ -800,16 +805,13 @@ class Track(TrackTexts, StepView):
                 out.append(TrackMove((index, dice, tuple([pairs[c] for c in steps]))))
             return
         me, opp = self.counts(st, p)
-        sm = self._square_map[p]
+        pairs = self._step_squares[p]
         if self._simple:
-            for steps in self.turns(me, opp, dice):
-                out.append(TrackMove((index, dice, tuple([(sm[a], sm[b]) for a, b in steps]))))
+            out.extend([TrackMove((index, dice, steps)) for steps in self.turns(me, opp, dice, pairs)])
         elif self.scoring:
-            pairs = self._step_squares[p]
             for steps, gain in self.general_turns(st, me, opp, dice):
                 out.append(ScoredTrackMove((index, dice, tuple([pairs[c] for c in steps]), gain)))
         else:
-            pairs = self._step_squares[p]
             for steps, _ in self.general_turns(st, me, opp, dice):
                 out.append(TrackMove((index, dice, tuple([pairs[c] for c in steps]))))
 

@@ -55,6 +55,8 @@ class TrackRules(Block):
     _apart_cache: Any
     _by_delta: Any
     _cached: Any
+    _enemy_codes: list[list[int]]
+    _hops: list[list[tuple[int, int]]]
     _mover_pos: Any
     _prune: Any
     _simple: Any

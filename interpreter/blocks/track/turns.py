@@ -19,18 +19,14 @@ class Turns(TrackRules):
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
     def counts(self, st: "Position", p: int) -> tuple[list[int], list[int]]:
         N = self.N
-        me = [0] * (N + 2)
-        opp = [0] * (N + 2)  # the other players' checkers (the opponent's, with two)
-        stacks = st.stacks
+        stacks, tops = st.stacks, st.tops
+        mine = tops[self.code[p]]
+        theirs = 0  # the other players' checkers (the opponent's, with two)
+        for c in self._enemy_codes[p]:
+            theirs |= tops[c]
         path = self.paths[p]
-        cp, enemy = self.code[p], self.t.enemy[p]
-        for i, sq in enumerate(path):
-            s = stacks[sq]
-            if s:
-                if s[-1] == cp:
-                    me[i + 1] = len(s)
-                elif enemy[s[-1]]:
-                    opp[i + 1] = len(s)
+        me = [0, *[len(stacks[sq]) if mine >> sq & 1 else 0 for sq in path], 0]
+        opp = [0, *[len(stacks[sq]) if theirs >> sq & 1 else 0 for sq in path], 0]
         me[0] = len(stacks[self.bar[p]]) if self.bar[p] >= 0 else 0
         me[N + 1] = len(stacks[self.off[p]]) if self.bears_off else 0
         if self.out is not None:
@@ -257,104 +253,107 @@ class Turns(TrackRules):
     def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
         """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
         ``outside`` counts the mover's checkers not yet in his home quarter."""
-        N, block = self.N, self.block
+        hops = self._hops[n]  # the step (p, p + n), or off the board, from each position p
+        block = self.block
         if me[0]:
-            return [(0, n)] if opp[n] < block else []
-        out = []
-        home = self.home_start
-        for p in range(lowest if lowest > 1 else 1, N + 1):
-            if not me[p]:
-                continue
-            t = p + n
-            if t <= N:
-                if opp[t] < block:
-                    out.append((p, t))
-            elif not outside:
-                if t == N + 1:
-                    out.append((p, t))
+            return [hops[0]] if opp[n] < block else []
+        N = self.N
+        last = N - n  # the last position a step stays on the path from
+        out = [hops[p] for p in range(lowest if lowest > 1 else 1, last + 1) if me[p] and opp[p + n] < block]
+        if not outside:
+            home = self.home_start
+            for p in range(max(lowest, last + 1, 1), N + 1):
+                if not me[p]:
+                    continue
+                if p == last + 1:
+                    out.append(hops[p])
                 else:  # a higher number bears off from the highest point only
                     for q in range(home, p):
                         if me[q]:
                             break
                     else:
-                        out.append((p, N + 1))
+                        out.append(hops[p])
         return out
 
-    def turns(self, me: list[int], opp: list[int], dice: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
-        """The distinct results of a roll, each as the steps (from, to) that reach it."""
+    def turns(self, me: list[int], opp: list[int], dice: tuple[int, int],
+              pairs: list[Any]) -> list[tuple[Any, ...]]:
+        """The distinct results of a roll, each as the steps that reach it, a step ``from * 64 +
+        to`` in mover coordinates written as ``pairs`` has it (its squares).
+
+        The steps are played on the counts and taken back in place, and a result is told by an
+        integer kept up to date step by step: what changed from the start, 5 bits per point of the
+        mover's counts, then one bit per opposing checker hit. A turn's last step is not played:
+        its result's key is only read off."""
         a, b = dice
         N = self.N
         home = self.home_start
-        found: dict[int, tuple[tuple[int, int], ...]] = {}
-        used_of: dict[int, tuple[int, int]] = {}
-        outside = [sum(me[:home])]
-        # the result told by an integer kept up to date step by step: what changed from the
-        # start, 5 bits per point of the mover's counts, then one bit per opposing checker hit
+        single = self._single
+        #: result key -> (its steps, numbers used, the number played first)
+        found: dict[int, tuple[tuple[Any, ...], int, int]] = {}
+        outside = sum(me[:home])
         weight = self._weights_of[len(me)]
-        hit_bit = [1 << (5 * len(me) + t) for t in range(len(me))]
-        key = [0]
-
-        def move(frm: int, to: int) -> bool:
-            hit = to <= N and opp[to] == 1
-            me[frm] -= 1
-            me[to] += 1
-            k = key[0] + weight[to] - weight[frm]
-            if hit:
-                opp[to] = 0
-                k += hit_bit[to]
-            key[0] = k
-            if frm < home <= to:
-                outside[0] -= 1
-            return hit
-
-        def back(frm: int, to: int, hit: bool) -> None:
-            k = key[0] - weight[to] + weight[frm]
-            if hit:
-                opp[to] = 1
-                k -= hit_bit[to]
-            key[0] = k
-            me[to] -= 1
-            me[frm] += 1
-            if frm < home <= to:
-                outside[0] += 1
-
-        def leaf(steps: tuple[tuple[int, int], ...], high: int) -> None:
-            k = key[0]
-            if k not in found:
-                found[k] = steps
-                used_of[k] = (len(steps), high)
+        hit_at = 5 * len(me)
 
         if a != b:
+            high = a if a > b else b
             for x, y in ((a, b), (b, a)):
-                for s1 in self._single(me, opp, x, 0, outside[0]):
-                    h1 = move(*s1)
-                    seconds = self._single(me, opp, y, 0, outside[0])
-                    for s2 in seconds:
-                        h2 = move(*s2)
-                        leaf((s1, s2), max(x, y))
-                        back(s2[0], s2[1], h2)
-                    if not seconds:
-                        leaf((s1,), x)
-                    back(s1[0], s1[1], h1)
+                for f1, t1 in single(me, opp, x, 0, outside):
+                    k1 = weight[t1] - weight[f1]
+                    hit = t1 <= N and opp[t1] == 1
+                    if hit:
+                        opp[t1] = 0
+                        k1 += 1 << (hit_at + t1)
+                    me[f1] -= 1
+                    me[t1] += 1
+                    first = pairs[f1 * 64 + t1]
+                    seconds = single(me, opp, y, 0, outside - 1 if f1 < home <= t1 else outside)
+                    for f2, t2 in seconds:
+                        k = k1 + weight[t2] - weight[f2]
+                        if t2 <= N and opp[t2] == 1:
+                            k += 1 << (hit_at + t2)
+                        if k not in found:
+                            found[k] = ((first, pairs[f2 * 64 + t2]), 2, high)
+                    if not seconds and k1 not in found:
+                        found[k1] = ((first,), 1, x)
+                    me[t1] -= 1
+                    me[f1] += 1
+                    if hit:
+                        opp[t1] = 1
             if not found:
-                leaf((), 0)
+                found[0] = ((), 0, 0)
         else:
-            def rec(left: int, steps: tuple[tuple[int, int], ...], lowest: int) -> None:
-                options = self._single(me, opp, a, lowest, outside[0]) if left else []
-                for s1 in options:
-                    h = move(*s1)
-                    rec(left - 1, steps + (s1,), s1[0])
-                    back(s1[0], s1[1], h)
-                if not options:
-                    leaf(steps, a)
-            rec(self.double_play, (), 0)
-        most = max(u for u, _ in used_of.values())
-        keys = [k for k, (u, _) in used_of.items() if u == most]
+            def rec(left: int, steps: tuple[Any, ...], lowest: int, key: int, outside: int) -> None:
+                options = single(me, opp, a, lowest, outside)
+                if left == 1:  # the last number: its results are read off without playing it
+                    for f, t in options:
+                        k = key + weight[t] - weight[f]
+                        if t <= N and opp[t] == 1:
+                            k += 1 << (hit_at + t)
+                        if k not in found:
+                            found[k] = (steps + (pairs[f * 64 + t],), len(steps) + 1, a)
+                else:
+                    for f, t in options:
+                        k = key + weight[t] - weight[f]
+                        hit = t <= N and opp[t] == 1
+                        if hit:
+                            opp[t] = 0
+                            k += 1 << (hit_at + t)
+                        me[f] -= 1
+                        me[t] += 1
+                        rec(left - 1, steps + (pairs[f * 64 + t],), f, k, outside - 1 if f < home <= t else outside)
+                        me[t] -= 1
+                        me[f] += 1
+                        if hit:
+                            opp[t] = 1
+                if not options and key not in found:
+                    found[key] = (steps, len(steps), a)
+            rec(self.double_play, (), 0, 0, outside)
+        most = max([v[1] for v in found.values()])
+        keep = [v for v in found.values() if v[1] == most]
         if self.maximize == "higher" and most == 1 and a != b:
             high = max(a, b)
-            if any(used_of[k][1] == high for k in keys):
-                keys = [k for k in keys if used_of[k][1] == high]
-        return [found[k] for k in keys]
+            keep = [v for v in keep if v[2] == high] or keep
+        return [v[0] for v in keep]
 
     def _legal(self, st: "Position") -> list["Move"]:
         """The legal moves in ``st`` (none once the game is over): this block's, the only block of
