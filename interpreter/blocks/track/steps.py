@@ -38,7 +38,10 @@ class StepView(Turns):
             self.pin_turns(st, dice, forced, probe)
         else:
             me, opp = self.counts(st, st.to_move)
-            self.general_turns(st, me, opp, dice, forced, probe)
+            if self.scoring or self.corner or self.recycle:
+                self.general_turns(st, me, opp, dice, forced, probe)
+            else:
+                self.probe_turns(st, me, opp, dice, forced, probe)
         return probe
 
     def step_choices(self, st: "Position", done: Any = ()) -> list[Any]:

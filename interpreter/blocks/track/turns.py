@@ -104,6 +104,73 @@ class Turns(TrackRules):
             keep = high or keep
         return [(v[0], v[2]) for v in keep]
 
+    def probe_turns(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int],
+                    forced: tuple[int, ...], probe: "_Probe") -> None:
+        """:meth:`general_turns` for the step view of a block without points, corner or return to
+        the start: the same walk, every order of the steps tried, each way's end handed to the
+        probe; no result keys and no steps are kept, as the probe reads only how far a way got."""
+        numbers, required = self.numbers(st, dice)
+        a, b = dice
+        OUT = self.OUT
+        if self.one_die:
+            plans: list[tuple[int, ...]] = [(a,)]
+        elif a != b:
+            order = self.order_entering if me[0] > 0 or (OUT > 0 and me[OUT] > 0) else self.order
+            plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
+        else:
+            plans = [tuple(numbers)]
+        fresh = [0] * len(me)  # checkers that came in this turn and may not go on
+        options = _options(self, st, me, opp, fresh)
+        N, S, opp_start = self.N, self.start, self.opp_start
+        stays = OUT if not self.out_continue else -2  # where an entering checker stops for the turn
+        nforced = len(forced)
+        leaf, begin = probe.leaf, probe.begin
+
+        def rec(plan: tuple[int, ...], i: int, cont: int) -> None:
+            if i == len(plan):
+                leaf(i, i, plan[0] if plan else 0, 0, False)
+                return
+            first = plan[0]
+            if i >= required:
+                leaf(i, i, first, 0, False)
+            opts = options(plan[i], 0, cont)
+            if i < nforced:  # only the steps already chosen
+                code = forced[i]
+                opts = [o for o in opts if o[0] * 64 + o[1] == code]
+                if not opts:
+                    return
+            ranked = i == nforced
+            for frm, to in opts:
+                if ranked and begin(frm * 64 + to):
+                    continue
+                hit = to <= N and opp[to] == 1
+                me[frm] -= 1
+                me[to] += 1
+                if hit:
+                    opp[to] = 0
+                    if opp_start:
+                        opp[opp_start] += 1
+                if frm == stays:
+                    fresh[to] += 1
+                rec(plan, i + 1, to if frm == S and S and to <= N else 0)
+                if frm == stays:
+                    fresh[to] -= 1
+                if hit:
+                    opp[to] = 1
+                    if opp_start:
+                        opp[opp_start] -= 1
+                me[to] -= 1
+                me[frm] += 1
+                if probe.settled:  # the step view has seen enough
+                    if i > nforced:
+                        break
+                    probe.settled = False
+            if not opts and i < required:
+                leaf(i, i, first, 0, False)
+
+        for plan in plans:
+            rec(plan, 0, 0)
+
     def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
                     found: dict[int, list[Any]], have: int, intact: bool, key: int,
                     weight: list[int]) -> None:
@@ -404,6 +471,9 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
         o = opp[t]
         return o < block and t != opp_corner and not (o and t in no_hit) and me[t] < capacity
 
+    #: only a closed point stops a step (no closed corner, no safe points, no capacity)
+    plain = opp_corner <= 0 and not no_hit and capacity > 1000
+
     def options(n: int, lowest: int, cont: int) -> list[tuple[int, int]]:
         out: list[tuple[int, int]] = []
         if me[0]:
@@ -421,7 +491,13 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
         if S and clear_first and me[S]:
             sources: Any = (S, cont) if cont and cont != S else (S,)
         else:
-            sources = range(lowest if lowest > 1 else 1, N + 1)
+            # the steps that stay on the path (each from a lower position than any step off it)
+            lo, last = lowest if lowest > 1 else 1, off_at - 1 - n
+            if plain:
+                out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and opp[p + n] < block]
+            else:
+                out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and can_land(p + n)]
+            sources = range(last + 1 if last >= lo else lo, N + 1)
         may_bear = -1  # not yet known: whether bearing off is allowed now
         for p in sources:
             if me[p] - fresh[p] <= 0:
