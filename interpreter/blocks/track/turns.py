@@ -246,22 +246,29 @@ class Turns(TrackRules):
         plans = [(a, b), (b, a)] if a != b else [(a,) * self.double_play]
         ends_at = N if self.pin_ends else -1
         options = _pin_options(self, me, pm, opp, ends_at)
-        #: result -> [steps, numbers used, ended, first number]
-        found: dict[tuple[int, ...], list[Any]] = {}
+        #: result key -> [steps, numbers used, ended, first number]
+        found: dict[int, list[Any]] = {}
         nforced = len(forced)
         top = nforced if probe is not None else -1  # the depth whose steps the step view ranks
 
-        def leaf(steps: tuple[int, ...], used: int, ended: bool, first: int) -> None:
+        # a result is told by an integer kept up to date step by step: what changed from the start,
+        # a field per count of ``me``, ``pm``, ``opp`` and ``po`` in turn, each wide enough for
+        # every checker on the board
+        L = len(me)
+        bits = max(1, (total + sum(opp) + sum(po)).bit_length())
+        W = [1 << (bits * j) for j in range(4 * L)]
+        PM, OPP, PO = L, 2 * L, 3 * L
+
+        def leaf(steps: tuple[int, ...], used: int, ended: bool, first: int, key: int) -> None:
             if probe is not None:
                 probe.leaf(len(steps), used, first, 0, ended)
                 return
-            key = (*me, *pm, *opp, *po)
             old = found.get(key)
             if old is None or used > old[1] or (used == old[1] and steps < old[0]):
                 found[key] = [steps, used, ended, first]
 
-        def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int) -> None:
-            leaf(steps, i, False, plan[0])
+        def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int, key: int) -> None:
+            leaf(steps, i, False, plan[0], key)
             if i == len(plan):
                 return
             opts = options(plan[i], lowest)
@@ -272,17 +279,20 @@ class Turns(TrackRules):
                     continue
                 pin = t <= N and opp[t] == 1
                 me[p] -= 1
+                k = key - W[p] + W[t]
                 freed = me[p] == 0 and po[p] == 1
                 if freed:
                     po[p], opp[p] = 0, 1
+                    k += W[OPP + p] - W[PO + p]
                 if pin:
                     opp[t], po[t] = 0, 1
+                    k += W[PO + t] - W[OPP + t]
                 me[t] += 1
                 step = steps + (p * 64 + t,)
                 if (pin and t == ends_at) or me[N + 1] == total:
-                    leaf(step, i + 1, True, plan[0])
+                    leaf(step, i + 1, True, plan[0], k)
                 else:
-                    rec(plan, i + 1, step, p if a == b and probe is None else 0)
+                    rec(plan, i + 1, step, p if a == b and probe is None else 0, k)
                 me[t] -= 1
                 if pin:
                     opp[t], po[t] = 1, 0
@@ -295,7 +305,7 @@ class Turns(TrackRules):
                     probe.settled = False
 
         for plan in plans:
-            rec(plan, 0, (), 0)
+            rec(plan, 0, (), 0, 0)
         return [] if probe is not None else self._pin_best(list(found.values()), len(plans[0]), dice)
 
     def _pin_best(self, results: list[list[Any]], most: int, dice: tuple[int, int]) -> list[tuple[int, ...]]:
