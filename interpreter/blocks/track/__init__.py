@@ -687,6 +687,8 @@ class Track(TrackTexts, StepView):
                 if sq >= 0:
                     self._mover_pos[p][sq] = k
         self._apart_cache = (None, (0, False))
+        #: the last position the step view counted: its hash, player to move and counts
+        self._walk_counts: tuple[int, int, list[int], list[int]] = (0, 0, [], [])
         #: per number n (below 64, as a coded step's positions are), the one-die step (p, p + n) from
         #: each position p, or (p, N + 1) where it leaves the path: the simple generator's steps, made once
         self._hops = [[(p, min(p + n, N + 1)) for p in range(N + 1)] for n in range(64)]

@@ -57,6 +57,7 @@ class TrackRules(Block):
     _cached: Any
     _enemy_codes: list[list[int]]
     _hops: list[list[tuple[int, int]]]
+    _walk_counts: tuple[int, int, list[int], list[int]]
     _mover_pos: Any
     _prune: Any
     _simple: Any

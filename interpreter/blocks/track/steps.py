@@ -37,7 +37,13 @@ class StepView(Turns):
         if self.pin:
             self.pin_turns(st, dice, forced, probe)
         else:
-            me, opp = self.counts(st, st.to_move)
+            # the turn's steps are asked one after the other on the same position: count it once
+            known = self._walk_counts
+            if known[0] == st.hash and known[1] == st.to_move:
+                me, opp = list(known[2]), list(known[3])
+            else:
+                me, opp = self.counts(st, st.to_move)
+                self._walk_counts = (st.hash, st.to_move, list(me), list(opp))
             if self.scoring or self.corner or self.recycle:
                 self.general_turns(st, me, opp, dice, forced, probe)
             else:

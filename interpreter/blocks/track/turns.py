@@ -140,31 +140,41 @@ class Turns(TrackRules):
                 if not opts:
                     return
             ranked = i == nforced
-            for frm, to in opts:
-                if ranked and begin(frm * 64 + to):
-                    continue
-                hit = to <= N and opp[to] == 1
-                me[frm] -= 1
-                me[to] += 1
-                if hit:
-                    opp[to] = 0
-                    if opp_start:
-                        opp[opp_start] += 1
-                if frm == stays:
-                    fresh[to] += 1
-                rec(plan, i + 1, to if frm == S and S and to <= N else 0)
-                if frm == stays:
-                    fresh[to] -= 1
-                if hit:
-                    opp[to] = 1
-                    if opp_start:
-                        opp[opp_start] -= 1
-                me[to] -= 1
-                me[frm] += 1
-                if probe.settled:  # the step view has seen enough
-                    if i > nforced:
-                        break
-                    probe.settled = False
+            if i + 1 == len(plan):  # the last number: each step's way ends right after it
+                for frm, to in opts:
+                    if ranked and begin(frm * 64 + to):
+                        continue
+                    leaf(i + 1, i + 1, first, 0, False)
+                    if probe.settled:
+                        if i > nforced:
+                            break
+                        probe.settled = False
+            else:
+                for frm, to in opts:
+                    if ranked and begin(frm * 64 + to):
+                        continue
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    rec(plan, i + 1, to if frm == S and S and to <= N else 0)
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
+                    if probe.settled:  # the step view has seen enough
+                        if i > nforced:
+                            break
+                        probe.settled = False
             if not opts and i < required:
                 leaf(i, i, first, 0, False)
 
