@@ -133,6 +133,12 @@ class Turns(TrackRules):
             first = plan[0]
             if i >= required:
                 leaf(i, i, first, 0, False)
+            if i > nforced and i + 1 == len(plan):  # past the ranked steps, the last number: one step will do
+                if options(plan[i], 0, cont, True):
+                    leaf(i + 1, i + 1, first, 0, False)
+                elif i < required:
+                    leaf(i, i, first, 0, False)
+                return
             opts = options(plan[i], 0, cont)
             if i < nforced:  # only the steps already chosen
                 code = forced[i]
@@ -477,7 +483,7 @@ class _Search:
 
 
 def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
-             fresh: list[int]) -> Callable[[int, int, int], list[tuple[int, int]]]:
+             fresh: list[int]) -> Callable[..., list[tuple[int, int]]]:
     """The steps (from, to) one number ``n`` allows, from sources at or above ``lowest`` (``cont``:
     a checker that left the start point and may go on)."""
     N, OUT, block, S = track.N, track.OUT, track.block, track.start
@@ -494,26 +500,31 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
     #: only a closed point stops a step (no closed corner, no safe points, no capacity)
     plain = opp_corner <= 0 and not no_hit and capacity > 1000
 
-    def options(n: int, lowest: int, cont: int) -> list[tuple[int, int]]:
+    def options(n: int, lowest: int, cont: int, one: bool = False) -> list[tuple[int, int]]:
+        """``one``: any one of the steps will do (empty only where there is none)."""
         out: list[tuple[int, int]] = []
         if me[0]:
             t = bar_at or n
             if (bar_on is None or n in bar_on) and can_land(t):
                 out.append((0, t))
-            if bar_first:
+            if bar_first or (one and out):
                 return out
         if OUT > 0 and me[OUT]:
             t = out_at or n
             if (out_on is None or n in out_on) and can_land(t):
                 out.append((OUT, t))
-            if out_all_first:
+            if out_all_first or (one and out):
                 return out
         if S and clear_first and me[S]:
             sources: Any = (S, cont) if cont and cont != S else (S,)
         else:
             # the steps that stay on the path (each from a lower position than any step off it)
             lo, last = lowest if lowest > 1 else 1, off_at - 1 - n
-            if plain:
+            if one:
+                for p in range(lo, last + 1):
+                    if me[p] > fresh[p] and (opp[p + n] < block if plain else can_land(p + n)):
+                        return [(p, p + n)]
+            elif plain:
                 out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and opp[p + n] < block]
             else:
                 out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and can_land(p + n)]
@@ -527,6 +538,8 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
                 o = opp[t]
                 if o < block and t != opp_corner and not (o and t in no_hit) and me[t] < capacity:
                     out.append((p, t))
+                    if one:
+                        return out
                 continue
             if not bears:  # past the last point: no further checker can move either
                 break
@@ -536,6 +549,8 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
                 break
             if t == off_at or overshoot == "any" or (overshoot == "highest" and not any(me[0:p])):
                 out.append((p, N + 1))
+                if one:
+                    return out
         return out
     return options
 
