@@ -133,6 +133,8 @@ class Turns(TrackRules):
             first = plan[0]
             if i >= required:
                 leaf(i, i, first, 0, False)
+                if probe.settled and i > nforced:  # the best end there is: nothing beyond can rank higher
+                    return
             if i > nforced and i + 1 == len(plan):  # past the ranked steps, the last number: one step will do
                 if options(plan[i], 0, cont, True):
                     leaf(i + 1, i + 1, first, 0, False)
