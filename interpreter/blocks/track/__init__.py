@@ -689,11 +689,6 @@ class Track(TrackTexts, StepView):
         self._apart_cache = (None, (0, False))
         #: the last position the step view counted: its hash, player to move and counts
         self._walk_counts: tuple[int, int, list[int], list[int]] = (0, 0, [], [])
-        #: per number n (below 64, as a coded step's positions are), the one-die step (p, p + n) from
-        #: each position p, or (p, N + 1) where it leaves the path: the simple generator's steps, made once
-        self._hops = [[(p, min(p + n, N + 1)) for p in range(N + 1)] for n in range(64)]
-        #: the codes whose checkers count as the opponent's on the track, per player
-        self._enemy_codes = [[]] + [[c for c, e in enumerate(self.t.enemy[p]) if e] for p in self.t.player_numbers]
         #: the weights of result keys for count lists of N + 2 and N + 3 entries
         self._weights_of = {n: self._weights(n) for n in (N + 2, N + 3)}
 

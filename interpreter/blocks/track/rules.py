@@ -55,8 +55,6 @@ class TrackRules(Block):
     _apart_cache: Any
     _by_delta: Any
     _cached: Any
-    _enemy_codes: list[list[int]]
-    _hops: list[list[tuple[int, int]]]
     _walk_counts: tuple[int, int, list[int], list[int]]
     _mover_pos: Any
     _prune: Any

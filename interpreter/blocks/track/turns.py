@@ -19,14 +19,18 @@ class Turns(TrackRules):
     # -- counts in the mover's coordinates: 0 = waiting to enter, 1..N = path, N+1 = borne off -----
     def counts(self, st: "Position", p: int) -> tuple[list[int], list[int]]:
         N = self.N
-        stacks, tops = st.stacks, st.tops
-        mine = tops[self.code[p]]
-        theirs = 0  # the other players' checkers (the opponent's, with two)
-        for c in self._enemy_codes[p]:
-            theirs |= tops[c]
+        me = [0] * (N + 2)
+        opp = [0] * (N + 2)  # the other players' checkers (the opponent's, with two)
+        stacks = st.stacks
         path = self.paths[p]
-        me = [0, *[len(stacks[sq]) if mine >> sq & 1 else 0 for sq in path], 0]
-        opp = [0, *[len(stacks[sq]) if theirs >> sq & 1 else 0 for sq in path], 0]
+        cp, enemy = self.code[p], self.t.enemy[p]
+        for i, sq in enumerate(path):
+            s = stacks[sq]
+            if s:
+                if s[-1] == cp:
+                    me[i + 1] = len(s)
+                elif enemy[s[-1]]:
+                    opp[i + 1] = len(s)
         me[0] = len(stacks[self.bar[p]]) if self.bar[p] >= 0 else 0
         me[N + 1] = len(stacks[self.off[p]]) if self.bears_off else 0
         if self.out is not None:
@@ -348,26 +352,27 @@ class Turns(TrackRules):
     def _single(self, me: list[int], opp: list[int], n: int, lowest: int, outside: int) -> list[tuple[int, int]]:
         """Every one-die step (from, to) in mover coordinates, from positions >= ``lowest``;
         ``outside`` counts the mover's checkers not yet in his home quarter."""
-        hops = self._hops[n]  # the step (p, p + n), or off the board, from each position p
-        block = self.block
+        N, block = self.N, self.block
         if me[0]:
-            return [hops[0]] if opp[n] < block else []
-        N = self.N
-        last = N - n  # the last position a step stays on the path from
-        out = [hops[p] for p in range(lowest if lowest > 1 else 1, last + 1) if me[p] and opp[p + n] < block]
-        if not outside:
-            home = self.home_start
-            for p in range(max(lowest, last + 1, 1), N + 1):
-                if not me[p]:
-                    continue
-                if p == last + 1:
-                    out.append(hops[p])
+            return [(0, n)] if opp[n] < block else []
+        out = []
+        home = self.home_start
+        for p in range(lowest if lowest > 1 else 1, N + 1):
+            if not me[p]:
+                continue
+            t = p + n
+            if t <= N:
+                if opp[t] < block:
+                    out.append((p, t))
+            elif not outside:
+                if t == N + 1:
+                    out.append((p, t))
                 else:  # a higher number bears off from the highest point only
                     for q in range(home, p):
                         if me[q]:
                             break
                     else:
-                        out.append(hops[p])
+                        out.append((p, N + 1))
         return out
 
     def turns(self, me: list[int], opp: list[int], dice: tuple[int, int],
