@@ -38,6 +38,11 @@ class Dice:
         shown = numbers or list(range(1, faces + 1))
         self._single = [(RollMove((index, a, 0, 0)), Fraction(shown.count(a), n))
                         for a in sorted(set(shown), reverse=True)]
+        #: the rolls of two dice with their probabilities, the highest first (made once: a roll
+        #: asks for them every turn)
+        double, other = Fraction(1, faces * faces), Fraction(2, faces * faces)
+        self._pairs = [(RollMove((index, a, b, 0)), double if a == b else other)
+                       for a in range(faces, 0, -1) for b in range(a, 0, -1)]
 
     def is_chance(self, st: "Position") -> bool:
         """Whether the dice must be rolled now (not before a cube decision)."""
@@ -49,19 +54,18 @@ class Dice:
     def outcomes(self, st: "Position") -> list[tuple[RollMove, Fraction]]:
         """The possible rolls with exact probabilities; an opening roll also decides who starts:
         each player rolls one die, ties are rolled again, the higher plays both numbers."""
-        r, n = self.index, self.faces
         opening = self.opening
         if opening is not None and st.ply == 0 and not st.tally[0]:
             if opening.get("starter_plays") == "fresh_roll":
                 # both roll, the higher total starts and rolls afresh: only the starter is decided
+                r = self.index
                 return [(RollMove((r, 0, 0, 1)), Fraction(1, 2)), (RollMove((r, 0, 0, 2)), Fraction(1, 2))]
             return self._opening_outcomes()
         if self.count == 1:
             if self.weigh is not None:
                 return self._weighed(st)
             return list(self._single)
-        double, other = Fraction(1, n * n), Fraction(2, n * n)
-        return [(RollMove((r, a, b, 0)), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
+        return list(self._pairs)
 
     def _weighed(self, st: "Position") -> list[tuple[RollMove, Fraction]]:
         """The one die's numbers as likely as their weights in ``st`` say (a number weighing 0 is

@@ -687,6 +687,8 @@ class Track(TrackTexts, StepView):
                 if sq >= 0:
                     self._mover_pos[p][sq] = k
         self._apart_cache = (None, (0, False))
+        #: the last position the step view counted: its hash, player to move and counts
+        self._walk_counts: tuple[int, int, list[int], list[int]] = (0, 0, [], [])
         #: the weights of result keys for count lists of N + 2 and N + 3 entries
         self._weights_of = {n: self._weights(n) for n in (N + 2, N + 3)}
 
@@ -800,16 +802,13 @@ class Track(TrackTexts, StepView):
                 out.append(TrackMove((index, dice, tuple([pairs[c] for c in steps]))))
             return
         me, opp = self.counts(st, p)
-        sm = self._square_map[p]
+        pairs = self._step_squares[p]
         if self._simple:
-            for steps in self.turns(me, opp, dice):
-                out.append(TrackMove((index, dice, tuple([(sm[a], sm[b]) for a, b in steps]))))
+            out.extend([TrackMove((index, dice, steps)) for steps in self.turns(me, opp, dice, pairs)])
         elif self.scoring:
-            pairs = self._step_squares[p]
             for steps, gain in self.general_turns(st, me, opp, dice):
                 out.append(ScoredTrackMove((index, dice, tuple([pairs[c] for c in steps]), gain)))
         else:
-            pairs = self._step_squares[p]
             for steps, _ in self.general_turns(st, me, opp, dice):
                 out.append(TrackMove((index, dice, tuple([pairs[c] for c in steps]))))
 

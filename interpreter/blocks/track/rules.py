@@ -55,6 +55,7 @@ class TrackRules(Block):
     _apart_cache: Any
     _by_delta: Any
     _cached: Any
+    _walk_counts: tuple[int, int, list[int], list[int]]
     _mover_pos: Any
     _prune: Any
     _simple: Any

@@ -24,6 +24,13 @@ class StepView(Turns):
         pos = self._mover_pos[p]
         return tuple([pos[a] * 64 + pos[b] for a, b in steps])
 
+    def _turn_length(self, st: "Position") -> int:
+        """How many steps the longest way through the turn in ``st`` has: the numbers to play."""
+        dice = cast("tuple[int, int]", st.dice)
+        if self.pin:
+            return self.double_play if dice[0] == dice[1] else 2
+        return len(self.numbers(st, dice)[0])
+
     def _walk(self, st: "Position", forced: tuple[int, ...]) -> _Probe:
         """Follow the steps ``forced`` and rank every next step (see :class:`_Probe`)."""
         dice = cast("tuple[int, int]", st.dice)
@@ -37,8 +44,17 @@ class StepView(Turns):
         if self.pin:
             self.pin_turns(st, dice, forced, probe)
         else:
-            me, opp = self.counts(st, st.to_move)
-            self.general_turns(st, me, opp, dice, forced, probe)
+            # the turn's steps are asked one after the other on the same position: count it once
+            known = self._walk_counts
+            if known[0] == st.hash and known[1] == st.to_move:
+                me, opp = list(known[2]), list(known[3])
+            else:
+                me, opp = self.counts(st, st.to_move)
+                self._walk_counts = (st.hash, st.to_move, list(me), list(opp))
+            if self.scoring or self.corner or self.recycle:
+                self.general_turns(st, me, opp, dice, forced, probe)
+            else:
+                self.probe_turns(st, me, opp, dice, forced, probe)
         return probe
 
     def step_choices(self, st: "Position", done: Any = ()) -> list[Any]:
@@ -54,6 +70,8 @@ class StepView(Turns):
         """
         if self.corner:  # the corner's rules judge whole turns (taking it by power): read the list
             return self._listed_steps(st, done)
+        if len(done) >= self._turn_length(st):  # every number played: no way goes further
+            return []
         pairs = self._step_squares[st.to_move]
         probe = self._walk(st, self._coded(st.to_move, done))
         ranks = probe.ranks

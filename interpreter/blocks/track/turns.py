@@ -108,6 +108,91 @@ class Turns(TrackRules):
             keep = high or keep
         return [(v[0], v[2]) for v in keep]
 
+    def probe_turns(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int],
+                    forced: tuple[int, ...], probe: "_Probe") -> None:
+        """:meth:`general_turns` for the step view of a block without points, corner or return to
+        the start: the same walk, every order of the steps tried, each way's end handed to the
+        probe; no result keys and no steps are kept, as the probe reads only how far a way got."""
+        numbers, required = self.numbers(st, dice)
+        a, b = dice
+        OUT = self.OUT
+        if self.one_die:
+            plans: list[tuple[int, ...]] = [(a,)]
+        elif a != b:
+            order = self.order_entering if me[0] > 0 or (OUT > 0 and me[OUT] > 0) else self.order
+            plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
+        else:
+            plans = [tuple(numbers)]
+        fresh = [0] * len(me)  # checkers that came in this turn and may not go on
+        options = _options(self, st, me, opp, fresh)
+        N, S, opp_start = self.N, self.start, self.opp_start
+        stays = OUT if not self.out_continue else -2  # where an entering checker stops for the turn
+        nforced = len(forced)
+        leaf, begin = probe.leaf, probe.begin
+
+        def rec(plan: tuple[int, ...], i: int, cont: int) -> None:
+            if i == len(plan):
+                leaf(i, i, plan[0] if plan else 0, 0, False)
+                return
+            first = plan[0]
+            if i >= required:
+                leaf(i, i, first, 0, False)
+                if probe.settled and i > nforced:  # the best end there is: nothing beyond can rank higher
+                    return
+            if i > nforced and i + 1 == len(plan):  # past the ranked steps, the last number: one step will do
+                if options(plan[i], 0, cont, True):
+                    leaf(i + 1, i + 1, first, 0, False)
+                elif i < required:
+                    leaf(i, i, first, 0, False)
+                return
+            opts = options(plan[i], 0, cont)
+            if i < nforced:  # only the steps already chosen
+                code = forced[i]
+                opts = [o for o in opts if o[0] * 64 + o[1] == code]
+                if not opts:
+                    return
+            ranked = i == nforced
+            if i + 1 == len(plan):  # the last number: each step's way ends right after it
+                for frm, to in opts:
+                    if ranked and begin(frm * 64 + to):
+                        continue
+                    leaf(i + 1, i + 1, first, 0, False)
+                    if probe.settled:
+                        if i > nforced:
+                            break
+                        probe.settled = False
+            else:
+                for frm, to in opts:
+                    if ranked and begin(frm * 64 + to):
+                        continue
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    rec(plan, i + 1, to if frm == S and S and to <= N else 0)
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
+                    if probe.settled:  # the step view has seen enough
+                        if i > nforced:
+                            break
+                        probe.settled = False
+            if not opts and i < required:
+                leaf(i, i, first, 0, False)
+
+        for plan in plans:
+            rec(plan, 0, 0)
+
     def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
                     found: dict[int, list[Any]], have: int, intact: bool, key: int,
                     weight: list[int]) -> None:
@@ -183,22 +268,29 @@ class Turns(TrackRules):
         plans = [(a, b), (b, a)] if a != b else [(a,) * self.double_play]
         ends_at = N if self.pin_ends else -1
         options = _pin_options(self, me, pm, opp, ends_at)
-        #: result -> [steps, numbers used, ended, first number]
-        found: dict[tuple[int, ...], list[Any]] = {}
+        #: result key -> [steps, numbers used, ended, first number]
+        found: dict[int, list[Any]] = {}
         nforced = len(forced)
         top = nforced if probe is not None else -1  # the depth whose steps the step view ranks
 
-        def leaf(steps: tuple[int, ...], used: int, ended: bool, first: int) -> None:
+        # a result is told by an integer kept up to date step by step: what changed from the start,
+        # a field per count of ``me``, ``pm``, ``opp`` and ``po`` in turn, each wide enough for
+        # every checker on the board
+        L = len(me)
+        bits = max(1, (total + sum(opp) + sum(po)).bit_length())
+        W = [1 << (bits * j) for j in range(4 * L)]
+        PM, OPP, PO = L, 2 * L, 3 * L
+
+        def leaf(steps: tuple[int, ...], used: int, ended: bool, first: int, key: int) -> None:
             if probe is not None:
                 probe.leaf(len(steps), used, first, 0, ended)
                 return
-            key = (*me, *pm, *opp, *po)
             old = found.get(key)
             if old is None or used > old[1] or (used == old[1] and steps < old[0]):
                 found[key] = [steps, used, ended, first]
 
-        def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int) -> None:
-            leaf(steps, i, False, plan[0])
+        def rec(plan: tuple[int, ...], i: int, steps: tuple[int, ...], lowest: int, key: int) -> None:
+            leaf(steps, i, False, plan[0], key)
             if i == len(plan):
                 return
             opts = options(plan[i], lowest)
@@ -209,17 +301,20 @@ class Turns(TrackRules):
                     continue
                 pin = t <= N and opp[t] == 1
                 me[p] -= 1
+                k = key - W[p] + W[t]
                 freed = me[p] == 0 and po[p] == 1
                 if freed:
                     po[p], opp[p] = 0, 1
+                    k += W[OPP + p] - W[PO + p]
                 if pin:
                     opp[t], po[t] = 0, 1
+                    k += W[PO + t] - W[OPP + t]
                 me[t] += 1
                 step = steps + (p * 64 + t,)
                 if (pin and t == ends_at) or me[N + 1] == total:
-                    leaf(step, i + 1, True, plan[0])
+                    leaf(step, i + 1, True, plan[0], k)
                 else:
-                    rec(plan, i + 1, step, p if a == b and probe is None else 0)
+                    rec(plan, i + 1, step, p if a == b and probe is None else 0, k)
                 me[t] -= 1
                 if pin:
                     opp[t], po[t] = 1, 0
@@ -232,7 +327,7 @@ class Turns(TrackRules):
                     probe.settled = False
 
         for plan in plans:
-            rec(plan, 0, (), 0)
+            rec(plan, 0, (), 0, 0)
         return [] if probe is not None else self._pin_best(list(found.values()), len(plans[0]), dice)
 
     def _pin_best(self, results: list[list[Any]], most: int, dice: tuple[int, int]) -> list[tuple[int, ...]]:
@@ -280,81 +375,85 @@ class Turns(TrackRules):
                         out.append((p, N + 1))
         return out
 
-    def turns(self, me: list[int], opp: list[int], dice: tuple[int, int]) -> list[tuple[tuple[int, int], ...]]:
-        """The distinct results of a roll, each as the steps (from, to) that reach it."""
+    def turns(self, me: list[int], opp: list[int], dice: tuple[int, int],
+              pairs: list[Any]) -> list[tuple[Any, ...]]:
+        """The distinct results of a roll, each as the steps that reach it, a step ``from * 64 +
+        to`` in mover coordinates written as ``pairs`` has it (its squares).
+
+        The steps are played on the counts and taken back in place, and a result is told by an
+        integer kept up to date step by step: what changed from the start, 5 bits per point of the
+        mover's counts, then one bit per opposing checker hit. A turn's last step is not played:
+        its result's key is only read off."""
         a, b = dice
         N = self.N
         home = self.home_start
-        found: dict[int, tuple[tuple[int, int], ...]] = {}
-        used_of: dict[int, tuple[int, int]] = {}
-        outside = [sum(me[:home])]
-        # the result told by an integer kept up to date step by step: what changed from the
-        # start, 5 bits per point of the mover's counts, then one bit per opposing checker hit
+        single = self._single
+        #: result key -> (its steps, numbers used, the number played first)
+        found: dict[int, tuple[tuple[Any, ...], int, int]] = {}
+        outside = sum(me[:home])
         weight = self._weights_of[len(me)]
-        hit_bit = [1 << (5 * len(me) + t) for t in range(len(me))]
-        key = [0]
-
-        def move(frm: int, to: int) -> bool:
-            hit = to <= N and opp[to] == 1
-            me[frm] -= 1
-            me[to] += 1
-            k = key[0] + weight[to] - weight[frm]
-            if hit:
-                opp[to] = 0
-                k += hit_bit[to]
-            key[0] = k
-            if frm < home <= to:
-                outside[0] -= 1
-            return hit
-
-        def back(frm: int, to: int, hit: bool) -> None:
-            k = key[0] - weight[to] + weight[frm]
-            if hit:
-                opp[to] = 1
-                k -= hit_bit[to]
-            key[0] = k
-            me[to] -= 1
-            me[frm] += 1
-            if frm < home <= to:
-                outside[0] += 1
-
-        def leaf(steps: tuple[tuple[int, int], ...], high: int) -> None:
-            k = key[0]
-            if k not in found:
-                found[k] = steps
-                used_of[k] = (len(steps), high)
+        hit_at = 5 * len(me)
 
         if a != b:
+            high = a if a > b else b
             for x, y in ((a, b), (b, a)):
-                for s1 in self._single(me, opp, x, 0, outside[0]):
-                    h1 = move(*s1)
-                    seconds = self._single(me, opp, y, 0, outside[0])
-                    for s2 in seconds:
-                        h2 = move(*s2)
-                        leaf((s1, s2), max(x, y))
-                        back(s2[0], s2[1], h2)
-                    if not seconds:
-                        leaf((s1,), x)
-                    back(s1[0], s1[1], h1)
+                for f1, t1 in single(me, opp, x, 0, outside):
+                    k1 = weight[t1] - weight[f1]
+                    hit = t1 <= N and opp[t1] == 1
+                    if hit:
+                        opp[t1] = 0
+                        k1 += 1 << (hit_at + t1)
+                    me[f1] -= 1
+                    me[t1] += 1
+                    first = pairs[f1 * 64 + t1]
+                    seconds = single(me, opp, y, 0, outside - 1 if f1 < home <= t1 else outside)
+                    for f2, t2 in seconds:
+                        k = k1 + weight[t2] - weight[f2]
+                        if t2 <= N and opp[t2] == 1:
+                            k += 1 << (hit_at + t2)
+                        if k not in found:
+                            found[k] = ((first, pairs[f2 * 64 + t2]), 2, high)
+                    if not seconds and k1 not in found:
+                        found[k1] = ((first,), 1, x)
+                    me[t1] -= 1
+                    me[f1] += 1
+                    if hit:
+                        opp[t1] = 1
             if not found:
-                leaf((), 0)
+                found[0] = ((), 0, 0)
         else:
-            def rec(left: int, steps: tuple[tuple[int, int], ...], lowest: int) -> None:
-                options = self._single(me, opp, a, lowest, outside[0]) if left else []
-                for s1 in options:
-                    h = move(*s1)
-                    rec(left - 1, steps + (s1,), s1[0])
-                    back(s1[0], s1[1], h)
-                if not options:
-                    leaf(steps, a)
-            rec(self.double_play, (), 0)
-        most = max(u for u, _ in used_of.values())
-        keys = [k for k, (u, _) in used_of.items() if u == most]
+            def rec(left: int, steps: tuple[Any, ...], lowest: int, key: int, outside: int) -> None:
+                options = single(me, opp, a, lowest, outside)
+                if left == 1:  # the last number: its results are read off without playing it
+                    for f, t in options:
+                        k = key + weight[t] - weight[f]
+                        if t <= N and opp[t] == 1:
+                            k += 1 << (hit_at + t)
+                        if k not in found:
+                            found[k] = (steps + (pairs[f * 64 + t],), len(steps) + 1, a)
+                else:
+                    for f, t in options:
+                        k = key + weight[t] - weight[f]
+                        hit = t <= N and opp[t] == 1
+                        if hit:
+                            opp[t] = 0
+                            k += 1 << (hit_at + t)
+                        me[f] -= 1
+                        me[t] += 1
+                        rec(left - 1, steps + (pairs[f * 64 + t],), f, k, outside - 1 if f < home <= t else outside)
+                        me[t] -= 1
+                        me[f] += 1
+                        if hit:
+                            opp[t] = 1
+                if not options and key not in found:
+                    found[key] = (steps, len(steps), a)
+            rec(self.double_play, (), 0, 0, outside)
+        most = max([v[1] for v in found.values()])
+        keep = [v for v in found.values() if v[1] == most]
         if self.maximize == "higher" and most == 1 and a != b:
             high = max(a, b)
-            if any(used_of[k][1] == high for k in keys):
-                keys = [k for k in keys if used_of[k][1] == high]
-        return [found[k] for k in keys]
+            keep = [v for v in keep if v[2] == high] or keep
+        return [v[0] for v in keep]
 
     def _legal(self, st: "Position") -> list["Move"]:
         """The legal moves in ``st`` (none once the game is over): this block's, the only block of
@@ -391,7 +490,7 @@ class _Search:
 
 
 def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
-             fresh: list[int]) -> Callable[[int, int, int], list[tuple[int, int]]]:
+             fresh: list[int]) -> Callable[..., list[tuple[int, int]]]:
     """The steps (from, to) one number ``n`` allows, from sources at or above ``lowest`` (``cont``:
     a checker that left the start point and may go on)."""
     N, OUT, block, S = track.N, track.OUT, track.block, track.start
@@ -405,24 +504,38 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
         o = opp[t]
         return o < block and t != opp_corner and not (o and t in no_hit) and me[t] < capacity
 
-    def options(n: int, lowest: int, cont: int) -> list[tuple[int, int]]:
+    #: only a closed point stops a step (no closed corner, no safe points, no capacity)
+    plain = opp_corner <= 0 and not no_hit and capacity > 1000
+
+    def options(n: int, lowest: int, cont: int, one: bool = False) -> list[tuple[int, int]]:
+        """``one``: any one of the steps will do (empty only where there is none)."""
         out: list[tuple[int, int]] = []
         if me[0]:
             t = bar_at or n
             if (bar_on is None or n in bar_on) and can_land(t):
                 out.append((0, t))
-            if bar_first:
+            if bar_first or (one and out):
                 return out
         if OUT > 0 and me[OUT]:
             t = out_at or n
             if (out_on is None or n in out_on) and can_land(t):
                 out.append((OUT, t))
-            if out_all_first:
+            if out_all_first or (one and out):
                 return out
         if S and clear_first and me[S]:
             sources: Any = (S, cont) if cont and cont != S else (S,)
         else:
-            sources = range(lowest if lowest > 1 else 1, N + 1)
+            # the steps that stay on the path (each from a lower position than any step off it)
+            lo, last = lowest if lowest > 1 else 1, off_at - 1 - n
+            if one:
+                for p in range(lo, last + 1):
+                    if me[p] > fresh[p] and (opp[p + n] < block if plain else can_land(p + n)):
+                        return [(p, p + n)]
+            elif plain:
+                out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and opp[p + n] < block]
+            else:
+                out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and can_land(p + n)]
+            sources = range(last + 1 if last >= lo else lo, N + 1)
         may_bear = -1  # not yet known: whether bearing off is allowed now
         for p in sources:
             if me[p] - fresh[p] <= 0:
@@ -432,6 +545,8 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
                 o = opp[t]
                 if o < block and t != opp_corner and not (o and t in no_hit) and me[t] < capacity:
                     out.append((p, t))
+                    if one:
+                        return out
                 continue
             if not bears:  # past the last point: no further checker can move either
                 break
@@ -441,6 +556,8 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
                 break
             if t == off_at or overshoot == "any" or (overshoot == "highest" and not any(me[0:p])):
                 out.append((p, N + 1))
+                if one:
+                    return out
         return out
     return options
 
