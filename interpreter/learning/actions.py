@@ -231,8 +231,8 @@ def menu(st: "State") -> _Menu:
             if len(parts) == k:  # the turn so far is this whole move: stopping plays it
                 moves[stop] = move
                 continue
-            block, key = parts[k] if hasattr(prims[move[0]], "turn_parts") else (move[0], parts[k])
-            a = tables[block][key]
+            block, part = parts[k] if hasattr(prims[move[0]], "turn_parts") else (move[0], parts[k])
+            a = tables[block][part]
             if len(parts) == k + 1:
                 if a in moves:
                     raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")

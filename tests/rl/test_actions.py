@@ -269,3 +269,31 @@ def test_value_bound_scales_every_return() -> None:
     for seed in range(30):
         st = random_walk(game, seed, 200)
         assert max(abs(r) for r in st.returns()) <= bound
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "lasca"])
+def test_the_legal_actions_are_listed_once_per_position(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decision at a position is worked out once: asking for the actions again, the player
+    to decide or the mask, then playing one, lists the legal moves no more."""
+    game = spielwerk.load(name)
+    calls = []
+    listed = game.legal_moves
+
+    def counting(st: Any) -> Any:
+        calls.append(st.ply)
+        return listed(st)
+
+    monkeypatch.setattr(game, "legal_moves", counting)
+    st = game.initial()
+    rng = random.Random(3)
+    for _ in range(12):
+        if st.current_player() < 0:
+            break
+        calls.clear()
+        acts = st.legal_actions()
+        assert st.legal_actions() == acts
+        st.current_player()
+        st.legal_action_mask()
+        assert len(calls) <= 1
+        st.apply_action(rng.choice(acts))
+        assert len(calls) <= 1
