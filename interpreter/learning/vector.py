@@ -51,8 +51,8 @@ try:
 except ImportError as exc:  # pragma: no cover - the message says what to install
     raise ImportError("spielwerk.learning.vector needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
-from .actions import chance_at
-from .observation import observation, observation_size
+from .actions import apply_action, chance_at, menu
+from .observation import observation_size, writer
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -141,6 +141,7 @@ class _Slice:
         self.max_steps = max_steps if max_steps is not None else -1
         self.chance = game.num_chance_outcomes > 0
         self.num_actions = game.num_actions
+        self.writer = writer(game)
         self.states: list[State] = []
         self.rngs: list[random.Random | None] = []
         #: episodes begun by each game since the seed was set, and decisions made in the current one
@@ -184,13 +185,12 @@ class _Slice:
         """The observation and the mask of every game of the slice; the player to decide."""
         a = self.arrays
         lo, hi = self.lo, self.hi
-        obs = a["obs"]
+        self.writer.write(self.states, a["obs"][lo:hi])
         width = self.num_actions
         legal: list[int] = []
         base = lo * width
-        for k, state in enumerate(self.states):
-            observation(state, None, obs[lo + k])  # written in place
-            legal.extend([base + action for action in state.legal_actions()])
+        for state in self.states:  # each a decision: its legal actions are its menu's
+            legal.extend([base + action for action in menu(state).ids])
             base += width
         flat = a["mask"].reshape(-1)
         flat[lo * width:hi * width] = False
@@ -213,7 +213,7 @@ class _Slice:
         players: list[int] = []
         for k, action in enumerate(actions):
             state = states[k]
-            state.apply_action(action)
+            apply_action(state, action)
             steps[k] += 1
             player = state.current_player()
             if player == 0:
