@@ -71,6 +71,8 @@ class ActionSpace:
         self._ids: list[dict[Any, int] | None] = []
         #: id -> (primitive index, action key)
         self._keys: list[tuple[int, Any]] = []
+        #: per primitive index: whether its moves' parts are (block, key) pairs of other blocks (a turn)
+        self._turned = [hasattr(prim, "turn_parts") for prim in game.blocks]
         offset = 0
         chance_blocks = game.chance_blocks
         for prim in game.blocks:
@@ -222,18 +224,23 @@ def menu(st: "State") -> _Menu:
     else:  # the moves whose parts so far are the turn's, by their next part
         turn = st.turn
         k = len(turn)
-        prims, tables, stop = game.blocks, space._ids, space.stop
+        prims, tables, stop, turned = game.blocks, space._ids, space.stop, space._turned
         moves, parts_of = m.moves, m.parts
         for move in game.legal_moves(st):
-            parts = prims[move[0]].action_parts(move)
+            b = move[0]
+            parts = prims[b].action_parts(move)
             if k and parts[:k] != turn:
                 continue
-            if len(parts) == k:  # the turn so far is this whole move: stopping plays it
+            n = len(parts)
+            if n == k:  # the turn so far is this whole move: stopping plays it
                 moves[stop] = move
                 continue
-            block, part = parts[k] if hasattr(prims[move[0]], "turn_parts") else (move[0], parts[k])
-            a = tables[block][part]
-            if len(parts) == k + 1:
+            if turned[b]:
+                b, part = parts[k]
+            else:
+                part = parts[k]
+            a = tables[b][part]
+            if n == k + 1:
                 if a in moves:
                     raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")
                 moves[a] = move
