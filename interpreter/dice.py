@@ -30,6 +30,9 @@ class Dice:
         #: ``dice.weight``: how likely each number is in a position (a draw from a bag), or None
         self.weigh = weigh
         self._opening_cache: list[tuple[RollMove, Fraction]] | None = None
+        #: the rolls of two dice with their probabilities (the roll block and the faces they are
+        #: for, the list), made on first use; a roll and a fraction never change, so it is shared
+        self._pairs: tuple[tuple[int, int], list[tuple[RollMove, Fraction]]] | None = None
         #: the numbers on the one die's faces where the game lists them (a spinner, a die with a
         #: number twice), else None: 1 to ``faces``
         self.numbers = numbers
@@ -60,8 +63,12 @@ class Dice:
             if self.weigh is not None:
                 return self._weighed(st)
             return list(self._single)
-        double, other = Fraction(1, n * n), Fraction(2, n * n)
-        return [(RollMove((r, a, b, 0)), double if a == b else other) for a in range(n, 0, -1) for b in range(a, 0, -1)]
+        pairs = self._pairs
+        if pairs is None or pairs[0] != (r, n):
+            double, other = Fraction(1, n * n), Fraction(2, n * n)
+            pairs = self._pairs = ((r, n), [(RollMove((r, a, b, 0)), double if a == b else other)
+                                            for a in range(n, 0, -1) for b in range(a, 0, -1)])
+        return list(pairs[1])
 
     def _weighed(self, st: "Position") -> list[tuple[RollMove, Fraction]]:
         """The one die's numbers as likely as their weights in ``st`` say (a number weighing 0 is
