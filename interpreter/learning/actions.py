@@ -112,8 +112,10 @@ class ActionSpace:
             for key in game.blocks[index].action_keys():
                 self._chance_keys[(index, key)] = len(self.chance)
                 self.chance.append(cast("Move", (index, key)))
-        #: (first roll, how many) -> the chance ids with float probabilities, per kind of roll
-        self._chance_floats: dict[tuple[Any, int], list[tuple[int, float]]] = {}
+        #: (first roll, how many) -> the chance ids with float probabilities, per kind of roll, and
+        #: each id's roll; not for a die weighed in the position, whose odds change from one to the next
+        self._chance_floats: dict[tuple[Any, int], tuple[list[tuple[int, float]], dict[int, "Move"]]] = {}
+        self._weighed = game.dice is not None and game.dice.weigh is not None
 
     # -- encoding -----------------------------------------------------------------------------------
     def part_id(self, primitive: int, key: Any) -> int:
@@ -288,19 +290,32 @@ def legal_action_mask(st: "State") -> list[bool]:
     return mask
 
 
-def chance_actions(st: "State") -> list[tuple[int, float]]:
-    outcomes = st.game.chance_outcomes(st)
-    if not outcomes:
-        return []
-    space = space_of(st.game)
-    if outcomes[0][0][0] != st.game.roll_index:  # a chance phase's moves: they depend on the position
-        return [(space.chance_id(move), float(p)) for move, p in outcomes]
+def _rolls(st: "State", outcomes: list[tuple["Move", Any]]) -> tuple[list[tuple[int, float]], dict[int, "Move"]] | None:
+    """The chance ids of the rolls ``outcomes`` (``st``'s chance outcomes) with float
+    probabilities, and the roll of each id; None where chance draws a chance phase's move (or
+    nothing)."""
+    game = st.game
+    if not outcomes or outcomes[0][0][0] != game.roll_index:
+        return None
+    space = space_of(game)
     key = (outcomes[0][0], len(outcomes))  # the kind of roll: an opening, a plain one
     got = space._chance_floats.get(key)
     if got is None:
         ids = space._chance_ids
-        got = space._chance_floats[key] = [(ids[move], float(p)) for move, p in outcomes]
-    return list(got)
+        got = ([(ids[move], float(p)) for move, p in outcomes], {ids[move]: move for move, _ in outcomes})
+        if not space._weighed:
+            space._chance_floats[key] = got
+    return got
+
+
+def chance_actions(st: "State") -> list[tuple[int, float]]:
+    outcomes = st.game.chance_outcomes(st)
+    rolls = _rolls(st, outcomes)
+    if rolls is not None:
+        return list(rolls[0])
+    # a chance phase's moves: they depend on the position
+    space = space_of(st.game)
+    return [(space.chance_id(move), float(p)) for move, p in outcomes]
 
 
 def chance_at(st: "State", u: float) -> int:
@@ -320,8 +335,15 @@ def action_to_move(st: "State", action: int) -> Any:
     chance node the roll."""
     game = st.game
     if game.is_chance(st):
+        outcomes = game.chance_outcomes(st)
+        rolls = _rolls(st, outcomes)
+        if rolls is not None:
+            roll = rolls[1].get(action)
+            if roll is None:
+                raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))
+            return roll
         space = space_of(game)
-        for move, _ in game.chance_outcomes(st):
+        for move, _ in outcomes:
             if space.chance_id(move) == action:
                 return move
         raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))
