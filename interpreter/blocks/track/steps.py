@@ -54,6 +54,8 @@ class StepView(Turns):
         """
         if self.corner:  # the corner's rules judge whole turns (taking it by power): read the list
             return self._listed_steps(st, done)
+        if not self.pin and len(done) >= len(self.numbers(st, cast("tuple[int, int]", st.dice))[0]):
+            return []  # every number is played: no way goes further, so the walk would rank no step
         pairs = self._step_squares[st.to_move]
         probe = self._walk(st, self._coded(st.to_move, done))
         ranks = probe.ranks
