@@ -233,7 +233,7 @@ class _Plan:
     place in the vector of every value a position can set (so a position is written by looking its
     pieces up, not by walking the board)."""
 
-    __slots__ = ("me", "order", "at", "size", "mover", "seats", "slot_of", "counters", "piece", "height",
+    __slots__ = ("me", "order", "at", "size", "mover", "seats", "slot_of", "counters", "piece", "column", "height",
                  "orient", "turn", "dice", "to_move", "phase", "reserves", "captures", "score", "counter_at",
                  "steps", "cube")
 
@@ -265,20 +265,23 @@ class _Plan:
         self.counters = None if index == list(range(len(index))) else index
         # the index tables: per square (in board order), where its values go
         n = game.topology.size
-        column = [0] * n
+        col_of = [0] * n
         for col, sq in enumerate(self.order):
-            column[sq] = col
+            col_of[sq] = col
         nk, nl = len(game.kind_names), layers(game)
         owner, kind_of = game.code_owner, game.t.code_kind
         #: per piece code, per square: the index of that piece on top of that square's stack (layer
         #: ``j`` below the top is ``j * squares`` further on)
-        self.piece = [[at["pieces"] + (slot_of[owner[code]] * nk + kind_of[code]) * nl * n + column[sq]
+        self.piece = [[at["pieces"] + (slot_of[owner[code]] * nk + kind_of[code]) * nl * n + col_of[sq]
                        for sq in range(n)] for code in range(len(owner))]
+        #: per piece code, per square: the indices of that piece on each layer from the top (what
+        #: a stack of that code alone sets, its first ``height`` of them)
+        self.column = [[tuple(range(first, first + nl * n, n)) for first in row] for row in self.piece]
         #: per square: the index of its height; of its top face (-1: no ``orientation`` segment, the
         #: north face is ``squares`` further on); of its mark in the ``turn`` segment (-1: none)
-        self.height = [at["height"] + column[sq] for sq in range(n)]
-        self.orient = [at["orientation"] + column[sq] for sq in range(n)] if "orientation" in at else None
-        self.turn = [at["turn"] + column[sq] for sq in range(n)] if "turn" in at else None
+        self.height = [at["height"] + col_of[sq] for sq in range(n)]
+        self.orient = [at["orientation"] + col_of[sq] for sq in range(n)] if "orientation" in at else None
+        self.turn = [at["turn"] + col_of[sq] for sq in range(n)] if "turn" in at else None
         #: the offsets of the other segments (-1 where the game has none)
         self.dice = at.get("dice", -1)
         self.to_move = at["to_move"]
@@ -320,16 +323,15 @@ class Writer:
         self.dice_count = game.dice_count
         self.last_phase = len(game.phases) - 1
 
-    def entries(self, st: "State", me: int, base: int, ones: list[int], where: list[int],
-                values: list[int]) -> None:
-        """Add the vector of ``st`` from viewer ``me``'s seat, laid from index ``base`` of a flat
-        array: the indices of its 1s to ``ones``, those of its other values to ``where`` and the
-        values to ``values`` (a value may be 0; an index missing from both is 0)."""
+    def entries(self, st: "State", me: int, ones: list[int], where: list[int], values: list[int]) -> None:
+        """Add the vector of ``st`` from viewer ``me``'s seat: the indices of its 1s to ``ones``,
+        those of its other values to ``where`` and the values to ``values`` (a value may be 0; an
+        index in neither is 0)."""
         plan = self.plans[me]
         board = preview(st) if st.turn else st
         stacks = board.stacks
-        piece, height, orient = plan.piece, plan.height, plan.orient
-        n, nl = self.squares, self.layers
+        piece, column, height, orient = plan.piece, plan.column, plan.height, plan.orient
+        n = self.squares
         occupied = board.occupied
         while occupied:
             low = occupied & -occupied
@@ -337,64 +339,66 @@ class Writer:
             sq = low.bit_length() - 1
             stack = stacks[sq]
             depth = len(stack)
-            where.append(base + height[sq])
+            where.append(height[sq])
             values.append(depth)
-            shift = base
-            for j in range(depth - 1, depth - 1 - min(depth, nl), -1):
-                ones.append(shift + piece[stack[j]][sq])
-                shift += n
+            top = stack[-1]
+            if depth == 1 or stack.count(top) == depth:  # pieces of one code: the column's first layers
+                ones.extend(column[top][sq][:depth])
+            else:
+                for layer, code in zip(range(self.layers), reversed(stack)):
+                    ones.append(piece[code][sq] + layer * n)
             if orient is not None:
                 code = board.orient[sq]
                 if code:
-                    where.append(base + orient[sq])
+                    where.append(orient[sq])
                     values.append(code >> 3)
-                    where.append(base + orient[sq] + n)
+                    where.append(orient[sq] + n)
                     values.append(code & 7)
         turn = st.turn
         if turn and plan.turn is not None:
             marks = plan.turn
-            ones.extend({base + marks[sq] for part in turn if isinstance(part, tuple) for sq in part[:2]
+            ones.extend({marks[sq] for part in turn if isinstance(part, tuple) for sq in part[:2]
                          if isinstance(sq, int) and 0 <= sq < n})
         if st.dice is not None and plan.dice >= 0:
-            first, faces = base + plan.dice - 1, self.faces
+            first, faces = plan.dice - 1, self.faces
             for i, d in enumerate(st.dice[:self.dice_count]):
                 if d:
                     ones.append(first + i * faces + d)
         to_move = st.to_move
         if to_move == me:
-            ones.append(base + plan.to_move)
+            ones.append(plan.to_move)
         if plan.mover >= 0:
-            ones.append(base + plan.mover + plan.slot_of[to_move])
+            ones.append(plan.mover + plan.slot_of[to_move])
         if plan.phase >= 0:
-            ones.append(base + plan.phase + min(st.phase, self.last_phase))
+            ones.append(plan.phase + min(st.phase, self.last_phase))
         seen = plan.seats
         if plan.reserves >= 0:
-            at = base + plan.reserves
+            at = plan.reserves
             reserves = st.reserves
             for p in seen:
                 row = reserves[p]
                 where.extend(range(at, at + len(row)))
                 values.extend(row)
                 at += len(row)
-        at = base + plan.captures
+        at = plan.captures
         captures = st.captures
         where.extend(range(at, at + len(seen)))
         values.extend([captures[p] for p in seen])
         if plan.score >= 0:
-            at = base + plan.score
+            at = plan.score
             score = st.score
             where.extend(range(at, at + len(seen)))
             values.extend([score[p] for p in seen])
         if plan.counter_at >= 0:
-            at = base + plan.counter_at
+            at = plan.counter_at
             counters, index = st.counters, plan.counters
             where.extend(range(at, at + len(counters)))
             values.extend(counters if index is None else [counters[i] for i in index])
         if plan.steps >= 0:
-            where.append(base + plan.steps)
+            where.append(plan.steps)
             values.append(len(turn))
         if plan.cube >= 0:
-            c = base + plan.cube
+            c = plan.cube
             owner = st.cube_owner
             where.append(c)
             values.append(st.cube_value.bit_length() - 1)
@@ -405,27 +409,32 @@ class Writer:
     def write(self, states: "list[State]", out: Any) -> None:
         """The vectors of ``states``, each from the seat of the player to move in it, into the rows
         of ``out`` (float32 ``[len(states), D]``, C-contiguous), in place."""
+        np = _numpy()
+        if not out.flags.c_contiguous:
+            raise ValueError("the rows are written through a flat view: out must be C-contiguous")
         ones: list[int] = []
         where: list[int] = []
         values: list[int] = []
-        size, entries = self.size, self.entries
-        base = 0
+        ends_ones: list[int] = []
+        ends_where: list[int] = []
+        entries = self.entries
         for st in states:
-            entries(st, st.to_move, base, ones, where, values)
-            base += size
-        if not out.flags.c_contiguous:
-            raise ValueError("the rows are written through a flat view: out must be C-contiguous")
+            entries(st, st.to_move, ones, where, values)
+            ends_ones.append(len(ones))
+            ends_where.append(len(where))
+        # each row's indices are its own: move them to the row (row k starts at k * D)
+        starts = np.arange(0, len(states) * self.size, self.size, dtype=np.intp)
         out[...] = 0.0
         flat = out.reshape(-1)
-        flat[ones] = 1.0
-        flat[where] = values
+        flat[np.asarray(ones, dtype=np.intp) + np.repeat(starts, np.diff(ends_ones, prepend=0))] = 1.0
+        flat[np.asarray(where, dtype=np.intp) + np.repeat(starts, np.diff(ends_where, prepend=0))] = values
 
     def one(self, st: "State", me: int, out: Any) -> Any:
         """The vector of ``st`` from viewer ``me``'s seat into ``out`` (float32 ``[D]``), in place."""
         ones: list[int] = []
         where: list[int] = []
         values: list[int] = []
-        self.entries(st, me, 0, ones, where, values)
+        self.entries(st, me, ones, where, values)
         out[:] = 0.0
         out[ones] = 1.0
         out[where] = values
