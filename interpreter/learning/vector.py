@@ -142,6 +142,8 @@ class _Slice:
         self.chance = game.num_chance_outcomes > 0
         self.num_actions = game.num_actions
         self.writer = writer(game)
+        #: the start position, copied for every new game (a copy costs less than setting it up)
+        self.start = game.initial()
         self.states: list[State] = []
         self.rngs: list[random.Random | None] = []
         #: episodes begun by each game since the seed was set, and decisions made in the current one
@@ -150,7 +152,7 @@ class _Slice:
 
     def _begin(self, k: int) -> "State":
         """A new game in place ``k`` of the slice, played up to its first decision."""
-        state = self.game.initial()
+        state = self.start.copy()
         rng = None
         if self.chance:
             rng = random.Random(episode_seed(self.seed, self.lo + k, self.episodes[k]))
