@@ -39,6 +39,10 @@ __all__ = ["ActionBlock", "ActionSpace", "STOP_KEY"]
 #: the part chosen to end a turn of several parts early (the step view's STOP)
 STOP_KEY = None
 
+#: the most moves whose first action an action space remembers (a game with more moves than that
+#: works out the others' each time)
+FIRSTS_KEPT = 1 << 15
+
 
 class ActionBlock(NamedTuple):
     """One block's run of ids: ``offset`` up to ``offset + size``."""
@@ -73,6 +77,8 @@ class ActionSpace:
         self._keys: list[tuple[int, Any]] = []
         #: per primitive index: whether its moves' parts are (block, key) pairs of other blocks (a turn)
         self._turned = [hasattr(prim, "turn_parts") for prim in game.blocks]
+        #: move -> :meth:`first_part` of it (what a move's parts are depends on the move alone)
+        self._firsts: dict[Any, tuple[int, int, Any]] = {}
         offset = 0
         chance_blocks = game.chance_blocks
         for prim in game.blocks:
@@ -116,6 +122,26 @@ class ActionSpace:
         #: each id's roll; not for a die weighed in the position, whose odds change from one to the next
         self._chance_floats: dict[tuple[Any, int], tuple[list[tuple[int, float]], dict[int, "Move"]]] = {}
         self._weighed = game.dice is not None and game.dice.weigh is not None
+
+    def first_part(self, move: "Move") -> tuple[int, int, Any]:
+        """(how many parts ``move`` has, the id of its first part, that part), -1 and None for a
+        move of no parts; remembered for the first :data:`FIRSTS_KEPT` moves asked about."""
+        b = move[0]
+        parts = self.game.blocks[b].action_parts(move)
+        if not parts:
+            got: tuple[int, int, Any] = (0, -1, None)
+        else:
+            part = parts[0]
+            block, key = part if self._turned[b] else (b, part)
+            table = self._ids[block]
+            assert table is not None
+            got = (len(parts), table[key], part)
+        if len(self._firsts) < FIRSTS_KEPT:
+            try:
+                self._firsts[move] = got
+            except TypeError:  # a move that cannot be a key
+                pass
+        return got
 
     # -- encoding -----------------------------------------------------------------------------------
     def part_id(self, primitive: int, key: Any) -> int:
@@ -228,6 +254,29 @@ def menu(st: "State") -> _Menu:
         k = len(turn)
         prims, tables, stop, turned = game.blocks, space._ids, space.stop, space._turned
         moves, parts_of = m.moves, m.parts
+        if not k:  # a turn begins: each move's first part, remembered by the move
+            firsts = space._firsts
+            for move in game.legal_moves(st):
+                try:
+                    first = firsts.get(move)
+                except TypeError:  # a move that cannot be a key
+                    first = None
+                if first is None:
+                    first = space.first_part(move)
+                n, a, part = first
+                if n == 0:  # a move of no parts: stopping plays it
+                    moves[stop] = move
+                elif n == 1:
+                    if a in moves:
+                        raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")
+                    moves[a] = move
+                else:
+                    parts_of[a] = part
+            for a in parts_of.keys() & moves.keys():  # a move ends here and a longer one goes on
+                del moves[a]
+            m.ids = sorted(moves.keys() | parts_of.keys())
+            st.memo = (key, m)
+            return m
         for move in game.legal_moves(st):
             b = move[0]
             parts = prims[b].action_parts(move)
