@@ -74,3 +74,19 @@ def test_a_batch_needs_contiguous_rows() -> None:
     rows = np.zeros((observation_size(game), 2), dtype=np.float32).T
     with pytest.raises(ValueError, match="contiguous"):
         writer(game).write([game.initial(), game.initial()], rows)
+
+
+@pytest.mark.parametrize("name", ["backgammon", "tak", "lasca", "tic-tac-toe"])
+def test_a_vector_of_games_shows_the_former_vectors(name: str) -> None:
+    """VectorGame's observations, written a batch at a time, are the former vectors of its states,
+    step after step of random play (games ending and starting again on the way)."""
+    from spielwerk.learning.vector import VectorGame, random_actions
+
+    game = spielwerk.load(name)
+    rng = np.random.default_rng(4)
+    with VectorGame(game, 8, seed=2) as vg:
+        obs, mask, _ = vg.reset()
+        for _ in range(60):
+            want = np.stack([reference_observation(st) for st in vg.states()])
+            assert np.array_equal(obs, want)
+            obs, mask, _, _, _ = vg.step(random_actions(mask, rng))
