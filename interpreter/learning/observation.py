@@ -233,12 +233,11 @@ class _Plan:
     place in the vector of every value a position can set (so a position is written by looking its
     pieces up, not by walking the board)."""
 
-    __slots__ = ("me", "order", "at", "size", "mover", "seats", "slot_of", "counters", "piece", "column", "height",
+    __slots__ = ("order", "at", "size", "mover", "seats", "slot_of", "counters", "piece", "column", "height",
                  "orient", "turn", "dice", "to_move", "phase", "reserves", "captures", "score", "counter_at",
                  "steps", "cube")
 
     def __init__(self, game: "Game", me: int) -> None:
-        self.me = me
         #: the squares in the viewer's order; each segment's offset; the vector's length
         self.order = square_order(game, me)
         self.at: dict[str, int] = {}
@@ -277,8 +276,8 @@ class _Plan:
         #: per piece code, per square: the indices of that piece on each layer from the top (what
         #: a stack of that code alone sets, its first ``height`` of them)
         self.column = [[tuple(range(first, first + nl * n, n)) for first in row] for row in self.piece]
-        #: per square: the index of its height; of its top face (-1: no ``orientation`` segment, the
-        #: north face is ``squares`` further on); of its mark in the ``turn`` segment (-1: none)
+        #: per square: the index of its height; of its top face (None: no ``orientation`` segment;
+        #: the north face is ``squares`` further on); of its mark in the ``turn`` segment (None: none)
         self.height = [at["height"] + col_of[sq] for sq in range(n)]
         self.orient = [at["orientation"] + col_of[sq] for sq in range(n)] if "orientation" in at else None
         self.turn = [at["turn"] + col_of[sq] for sq in range(n)] if "turn" in at else None
@@ -456,7 +455,8 @@ def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     me = _viewer(st, player)
     w = writer(st.game)
     if out is None:
-        out = _numpy().zeros(w.size, dtype=_numpy().float32)
+        np = _numpy()
+        out = np.empty(w.size, dtype=np.float32)  # every value is written
     return w.one(st, me, out)
 
 
