@@ -323,6 +323,21 @@ def _step_menu(st: "State", m: _Menu, prim: Any, choices: list[Any]) -> None:
     m.ids = sorted(m.moves.keys() | m.parts.keys())
 
 
+def decision(st: "State") -> tuple[int, list[int]]:
+    """Who decides in ``st`` (what ``State.current_player`` answers: 1 to n, 0 when chance moves,
+    -1 once the game is over) and the ids of his legal actions, ascending (the menu's own list, not
+    to be changed; empty at a chance node and at the end)."""
+    game = st.game
+    if game.is_chance(st):
+        return 0, []
+    if st.result is not None:
+        return -1, []
+    ids = menu(st).ids
+    if st.turn or ids or game.outcome(st) is None:
+        return st.to_move, ids
+    return -1, ids
+
+
 def legal_actions(st: "State") -> list[int]:
     game = st.game
     if game.is_chance(st):

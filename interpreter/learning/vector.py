@@ -51,7 +51,7 @@ try:
 except ImportError as exc:  # pragma: no cover - the message says what to install
     raise ImportError("spielwerk.learning.vector needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
-from .actions import apply_action, chance_at, menu
+from .actions import apply_action, chance_at, decision
 from .observation import observation_size, writer
 
 if TYPE_CHECKING:
@@ -180,19 +180,25 @@ class _Slice:
         a["truncated"][lo:hi] = False
         a["final_ply"][lo:hi] = 0
         a["final_steps"][lo:hi] = 0
-        players = [self._begin(k).current_player() for k in range(hi - lo)]
-        self._write(players)
+        players: list[int] = []
+        legal: list[list[int]] = []
+        for k in range(hi - lo):
+            player, ids = decision(self._begin(k))
+            players.append(player)
+            legal.append(ids)
+        self._write(players, legal)
 
-    def _write(self, players: list[int]) -> None:
-        """The observation and the mask of every game of the slice; the player to decide."""
+    def _write(self, players: list[int], legal_ids: list[list[int]]) -> None:
+        """The observation and the mask of every game of the slice; the player to decide.
+        ``players`` and ``legal_ids``: per game, who decides and his legal actions."""
         a = self.arrays
         lo, hi = self.lo, self.hi
         self.writer.write(self.states, a["obs"][lo:hi])
         width = self.num_actions
         legal: list[int] = []
         base = lo * width
-        for state in self.states:  # each a decision: its legal actions are its menu's
-            legal.extend([base + action for action in menu(state).ids])
+        for ids in legal_ids:
+            legal.extend([base + action for action in ids])
             base += width
         flat = a["mask"].reshape(-1)
         flat[lo * width:hi * width] = False
@@ -213,16 +219,17 @@ class _Slice:
         states, rngs, steps = self.states, self.rngs, self.steps
         cap = self.max_steps
         players: list[int] = []
+        legal: list[list[int]] = []
         for k, action in enumerate(actions):
             state = states[k]
             apply_action(state, action)
             steps[k] += 1
-            player = state.current_player()
+            player, ids = decision(state)
             if player == 0:
                 rng = rngs[k]
                 assert rng is not None
                 _play_chance(state, rng)
-                player = state.current_player()
+                player, ids = decision(state)
             if player < 0 or steps[k] == cap:
                 i = lo + k
                 rewards[i] = state.returns()
@@ -230,9 +237,10 @@ class _Slice:
                 truncated[i] = player >= 0
                 final_ply[i] = state.ply
                 final_steps[i] = steps[k]
-                player = self._begin(k).current_player()
+                player, ids = decision(self._begin(k))
             players.append(player)
-        self._write(players)
+            legal.append(ids)
+        self._write(players, legal)
 
 
 def _play_chance(state: "State", rng: random.Random) -> None:
