@@ -890,14 +890,8 @@ class State(Position):
     # -- actions: integer ids for learning programs (see :mod:`spielwerk.learning.actions`) -------------------
     def current_player(self) -> int:
         """The player to decide (1 or 2), 0 when the dice are to be rolled, -1 once the game is over."""
-        game = self.game
-        if game.is_chance(self):
-            return 0
-        if self.result is not None:
-            return -1
-        if self.turn or lend("actions").menu(self).ids or game.outcome(self) is None:
-            return self.to_move
-        return -1
+        player: int = lend("actions").decision(self)[0]
+        return player
 
     def is_terminal(self) -> bool:
         """True once the game is over."""

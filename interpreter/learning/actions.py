@@ -39,6 +39,10 @@ __all__ = ["ActionBlock", "ActionSpace", "STOP_KEY"]
 #: the part chosen to end a turn of several parts early (the step view's STOP)
 STOP_KEY = None
 
+#: the most moves whose first action an action space remembers (a game with more moves than that
+#: works out the others' each time)
+FIRSTS_KEPT = 1 << 15
+
 
 class ActionBlock(NamedTuple):
     """One block's run of ids: ``offset`` up to ``offset + size``."""
@@ -71,6 +75,10 @@ class ActionSpace:
         self._ids: list[dict[Any, int] | None] = []
         #: id -> (primitive index, action key)
         self._keys: list[tuple[int, Any]] = []
+        #: per primitive index: whether its moves' parts are (block, key) pairs of other blocks (a turn)
+        self._turned = [hasattr(prim, "turn_parts") for prim in game.blocks]
+        #: move -> :meth:`first_part` of it (what a move's parts are depends on the move alone)
+        self._firsts: dict[Any, tuple[int, int, Any]] = {}
         offset = 0
         chance_blocks = game.chance_blocks
         for prim in game.blocks:
@@ -110,8 +118,30 @@ class ActionSpace:
             for key in game.blocks[index].action_keys():
                 self._chance_keys[(index, key)] = len(self.chance)
                 self.chance.append(cast("Move", (index, key)))
-        #: (first roll, how many) -> the chance ids with float probabilities, per kind of roll
-        self._chance_floats: dict[tuple[Any, int], list[tuple[int, float]]] = {}
+        #: (first roll, how many) -> the chance ids with float probabilities, per kind of roll, and
+        #: each id's roll; not for a die weighed in the position, whose odds change from one to the next
+        self._chance_floats: dict[tuple[Any, int], tuple[list[tuple[int, float]], dict[int, "Move"]]] = {}
+        self._weighed = game.dice is not None and game.dice.weigh is not None
+
+    def first_part(self, move: "Move") -> tuple[int, int, Any]:
+        """(how many parts ``move`` has, the id of its first part, that part), -1 and None for a
+        move of no parts; remembered for the first :data:`FIRSTS_KEPT` moves asked about."""
+        b = move[0]
+        parts = self.game.blocks[b].action_parts(move)
+        if not parts:
+            got: tuple[int, int, Any] = (0, -1, None)
+        else:
+            part = parts[0]
+            block, key = part if self._turned[b] else (b, part)
+            table = self._ids[block]
+            assert table is not None
+            got = (len(parts), table[key], part)
+        if len(self._firsts) < FIRSTS_KEPT:
+            try:
+                self._firsts[move] = got
+            except TypeError:  # a move that cannot be a key
+                pass
+        return got
 
     # -- encoding -----------------------------------------------------------------------------------
     def part_id(self, primitive: int, key: Any) -> int:
@@ -222,18 +252,46 @@ def menu(st: "State") -> _Menu:
     else:  # the moves whose parts so far are the turn's, by their next part
         turn = st.turn
         k = len(turn)
-        prims, tables, stop = game.blocks, space._ids, space.stop
+        prims, tables, stop, turned = game.blocks, space._ids, space.stop, space._turned
         moves, parts_of = m.moves, m.parts
+        if not k:  # a turn begins: each move's first part, remembered by the move
+            firsts = space._firsts
+            for move in game.legal_moves(st):
+                try:
+                    first = firsts.get(move)
+                except TypeError:  # a move that cannot be a key
+                    first = None
+                if first is None:
+                    first = space.first_part(move)
+                n, a, part = first
+                if n == 0:  # a move of no parts: stopping plays it
+                    moves[stop] = move
+                elif n == 1:
+                    if a in moves:
+                        raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")
+                    moves[a] = move
+                else:
+                    parts_of[a] = part
+            for a in parts_of.keys() & moves.keys():  # a move ends here and a longer one goes on
+                del moves[a]
+            m.ids = sorted(moves.keys() | parts_of.keys())
+            st.memo = (key, m)
+            return m
         for move in game.legal_moves(st):
-            parts = prims[move[0]].action_parts(move)
+            b = move[0]
+            parts = prims[b].action_parts(move)
             if k and parts[:k] != turn:
                 continue
-            if len(parts) == k:  # the turn so far is this whole move: stopping plays it
+            n = len(parts)
+            if n == k:  # the turn so far is this whole move: stopping plays it
                 moves[stop] = move
                 continue
-            block, key = parts[k] if hasattr(prims[move[0]], "turn_parts") else (move[0], parts[k])
-            a = tables[block][key]
-            if len(parts) == k + 1:
+            if turned[b]:
+                b, part = parts[k]
+            else:
+                part = parts[k]
+            a = tables[b][part]
+            if n == k + 1:
                 if a in moves:
                     raise AssertionError(f"two legal moves share the action {a}: {moves[a]!r} and {move!r}")
                 moves[a] = move
@@ -265,6 +323,21 @@ def _step_menu(st: "State", m: _Menu, prim: Any, choices: list[Any]) -> None:
     m.ids = sorted(m.moves.keys() | m.parts.keys())
 
 
+def decision(st: "State") -> tuple[int, list[int]]:
+    """Who decides in ``st`` (what ``State.current_player`` answers: 1 to n, 0 when chance moves,
+    -1 once the game is over) and the ids of his legal actions, ascending (the menu's own list, not
+    to be changed; empty at a chance node and at the end)."""
+    game = st.game
+    if game.is_chance(st):
+        return 0, []
+    if st.result is not None:
+        return -1, []
+    ids = menu(st).ids
+    if st.turn or ids or game.outcome(st) is None:
+        return st.to_move, ids
+    return -1, ids
+
+
 def legal_actions(st: "State") -> list[int]:
     game = st.game
     if game.is_chance(st):
@@ -281,19 +354,32 @@ def legal_action_mask(st: "State") -> list[bool]:
     return mask
 
 
-def chance_actions(st: "State") -> list[tuple[int, float]]:
-    outcomes = st.game.chance_outcomes(st)
-    if not outcomes:
-        return []
-    space = space_of(st.game)
-    if outcomes[0][0][0] != st.game.roll_index:  # a chance phase's moves: they depend on the position
-        return [(space.chance_id(move), float(p)) for move, p in outcomes]
+def _rolls(st: "State", outcomes: list[tuple["Move", Any]]) -> tuple[list[tuple[int, float]], dict[int, "Move"]] | None:
+    """The chance ids of the rolls ``outcomes`` (``st``'s chance outcomes) with float
+    probabilities, and the roll of each id; None where chance draws a chance phase's move (or
+    nothing)."""
+    game = st.game
+    if not outcomes or outcomes[0][0][0] != game.roll_index:
+        return None
+    space = space_of(game)
     key = (outcomes[0][0], len(outcomes))  # the kind of roll: an opening, a plain one
     got = space._chance_floats.get(key)
     if got is None:
         ids = space._chance_ids
-        got = space._chance_floats[key] = [(ids[move], float(p)) for move, p in outcomes]
-    return list(got)
+        got = ([(ids[move], float(p)) for move, p in outcomes], {ids[move]: move for move, _ in outcomes})
+        if not space._weighed:
+            space._chance_floats[key] = got
+    return got
+
+
+def chance_actions(st: "State") -> list[tuple[int, float]]:
+    outcomes = st.game.chance_outcomes(st)
+    rolls = _rolls(st, outcomes)
+    if rolls is not None:
+        return list(rolls[0])
+    # a chance phase's moves: they depend on the position
+    space = space_of(st.game)
+    return [(space.chance_id(move), float(p)) for move, p in outcomes]
 
 
 def chance_at(st: "State", u: float) -> int:
@@ -313,8 +399,15 @@ def action_to_move(st: "State", action: int) -> Any:
     chance node the roll."""
     game = st.game
     if game.is_chance(st):
+        outcomes = game.chance_outcomes(st)
+        rolls = _rolls(st, outcomes)
+        if rolls is not None:
+            roll = rolls[1].get(action)
+            if roll is None:
+                raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))
+            return roll
         space = space_of(game)
-        for move, _ in game.chance_outcomes(st):
+        for move, _ in outcomes:
             if space.chance_id(move) == action:
                 return move
         raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))

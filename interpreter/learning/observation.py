@@ -67,7 +67,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["bounds", "describe", "layers", "layout", "observation", "observation_size", "observation_text",
            "player_number", "seats", "square_order", "planes", "planes_shape", "plane_names", "plane_bounds",
-           "to_planes"]
+           "to_planes", "Writer", "writer"]
 
 #: the most stack layers given planes of their own (the ``height`` plane counts every piece)
 MAX_LAYERS = 8
@@ -229,9 +229,13 @@ def player_number(game: "Game", player: Any, what: str) -> int:
 
 
 class _Plan:
-    """What the observation from one viewer's seat needs, worked out once per game and viewer."""
+    """What the observation from one viewer's seat needs, worked out once per game and viewer: the
+    place in the vector of every value a position can set (so a position is written by looking its
+    pieces up, not by walking the board)."""
 
-    __slots__ = ("order", "at", "size", "mover", "seats", "slot_of", "counters")
+    __slots__ = ("order", "at", "size", "mover", "seats", "slot_of", "counters", "piece", "column", "height",
+                 "orient", "turn", "dice", "to_move", "phase", "reserves", "captures", "score", "counter_at",
+                 "steps", "cube")
 
     def __init__(self, game: "Game", me: int) -> None:
         #: the squares in the viewer's order; each segment's offset; the vector's length
@@ -242,8 +246,9 @@ class _Plan:
             self.at[name] = offset
             offset += prod(shape)
         self.size = offset
+        at = self.at
         #: the offset of the ``mover`` segment (-1: two players, no such segment)
-        self.mover = self.at.get("mover", -1)
+        self.mover = at.get("mover", -1)
         #: the players, the viewer first (:func:`seats`); by owner (0 nobody), the owner slot
         self.seats = seats(game, me)
         slot_of = [game.t.num_players] * (game.t.num_players + 1)
@@ -257,6 +262,35 @@ class _Plan:
                 for k, p in enumerate(self.seats):
                     index[first + k] = first + p - 1
         self.counters = None if index == list(range(len(index))) else index
+        # the index tables: per square (in board order), where its values go
+        n = game.topology.size
+        col_of = [0] * n
+        for col, sq in enumerate(self.order):
+            col_of[sq] = col
+        nk, nl = len(game.kind_names), layers(game)
+        owner, kind_of = game.code_owner, game.t.code_kind
+        #: per piece code, per square: the index of that piece on top of that square's stack (layer
+        #: ``j`` below the top is ``j * squares`` further on)
+        self.piece = [[at["pieces"] + (slot_of[owner[code]] * nk + kind_of[code]) * nl * n + col_of[sq]
+                       for sq in range(n)] for code in range(len(owner))]
+        #: per piece code, per square: the indices of that piece on each layer from the top (what
+        #: a stack of that code alone sets, its first ``height`` of them)
+        self.column = [[tuple(range(first, first + nl * n, n)) for first in row] for row in self.piece]
+        #: per square: the index of its height; of its top face (None: no ``orientation`` segment;
+        #: the north face is ``squares`` further on); of its mark in the ``turn`` segment (None: none)
+        self.height = [at["height"] + col_of[sq] for sq in range(n)]
+        self.orient = [at["orientation"] + col_of[sq] for sq in range(n)] if "orientation" in at else None
+        self.turn = [at["turn"] + col_of[sq] for sq in range(n)] if "turn" in at else None
+        #: the offsets of the other segments (-1 where the game has none)
+        self.dice = at.get("dice", -1)
+        self.to_move = at["to_move"]
+        self.phase = at.get("phase", -1)
+        self.reserves = at.get("reserves", -1)
+        self.captures = at["captures"]
+        self.score = at.get("score", -1)
+        self.counter_at = at.get("counters", -1)
+        self.steps = at.get("steps", -1)
+        self.cube = at.get("cube", -1)
 
 
 def _plan(game: "Game", me: int) -> _Plan:
@@ -268,79 +302,162 @@ def _plan(game: "Game", me: int) -> _Plan:
     return cast(_Plan, got)
 
 
+class Writer:
+    """Writes observation vectors of one game into float32 arrays, many at once (what
+    :class:`spielwerk.learning.vector.VectorGame` does every step); :func:`writer` gives a game's.
+
+    Each position is read once, from its occupied squares and its counts, into the indices of its
+    1s and of its other non-zero values, through the index tables of :class:`_Plan`; a whole batch
+    is then cleared and written by three NumPy assignments."""
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        #: the vector's length
+        self.size = observation_size(game)
+        #: per viewer (1 to n; 0 unused), his plan
+        self.plans: list[_Plan] = [_plan(game, 1)] + [_plan(game, p) for p in range(1, game.t.num_players + 1)]
+        self.squares = game.topology.size
+        self.layers = layers(game)
+        self.faces = game.faces
+        self.dice_count = game.dice_count
+        self.last_phase = len(game.phases) - 1
+
+    def entries(self, st: "State", me: int, ones: list[int], where: list[int], values: list[int]) -> None:
+        """Add the vector of ``st`` from viewer ``me``'s seat: the indices of its 1s to ``ones``,
+        those of its other values to ``where`` and the values to ``values`` (a value may be 0; an
+        index in neither is 0)."""
+        plan = self.plans[me]
+        board = preview(st) if st.turn else st
+        stacks = board.stacks
+        piece, column, height, orient = plan.piece, plan.column, plan.height, plan.orient
+        n = self.squares
+        occupied = board.occupied
+        while occupied:
+            low = occupied & -occupied
+            occupied ^= low
+            sq = low.bit_length() - 1
+            stack = stacks[sq]
+            depth = len(stack)
+            where.append(height[sq])
+            values.append(depth)
+            top = stack[-1]
+            if depth == 1 or stack.count(top) == depth:  # pieces of one code: the column's first layers
+                ones.extend(column[top][sq][:depth])
+            else:
+                for layer, code in zip(range(self.layers), reversed(stack)):
+                    ones.append(piece[code][sq] + layer * n)
+            if orient is not None:
+                code = board.orient[sq]
+                if code:
+                    where.append(orient[sq])
+                    values.append(code >> 3)
+                    where.append(orient[sq] + n)
+                    values.append(code & 7)
+        turn = st.turn
+        if turn and plan.turn is not None:
+            marks = plan.turn
+            ones.extend({marks[sq] for part in turn if isinstance(part, tuple) for sq in part[:2]
+                         if isinstance(sq, int) and 0 <= sq < n})
+        if st.dice is not None and plan.dice >= 0:
+            first, faces = plan.dice - 1, self.faces
+            for i, d in enumerate(st.dice[:self.dice_count]):
+                if d:
+                    ones.append(first + i * faces + d)
+        to_move = st.to_move
+        if to_move == me:
+            ones.append(plan.to_move)
+        if plan.mover >= 0:
+            ones.append(plan.mover + plan.slot_of[to_move])
+        if plan.phase >= 0:
+            ones.append(plan.phase + min(st.phase, self.last_phase))
+        seen = plan.seats
+        if plan.reserves >= 0:
+            at = plan.reserves
+            reserves = st.reserves
+            for p in seen:
+                row = reserves[p]
+                where.extend(range(at, at + len(row)))
+                values.extend(row)
+                at += len(row)
+        at = plan.captures
+        captures = st.captures
+        where.extend(range(at, at + len(seen)))
+        values.extend([captures[p] for p in seen])
+        if plan.score >= 0:
+            at = plan.score
+            score = st.score
+            where.extend(range(at, at + len(seen)))
+            values.extend([score[p] for p in seen])
+        if plan.counter_at >= 0:
+            at = plan.counter_at
+            counters, index = st.counters, plan.counters
+            where.extend(range(at, at + len(counters)))
+            values.extend(counters if index is None else [counters[i] for i in index])
+        if plan.steps >= 0:
+            where.append(plan.steps)
+            values.append(len(turn))
+        if plan.cube >= 0:
+            c = plan.cube
+            owner = st.cube_owner
+            where.append(c)
+            values.append(st.cube_value.bit_length() - 1)
+            ones.append(c + 1 + (0 if owner == me else 1 if owner == 0 else 2))
+            if st.cube_step == 1:
+                ones.append(c + 4)
+
+    def write(self, states: "list[State]", out: Any) -> None:
+        """The vectors of ``states``, each from the seat of the player to move in it, into the rows
+        of ``out`` (float32 ``[len(states), D]``, C-contiguous), in place."""
+        np = _numpy()
+        if not out.flags.c_contiguous:
+            raise ValueError("the rows are written through a flat view: out must be C-contiguous")
+        ones: list[int] = []
+        where: list[int] = []
+        values: list[int] = []
+        ends_ones: list[int] = []
+        ends_where: list[int] = []
+        entries = self.entries
+        for st in states:
+            entries(st, st.to_move, ones, where, values)
+            ends_ones.append(len(ones))
+            ends_where.append(len(where))
+        # each row's indices are its own: move them to the row (row k starts at k * D)
+        starts = np.arange(0, len(states) * self.size, self.size, dtype=np.intp)
+        out[...] = 0.0
+        flat = out.reshape(-1)
+        flat[np.asarray(ones, dtype=np.intp) + np.repeat(starts, np.diff(ends_ones, prepend=0))] = 1.0
+        flat[np.asarray(where, dtype=np.intp) + np.repeat(starts, np.diff(ends_where, prepend=0))] = values
+
+    def one(self, st: "State", me: int, out: Any) -> Any:
+        """The vector of ``st`` from viewer ``me``'s seat into ``out`` (float32 ``[D]``), in place."""
+        ones: list[int] = []
+        where: list[int] = []
+        values: list[int] = []
+        self.entries(st, me, ones, where, values)
+        out[:] = 0.0
+        out[ones] = 1.0
+        out[where] = values
+        return out
+
+
+def writer(game: "Game") -> Writer:
+    """The :class:`Writer` of ``game``, made once and remembered."""
+    memo = _memo_of(game)
+    got = memo.get("writer")
+    if got is None:
+        got = memo["writer"] = Writer(game)
+    return cast(Writer, got)
+
+
 def observation(st: "State", player: int | None = None, out: Any = None) -> Any:
     """The observation vector of ``st`` from ``player``'s view (default: who is to move). ``out``,
     a float32 array of the right length, is filled in place and returned instead of a new one."""
-    np = _numpy()
-    game = st.game
     me = _viewer(st, player)
-    plan = _plan(game, me)
-    order, at, size, slot_of = plan.order, plan.at, plan.size, plan.slot_of
+    w = writer(st.game)
     if out is None:
-        vec = np.zeros(size, dtype=np.float32)
-    else:
-        vec = out
-        vec[:] = 0.0
-    board = preview(st)
-    stacks = board.stacks
-    n = game.topology.size
-    nk, nl = len(game.kind_names), layers(game)
-    owner, kind_of = game.code_owner, game.t.code_kind
-    ones: list[int] = []
-    heights = [0] * n
-    base = at["pieces"]
-    for col, sq in enumerate(order):
-        stack = stacks[sq]
-        depth = len(stack)
-        if depth:
-            heights[col] = depth
-            for j in range(min(depth, nl)):
-                code = stack[depth - 1 - j]
-                ones.append(base + ((slot_of[owner[code]] * nk + kind_of[code]) * nl + j) * n + col)
-    if "orientation" in at:
-        top = at["orientation"]
-        for col, sq in enumerate(order):
-            code = board.orient[sq]
-            if code and stacks[sq]:
-                vec[top + col] = code >> 3
-                vec[top + n + col] = code & 7
-    if st.turn and "turn" in at:
-        where = {sq for part in st.turn if isinstance(part, tuple) for sq in part[:2] if isinstance(sq, int)}
-        ones += [at["turn"] + col for col, sq in enumerate(order) if sq in where]
-    if st.dice is not None and "dice" in at:
-        faces = game.faces
-        ones += [at["dice"] + i * faces + d - 1 for i, d in enumerate(st.dice[:game.dice_count]) if d]
-    if st.to_move == me:
-        ones.append(at["to_move"])
-    if plan.mover >= 0:
-        ones.append(plan.mover + slot_of[st.to_move])
-    if "phase" in at:
-        ones.append(at["phase"] + min(st.phase, len(game.phases) - 1))
-    if ones:
-        vec[ones] = 1.0
-    vec[at["height"]:at["height"] + n] = heights
-    seen = plan.seats
-    players = len(seen)
-    if "reserves" in at:
-        r = len(game.reserve_counts)
-        reserves = st.reserves
-        vec[at["reserves"]:at["reserves"] + players * r] = [x for p in seen for x in reserves[p]]
-    captures = st.captures
-    vec[at["captures"]:at["captures"] + players] = [captures[p] for p in seen]
-    if "score" in at:
-        score = st.score
-        vec[at["score"]:at["score"] + players] = [score[p] for p in seen]
-    if "counters" in at:
-        counters, index = st.counters, plan.counters
-        vec[at["counters"]:at["counters"] + len(counters)] = counters if index is None else [counters[i] for i in index]
-    if "steps" in at:
-        vec[at["steps"]] = len(st.turn)
-    if "cube" in at:
-        c = at["cube"]
-        vec[c] = st.cube_value.bit_length() - 1
-        vec[c + 1 + (0 if st.cube_owner == me else 1 if st.cube_owner == 0 else 2)] = 1.0
-        vec[c + 4] = 1.0 if st.cube_step == 1 else 0.0
-    return vec
+        np = _numpy()
+        out = np.empty(w.size, dtype=np.float32)  # every value is written
+    return w.one(st, me, out)
 
 
 def observation_text(st: "State", player: int | None = None) -> str:

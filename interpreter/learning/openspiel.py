@@ -395,11 +395,15 @@ class _Play:
     shared by copies), their number and the cut-off. A copy copies the Spielwerk state only; a
     pickle is the game's key and the actions, replayed when read back."""
 
-    __slots__ = ("st", "trail", "count", "limit", "key", "who", "shared")
+    __slots__ = ("st", "trail", "count", "limit", "key", "who", "shared", "scale")
 
     def __init__(self, st: "State", trail: tuple[int, Any] | None, count: int, limit: int,
-                 key: tuple[Any, ...], who: int | None = None, shared: bool = False) -> None:
+                 key: tuple[Any, ...], who: int | None = None, shared: bool = False,
+                 scale: tuple[float, list[float]] | None = None) -> None:
         self.st = st
+        #: what the returns are divided by, and the returns of a game going on (the game's; set by
+        #: the state that holds this play)
+        self.scale = scale
         #: ``st`` is the game's start position, shared: copied before the first action (a clone
         #: makes a new initial state first, then puts a copy of the cloned state in its place)
         self.shared = shared
@@ -426,7 +430,7 @@ class _Play:
         return out[::-1]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "_Play":
-        return _Play(self.st.copy(), self.trail, self.count, self.limit, self.key, self.who)
+        return _Play(self.st.copy(), self.trail, self.count, self.limit, self.key, self.who, scale=self.scale)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_replay, (self.key, self.actions()))
@@ -452,9 +456,11 @@ class SpielwerkState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SpielwerkGame, play: _Play) -> None:
         super().__init__(game)
+        #: the only attribute, so that a clone (which deep-copies the attributes into a new initial
+        #: state) copies one object; the game's returns scale is the play's
         self._play = play
-        self._scale = game.return_scale
-        self._zero = game._no_returns
+        if play.scale is None:
+            play.scale = (game.return_scale, game._no_returns)
 
     @property
     def spielwerk_state(self) -> "State":
@@ -492,9 +498,11 @@ class SpielwerkState(pyspiel.State):  # type: ignore[misc]
 
     def returns(self) -> list[float]:
         play = self._play
+        assert play.scale is not None
+        scale, zero = play.scale
         if play.player() >= 0:
-            return list(self._zero)
-        scale = self._scale  # a game cut off: every return is 0
+            return list(zero)
+        # over, or cut off (the state's returns of a game going on are 0)
         return [float(r) / scale for r in play.st.returns()]
 
     def __str__(self) -> str:

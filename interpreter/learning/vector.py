@@ -51,8 +51,8 @@ try:
 except ImportError as exc:  # pragma: no cover - the message says what to install
     raise ImportError("spielwerk.learning.vector needs the rl extra: pip install 'spielwerk[rl]'") from exc
 
-from .actions import chance_at
-from .observation import observation, observation_size
+from .actions import apply_action, chance_at, decision
+from .observation import observation_size, writer
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -141,6 +141,9 @@ class _Slice:
         self.max_steps = max_steps if max_steps is not None else -1
         self.chance = game.num_chance_outcomes > 0
         self.num_actions = game.num_actions
+        self.writer = writer(game)
+        #: the start position, copied for every new game (a copy costs less than setting it up)
+        self.start = game.initial()
         self.states: list[State] = []
         self.rngs: list[random.Random | None] = []
         #: episodes begun by each game since the seed was set, and decisions made in the current one
@@ -149,7 +152,7 @@ class _Slice:
 
     def _begin(self, k: int) -> "State":
         """A new game in place ``k`` of the slice, played up to its first decision."""
-        state = self.game.initial()
+        state = self.start.copy()
         rng = None
         if self.chance:
             rng = random.Random(episode_seed(self.seed, self.lo + k, self.episodes[k]))
@@ -177,20 +180,25 @@ class _Slice:
         a["truncated"][lo:hi] = False
         a["final_ply"][lo:hi] = 0
         a["final_steps"][lo:hi] = 0
-        players = [self._begin(k).current_player() for k in range(hi - lo)]
-        self._write(players)
+        players: list[int] = []
+        legal: list[list[int]] = []
+        for k in range(hi - lo):
+            player, ids = decision(self._begin(k))
+            players.append(player)
+            legal.append(ids)
+        self._write(players, legal)
 
-    def _write(self, players: list[int]) -> None:
-        """The observation and the mask of every game of the slice; the player to decide."""
+    def _write(self, players: list[int], legal_ids: list[list[int]]) -> None:
+        """The observation and the mask of every game of the slice; the player to decide.
+        ``players`` and ``legal_ids``: per game, who decides and his legal actions."""
         a = self.arrays
         lo, hi = self.lo, self.hi
-        obs = a["obs"]
+        self.writer.write(self.states, a["obs"][lo:hi])
         width = self.num_actions
         legal: list[int] = []
         base = lo * width
-        for k, state in enumerate(self.states):
-            observation(state, None, obs[lo + k])  # written in place
-            legal.extend([base + action for action in state.legal_actions()])
+        for ids in legal_ids:
+            legal.extend([base + action for action in ids])
             base += width
         flat = a["mask"].reshape(-1)
         flat[lo * width:hi * width] = False
@@ -211,16 +219,17 @@ class _Slice:
         states, rngs, steps = self.states, self.rngs, self.steps
         cap = self.max_steps
         players: list[int] = []
+        legal: list[list[int]] = []
         for k, action in enumerate(actions):
             state = states[k]
-            state.apply_action(action)
+            apply_action(state, action)
             steps[k] += 1
-            player = state.current_player()
+            player, ids = decision(state)
             if player == 0:
                 rng = rngs[k]
                 assert rng is not None
                 _play_chance(state, rng)
-                player = state.current_player()
+                player, ids = decision(state)
             if player < 0 or steps[k] == cap:
                 i = lo + k
                 rewards[i] = state.returns()
@@ -228,9 +237,10 @@ class _Slice:
                 truncated[i] = player >= 0
                 final_ply[i] = state.ply
                 final_steps[i] = steps[k]
-                player = self._begin(k).current_player()
+                player, ids = decision(self._begin(k))
             players.append(player)
-        self._write(players)
+            legal.append(ids)
+        self._write(players, legal)
 
 
 def _play_chance(state: "State", rng: random.Random) -> None:

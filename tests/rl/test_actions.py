@@ -269,3 +269,71 @@ def test_value_bound_scales_every_return() -> None:
     for seed in range(30):
         st = random_walk(game, seed, 200)
         assert max(abs(r) for r in st.returns()) <= bound
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "lasca"])
+def test_the_legal_actions_are_listed_once_per_position(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decision at a position is worked out once: asking for the actions again, the player
+    to decide or the mask, then playing one, lists the legal moves no more."""
+    game = spielwerk.load(name)
+    calls = []
+    listed = game.legal_moves
+
+    def counting(st: Any) -> Any:
+        calls.append(st.ply)
+        return listed(st)
+
+    monkeypatch.setattr(game, "legal_moves", counting)
+    st = game.initial()
+    rng = random.Random(3)
+    for _ in range(12):
+        if st.current_player() < 0:
+            break
+        calls.clear()
+        acts = st.legal_actions()
+        assert st.legal_actions() == acts
+        st.current_player()
+        st.legal_action_mask()
+        assert len(calls) <= 1
+        st.apply_action(rng.choice(acts))
+        assert len(calls) <= 1
+
+
+BAG = """
+game: bag
+players: [white, black]
+board: {shape: square, width: 3, height: 3}
+pieces:
+  stone: {letter: S, description: a stone}
+counters:
+  reds: {start: 3}
+  blues: {start: 1}
+phases:
+  - name: play
+    dice: {count: 1, faces: [1, 2], weight: "reds if die == 1 else blues"}
+    moves:
+      - place:
+          pieces: [stone]
+          sets: {reds: "reds - 1 if die == 1 else reds", blues: "blues - 1 if die == 2 else blues"}
+end:
+  - when: board_full
+    winner: draw
+    result: full
+"""
+
+
+def test_a_weighed_die_gives_each_position_its_own_odds(tmp_path: Any) -> None:
+    """The chance ids of a die weighed in the position carry that position's odds, not those of
+    the first position that had the same rolls."""
+    path = tmp_path / "bag.yaml"
+    path.write_text(BAG)
+    game = spielwerk.load(str(path))
+    st = game.initial()
+    rng = random.Random(5)
+    for _ in range(6):
+        if st.current_player() == 0:
+            odds = {game.action_space.chance_id(move): float(p) for move, p in st.chance_outcomes()}
+            assert dict(st.chance_actions()) == odds
+            st.apply_action(game.action_space.chance_id(sample_chance(game, st, rng)))
+        else:
+            st.apply_action(rng.choice(st.legal_actions()))
