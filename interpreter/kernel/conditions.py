@@ -30,24 +30,22 @@ class Conditions:
         #: ``player``) or ``value`` (which reads ``winner``)
         self.context = "when"
 
+    def _read(self, node: Node, context: str | None) -> tuple[str, str]:
+        """``node`` as code, read in ``context`` (None: the one under way)."""
+        if context is None:
+            return self.code(node)
+        self.context = context
+        try:
+            return self.code(node)
+        finally:
+            self.context = "when"
+
     def truth(self, node: Node, context: str | None = None) -> str:
-        if context is not None:
-            self.context = context
-            try:
-                return self.truth(node)
-            finally:
-                self.context = "when"
-        code, kind = self.code(node)
+        code, kind = self._read(node, context)
         return code if kind == "bool" else f"({code} != 0)"
 
     def number(self, node: Node, context: str | None = None) -> str:
-        if context is not None:
-            self.context = context
-            try:
-                return self.number(node)
-            finally:
-                self.context = "when"
-        code, kind = self.code(node)
+        code, kind = self._read(node, context)
         return f"(1 if {code} else 0)" if kind == "bool" else code
 
     def code(self, node: Node) -> tuple[str, str]:
