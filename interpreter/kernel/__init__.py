@@ -2,9 +2,9 @@
 
 A kernel is made from a compiled game (:mod:`.source` writes it from the game's tables) and plays
 the same rules as the engine: the same legal moves, so the same perft counts, and random games
-drawn from the same moves. It runs as plain Python on every install and, where the compiled
-engine is in use (``spielwerk build``), as a typed Cython module built for the game and its
-options in a few seconds, kept in the user's cache folder under a digest of its source. Both are
+drawn from the same moves. Where the compiled engine is in use (``spielwerk build``) it runs as a
+typed Cython module built for the game and its options in a few seconds, kept in the user's cache
+folder under a digest of its source; it can run as plain Python on any install. Both are
 written from one template (:func:`.source.source`), so they are the same program: seeded, they
 draw the same random games.
 
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-import threading
 import sys
+import threading
 import types
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, cast
@@ -47,7 +47,7 @@ _FAILED: dict[str, str] = {}
 
 def choice() -> str:
     """What ``SPIELWERK_KERNEL`` asks for: ``off``, ``python``, ``typed`` (built wherever a C
-    compiler is found) or ``auto`` (typed where the compiled engine is in use, else plain Python)."""
+    compiler is found) or ``auto`` (typed where the compiled engine is in use, else none)."""
     value = os.environ.get("SPIELWERK_KERNEL", "auto").strip().lower()
     if value in ("0", "no", "off", "false"):
         return "off"
