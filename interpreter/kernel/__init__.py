@@ -245,10 +245,7 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
     from .. import native
     typed = mode != "python"
     text = source(p, typed)
-    from ..version import __version__
-    quick = typed and _quick()  # a kernel built without the optimiser is kept apart
-    digest = hashlib.sha256(f"{__version__}|{TEMPLATE}|{typed}|{quick}|{sys.implementation.cache_tag}|".encode()
-                            + text.encode()).hexdigest()[:20]
+    digest = _digest(text, typed)
     got = _MADE.get(digest)
     if got is not None:
         return Kernel(game, got[0], got[1], digest, p)
@@ -258,7 +255,7 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
             return None if mode == "auto" else _plain(game, p)
         try:
             module = _typed(digest, text, progress)
-        except native.NativeBuildError as exc:
+        except (native.NativeBuildError, ImportError, OSError) as exc:  # a build that fails or will not load
             _FAILED[digest] = _FAILED["last"] = str(exc)
             instead = "the engine plays it" if mode == "auto" else "its plain-Python kernel runs instead"
             print(f"spielwerk: warning: no typed kernel for {game.name} ({exc}); {instead}", file=sys.stderr)
@@ -271,10 +268,8 @@ def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Ke
 def _plain(game: "Game", p: Any, digest: str | None = None, text: str | None = None) -> Kernel:
     """The plain-Python kernel of plan ``p``."""
     if text is None or digest is None:
-        from ..version import __version__
         text = source(p, False)
-        digest = hashlib.sha256(f"{__version__}|{TEMPLATE}|False|{sys.implementation.cache_tag}|".encode()
-                                + text.encode()).hexdigest()[:20]
+        digest = _digest(text, False)
     got = _MADE.get(digest)
     if got is not None:
         return Kernel(game, got[0], False, digest, p)
@@ -282,6 +277,15 @@ def _plain(game: "Game", p: Any, digest: str | None = None, text: str | None = N
     exec(compile(text, f"<kernel of {game.name}>", "exec"), module.__dict__)  # noqa: S102 - our own text
     _MADE[digest] = (module, False)
     return Kernel(game, module, False, digest, p)
+
+
+def _digest(text: str, typed: bool) -> str:
+    """The name of a kernel's module: a digest of its text, the engine's version, the template's,
+    the Python, and for a typed one whether it is built without the optimiser (kept apart)."""
+    from ..version import __version__
+    quick = typed and _quick()
+    head = f"{__version__}|{TEMPLATE}|{typed}|{quick}|{sys.implementation.cache_tag}|"
+    return hashlib.sha256(head.encode() + text.encode()).hexdigest()[:20]
 
 
 def folder() -> Path:

@@ -342,3 +342,17 @@ def test_more_chains_than_a_list_holds_are_said_never_written(tmp_path):
         module.moves(st.to_move, st.ply)
     assert sorted(k.legal_moves(st)) == sorted(game.legal_moves(st))  # the engine's, then
     assert k.perft(st, 2) == game.perft(st, 2)
+
+
+def test_a_typed_kernel_that_will_not_load_says_so_and_plain_python_runs(monkeypatch, tmp_path, capsys):
+    from importlib.machinery import EXTENSION_SUFFIXES
+    monkeypatch.setenv("SPIELWERK_KERNEL", "typed")
+    monkeypatch.setenv("SPIELWERK_CACHE", str(tmp_path / "cache"))
+    game = game_from(tmp_path, DROPS.replace("game: drops", "game: broken"))
+    name = "spielwerk_kernel_" + kernels._digest(source(plan(game), True), True)
+    kernels.folder().mkdir(parents=True)
+    (kernels.folder() / (name + EXTENSION_SUFFIXES[0])).write_bytes(b"not a library")  # a damaged cache
+    made = kernels.kernel(game)
+    assert made is not None and not made.typed
+    assert "warning: no typed kernel for broken" in capsys.readouterr().err
+    assert made.perft(game.initial(), 2) == game.perft(game.initial(), 2)
