@@ -42,8 +42,11 @@ def _share(done: int, budget: int, started: float, seconds: float) -> float:
 def _result(game: Game, st: State, player: int) -> float | None:
     """+1, -1 or 0 for ``player`` when the game in ``st`` is over, else None."""
     outcome = st.result if st.result is not None else game.outcome(st)
-    if outcome is None:
-        return None
+    return None if outcome is None else _value(outcome, player)
+
+
+def _value(outcome: Any, player: int) -> float:
+    """+1, -1 or 0 for ``player`` in a game that ended so."""
     if outcome.winner is None:
         return 0.0
     return 1.0 if outcome.winner == player else -1.0
@@ -101,9 +104,7 @@ def rollout_all(game: Game, st: State, players: tuple[int, ...], walker: Any, rn
         made = kernel(game)
         if made is not None and made.usable(st):
             outcome = made.random_games(st, 1, seed=rng.getrandbits(63), max_plies=plies)[0][0]
-            if outcome is None or outcome.winner is None:
-                return [0.0] * len(players)
-            return [1.0 if outcome.winner == p else -1.0 for p in players]
+            return [0.0 if outcome is None else _value(outcome, p) for p in players]
     done: list[tuple[Move, Any]] = []
     apply = game.apply
     values = [0.0] * len(players)
