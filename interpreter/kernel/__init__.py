@@ -25,7 +25,6 @@ import types
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, cast
 
-from ..blocks.carry import Carry
 from ..blocks.jump import JumpMove
 from ..moves import LineMove, SpreadMove
 from .plan import TEMPLATE, NotKernel, plan
@@ -68,15 +67,9 @@ class Kernel:
         #: True where the kernel is the typed Cython build, False for plain Python
         self.typed = typed
         self.digest = digest
-        t = game.t
-        self.squares = t.topology.size
-        self.codes = t.num_codes
-        self.reserves = max(1, max((len(r) for r in game.initial().reserves), default=0))
-        #: the blocks in the kernel's numbering (phase after phase), and the room of each in a move
+        #: the blocks in the kernel's numbering (phase after phase)
         self._blocks = [b for phase in game.phases for b in phase.blocks]
-        self._slot = int(module.SLOT)
-        self._patterns = module.PATTERNS
-        self._phase_end = list(t.phase_end)
+        self._phase_end = list(game.t.phase_end)
         #: a kernel keeps one position (module-level arrays): one caller at a time, threads too
         lock = getattr(module, "_spielwerk_lock", None)
         if lock is None:
@@ -89,7 +82,7 @@ class Kernel:
 
     # -- positions --------------------------------------------------------------------------------
     def _reserves(self, st: "Position") -> list[int]:
-        r = self.reserves
+        r = max(1, self.plan.reserves)
         reserves = [0] * (3 * r)
         for p in (1, 2):
             for i, count in enumerate(st.reserves[p]):
@@ -109,15 +102,15 @@ class Kernel:
     def move(self, mv: int, st: "Position | None" = None) -> Any:
         """The engine's move for the kernel's int ``mv`` (in ``st``, where the move's pieces stand:
         a jump's and a general move's read the board)."""
-        number = mv // self._slot
+        slot, n = self.plan.slot, self.plan.squares
+        number = mv // slot
         if number == len(self._blocks):
             return self.game.pass_move
         block = self._blocks[number]
-        mv %= self._slot
+        mv %= slot
         tables = self.plan.blocks[number].tables
         kind = self.plan.blocks[number].kind
         if kind == "jump":
-            n = self.squares
             nd, hops = tables["shape"][:2]
             a, nh, ds = mv % n, (mv // n) % hops, mv // (n * hops)
             landings, jumped, cur = [], [], a
@@ -129,15 +122,14 @@ class Kernel:
                 landings.append(cur)
             return JumpMove((block.index, a, tuple(landings), tuple(jumped)))
         if kind == "move":
-            n = self.squares
             a, t = (mv // n) % n, mv % n
             assert st is not None
             return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
-        if isinstance(block, Carry):
+        if kind == "carry":
             x = mv // 4096
-            nd = len(block.dir_names)
-            return SpreadMove((block.index, x // nd, x % nd, self._patterns[mv % 4096]))
-        n, nf = self.squares, self.squares + 1
+            nd = tables["shape"][0]
+            return SpreadMove((block.index, x // nd, x % nd, self.plan.patterns[mv % 4096]))
+        nf = n + 1
         to, frm = mv % n, (mv // n) % nf
         if frm == n:
             return block.table[mv // (n * nf)][to]

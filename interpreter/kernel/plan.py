@@ -56,7 +56,7 @@ def plan(game: "Game") -> Plan:
         if "legal_if" in game.spec.data["phases"][i]:
             raise NotKernel("a phase's `legal_if`")
     n = t.topology.size
-    reserves = max((len(r) for r in game.initial().reserves), default=0)
+    reserves = len(t.reserve_counts)  # each player's reserves, as a position keeps them
     enemy = [0] * (3 * (t.num_codes + 1))
     for p in (1, 2):
         for code in range(t.num_codes):
