@@ -740,20 +740,16 @@ def _jobs(text: str) -> int:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="spielwerk", description="Board-game rules as YAML: validate, "
-                                     "count, replay and play them. Exit status: 0 done, 1 a problem "
-                                     "(printed), 2 a usage error, 130 interrupted.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+def _game_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", metavar="GAME", help="a bundled game's name (see `spielwerk games`) or a "
+                   "path to a YAML game file")
+    p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
+                   help="set an option the game declares (repeatable), e.g. -o size=6; default: "
+                        "each option's default (see `spielwerk games GAME`)")
 
-    def game_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("game", metavar="GAME", help="a bundled game's name (see `spielwerk games`) or a "
-                       "path to a YAML game file")
-        p.add_argument("-o", "--option", action="append", metavar="KEY=VALUE",
-                       help="set an option the game declares (repeatable), e.g. -o size=6; default: "
-                            "each option's default (see `spielwerk games GAME`)")
 
+def _rule_commands(sub: Any) -> None:
+    """The commands that read rules and records: validate, perft, replay, moves."""
     p = sub.add_parser("validate", help="check game files; print file:line:col: message per problem",
                        description="Check game files: exit 0 when all are valid, else print one "
                                    "file:line:col: message per problem and exit 1.")
@@ -763,7 +759,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("perft", help="count the leaves of the move tree, one line per depth",
                        description="Count the leaves of the move tree: one line depth<TAB>count per "
                                    "depth from 1 to N.")
-    game_args(p)
+    _game_args(p)
     p.add_argument("--depth", type=_count(1), required=True, metavar="N", help="the deepest depth to count (1 or more)")
     p.add_argument("--position", metavar="POS", help="start from this position text (default: the start)")
     p.add_argument("--divide", action="store_true", help="print the count below each legal move at depth N instead "
@@ -779,13 +775,13 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Replay records in the game's notation, checking every move: one line "
                                    "`result: R` per game, or `move N: TEXT: why` where a game goes wrong "
                                    "(exit status 1). Record tags set options, as -o does.")
-    game_args(p)
+    _game_args(p)
     p.add_argument("records", nargs="+", metavar="RECORD", help="record files; a file may hold several games")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("moves", help="list the legal moves of a position in the game's notation",
                        description="List the legal moves, one per line in the game's notation.")
-    game_args(p)
+    _game_args(p)
     p.add_argument("--position", metavar="POS", help="the position text (default: the start)")
     p.add_argument("--roll", metavar="R", help="the dice, for dice games, e.g. 3-1 (where the player may "
                    "double first, the roll means he does not); default: none, and a position before the "
@@ -794,10 +790,13 @@ def build_parser() -> argparse.ArgumentParser:
                    "(written in the form --position was given in)")
     p.set_defaults(func=cmd_moves)
 
+
+def _play_commands(sub: Any) -> None:
+    """The commands that play games: play, simulate, report, compare."""
     p = sub.add_parser("play", help="play on the terminal (a person types moves, or random agents play)",
                        description="Play on the terminal. A person types moves in the game's notation, "
                                    "`moves` to list them, `undo`, or `quit`.")
-    game_args(p)
+    _game_args(p)
     p.add_argument("--position", metavar="POS", help="start from this position text (default: the start)")
     p.add_argument("--white", "--first", dest="white", type=_who, default="human", metavar="WHO",
                    help="who plays the first player: human, or an agent such as random, greedy, "
@@ -841,7 +840,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Play N games between two agents, both seatings, on K processes, "
                                    "writing one JSON line per game to --out. Run again with the same "
                                    "--out, it goes on where it stopped.")
-    game_args(p)
+    _game_args(p)
     run_args(p)
     p.add_argument("--out", required=True, metavar="FILE.jsonl", help="where the games are written")
     p.add_argument("--records", metavar="DIR", help="also keep every game's record, in the game's notation "
@@ -873,10 +872,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "spielwerk-compare)")
     p.set_defaults(func=cmd_compare)
 
+
+def _tool_commands(sub: Any) -> None:
+    """The tools around the games: show, serve, games, build, doctor, schema."""
     p = sub.add_parser("show", help="draw a position as an SVG picture (on standard output)",
                        description="Draw the board as SVG: pieces by kind and owner, stacks from the "
                                    "side, the declared regions, the last move; `> board.svg`.")
-    game_args(p)
+    _game_args(p)
     p.add_argument("--position", metavar="POS", help="the position text (default: the start)")
     p.add_argument("--roll", metavar="R", help="roll these dice first, e.g. 3-1 (default: none)")
     p.add_argument("--arrows", action="store_true", help="draw the legal moves as arrows")
@@ -939,6 +941,17 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Print the path of the JSON Schema that game files follow, e.g. "
                                    "for an editor's YAML language server.")
     p.set_defaults(func=cmd_schema)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="spielwerk", description="Board-game rules as YAML: validate, "
+                                     "count, replay and play them. Exit status: 0 done, 1 a problem "
+                                     "(printed), 2 a usage error, 130 interrupted.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    for commands in (_rule_commands, _play_commands, _tool_commands):
+        commands(sub)
     return parser
 
 
