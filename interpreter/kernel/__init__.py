@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.jump import JumpMove
+from ..blocks.track import TrackMove
 from ..moves import LineMove, SpreadMove
 from .plan import TEMPLATE, NotKernel, plan
 from .source import source
@@ -91,17 +92,32 @@ class Kernel:
 
     def usable(self, st: "Position") -> bool:
         """Whether the kernel plays ``st``: its phase is the one its ply gives (a position read
-        from a text may say otherwise) and no move of several parts is under way."""
+        from a text may say otherwise), no move of several parts is under way (no cube decision)."""
         phase = next(i for i, end in enumerate(self._phase_end) if st.ply < end or i == len(self._phase_end) - 1)
-        return phase == st.phase and not st.turn
+        return phase == st.phase and not st.turn and not st.cube_step
+
+    def _dice(self, st: "Position") -> tuple[int, int, int]:
+        """A dice race's dice in ``st`` (0, 0: to be rolled) and whether the opening roll is to come."""
+        a, b = st.dice if st.dice is not None else (0, 0)
+        dice = self.game.dice
+        opening = dice is not None and dice.opening is not None and st.ply == 0 and not st.tally[0] and st.dice is None
+        return a, b, int(opening)
 
     def load(self, st: "Position") -> None:
         """Set the kernel's position to ``st``."""
         self.module.load(st.stacks, self._reserves(st), st.counters)
+        if self.plan.race is not None:
+            self.module.dice(*self._dice(st))
 
     def move(self, mv: int, st: "Position | None" = None) -> Any:
         """The engine's move for the kernel's int ``mv`` (in ``st``, where the move's pieces stand:
         a jump's and a general move's read the board)."""
+        race = self.plan.race
+        if race is not None:  # a whole turn: its steps, twelve bits each after their count
+            assert st is not None
+            pairs = self._blocks[0]._step_squares[st.to_move]
+            steps = tuple(pairs[(mv >> (3 + 12 * j)) & 4095] for j in range(mv & 7))
+            return TrackMove((self._blocks[0].index, st.dice, steps))
         slot, n = self.plan.slot, self.plan.squares
         number = mv // slot
         if number == len(self._blocks):
@@ -138,7 +154,7 @@ class Kernel:
     # -- what the engine asks ---------------------------------------------------------------------
     def legal_moves(self, st: "Position") -> list[Any]:
         """The legal moves of ``st``, as the engine's moves (in the kernel's order)."""
-        if st.result is not None:
+        if st.result is not None or (self.plan.race is not None and st.dice is None):
             return []
         try:
             with self._lock:
@@ -161,16 +177,22 @@ class Kernel:
         except OverflowError:  # a position with more chains than its lists hold: the engine counts
             return self.game.perft(cast("State", st), depth)
 
-    def random_games(self, st: "Position", games: int, seed: int = 0,
-                     max_plies: int = 10_000) -> list[tuple["Outcome | None", int]]:
+    def random_games(self, st: "Position", games: int, seed: int = 0, max_plies: int = 10_000,
+                     by: str = "turn") -> list[tuple["Outcome | None", int]]:
         """``games`` games from ``st``, each move drawn uniformly among the legal ones by the
-        kernel's own generator (seeded with ``seed``); per game its outcome (None: unfinished after
+        kernel's own generator (seeded with ``seed``), the dice rolled by it too; a dice turn drawn
+        whole (``by="turn"``) or one step at a time among the next steps (``by="step"``, as
+        ``RandomAgent(by="step")`` plays). Per game its outcome (None: unfinished after
         ``max_plies``) and its plies."""
         if st.result is not None:
             return [(st.result, 0)] * games
         with self._lock:
-            flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
-                                        seed & 0x7FFFFFFFFFFFFFFF, max_plies)
+            if self.plan.race is not None:
+                flat = self.module.playouts(st.stacks, (), (), st.to_move, st.ply, games, seed & 0x7FFFFFFFFFFFFFFF,
+                                            max_plies, *self._dice(st), int(by == "step"))
+            else:
+                flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
+                                            seed & 0x7FFFFFFFFFFFFFFF, max_plies)
         return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
 
     def outcome(self, rule: int, player: int, winner: int = 0, value: int = 0, one: int = 0,

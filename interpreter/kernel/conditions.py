@@ -79,6 +79,10 @@ class Conditions:
         return slot, self.number(parse_expr(value) if isinstance(value, str) else Const(value))
 
     def name(self, name: str) -> tuple[str, str]:
+        if self.out.race is not None and name in ("cube", "to", "from", "board_full", "move_flips", "ply"):
+            if name == "cube":  # a race kernel plays without the cube: its value stays 1
+                return "1", "int"
+            raise NotKernel(f"`{name}` in a dice race's condition")
         slots = self.out.counter_slots
         if name in slots and not slots[name][1]:
             return f"CNT[{slots[name][0]}]", "int"
@@ -121,6 +125,8 @@ class Conditions:
         from ..topology import SquareTopology
         game, t = self.game, self.game.t
         name, args = node.name, node.args
+        if self.out.race is not None:
+            return self._race_call(name, args)
         predicate = game.predicates.get(name)
         if predicate is not None:
             if len(args) != 1:
@@ -186,6 +192,24 @@ class Conditions:
         if name == "owner" and len(args) == 1:
             return f"owner_at({self.number(args[0])})", "int"
         raise NotKernel(f"`{name}(...)` in a condition")
+
+    def _race_call(self, name: str, args: tuple[Node, ...]) -> tuple[str, str]:
+        """``at`` and ``on_path`` in a dice race: counts of ``C``, a player's checkers per position
+        of his path (0 the bar, N + 1 borne off)."""
+        race = self.out.race
+        assert race is not None
+        L = race.N + 2
+        if name == "at" and len(args) == 2:
+            place = self._word(args[1], list(race.places))
+            where = {race.squares[p * L:(p + 1) * L].index(sq) if sq in race.squares[p * L:(p + 1) * L] else -1
+                     for p, sq in ((1, race.places[place][1]), (2, race.places[place][2]))}
+            if len(where) != 1 or -1 in where:
+                raise NotKernel(f"`at` a place the race does not use ({place!r})")
+            return f"C[({self.number(args[0])}) * {L} + {where.pop()}]", "int"
+        if name == "on_path" and len(args) == 3:
+            lo, hi = self._constant(args[1]), self._constant(args[2])
+            return f"onp({self.number(args[0])}, {lo}, {hi})", "int"
+        raise NotKernel(f"`{name}(...)` in a dice race's condition")
 
     def _word(self, node: Node, words: list[str]) -> str:
         """A name of the game's (a kind, a reserve) written as a word or quoted."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["NotKernel", "Plan", "BlockPlan", "End", "Row", "Reach", "Link", "flatten", "directions",
+__all__ = ["NotKernel", "Plan", "BlockPlan", "End", "Row", "Reach", "Link", "Race", "flatten", "directions",
            "kind_steps", "kind_directions", "promotion", "TEMPLATE"]
 
 #: the template's version: part of every kernel's cache key
@@ -64,6 +64,29 @@ class BlockPlan:
 
 
 @dataclass
+class Race:
+    """A dice race (:mod:`.race`): the length ``N`` of each player's path, the opposing checkers
+    that close a point, the first position of the home quarter, the numbers a double plays,
+    whether the higher number is played where only one can be, the dice's faces, whether an
+    opening roll decides who starts; per player and own position (0 the bar, 1..N the path, N+1
+    borne off) the other player's position of that point and its square; the bits of a count in a
+    result's key; the engine block's index; the board's places by name (per player a square)."""
+
+    N: int
+    block: int
+    home: int
+    doubles: int
+    prefer_high: bool
+    faces: int
+    opening: bool
+    mirror: list[int]
+    squares: list[int]
+    bits: int
+    index: int
+    places: dict[str, list[int]]
+
+
+@dataclass
 class End:
     """An end rule as kernel code: its condition, who wins (``mover``, ``opponent``, a player's
     number or 0 for a draw), and its ``score`` and ``value`` (None: none)."""
@@ -117,6 +140,8 @@ class Plan:
     #: the counters' start values, slot by slot, and by name (slot, kept per player)
     counters: list[int] = field(default_factory=list)
     counter_slots: dict[str, tuple[int, bool]] = field(default_factory=dict)
+    #: a dice race's tables (its kernel is written by :mod:`.race`), else None
+    race: Race | None = None
 
 
 def directions(block: Any, t: Any) -> list[str]:

@@ -29,8 +29,6 @@ def plan(game: "Game") -> Plan:
     t, rules = game.t, game.rules
     if t.num_players != 2:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
-    if t.roll_index >= 0 or game.dice is not None:
-        raise NotKernel("dice")
     if rules.effects or game.repetition or rules.track_boards or rules.trim is not None or game._roll_again:
         raise NotKernel("effects, repetition or turns that pass on by a rule")
     for number, (before, after) in rules.block_effects.items():
@@ -56,6 +54,12 @@ def plan(game: "Game") -> Plan:
         if "legal_if" in game.spec.data["phases"][i]:
             raise NotKernel("a phase's `legal_if`")
     n = t.topology.size
+    if t.roll_index >= 0 or game.dice is not None:  # a dice race: a kernel of its own
+        from .race import ends, race_plan
+        out = race_plan(game, Plan(n, t.num_codes, 0, 0, [], [], [], [], [], game.no_moves, [], list(t.code_owner), []))
+        out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
+        ends(game, out, Conditions(game, out))
+        return out
     reserves = len(t.reserve_counts)  # each player's reserves, as a position keeps them
     enemy = [0] * (3 * (t.num_codes + 1))
     for p in (1, 2):

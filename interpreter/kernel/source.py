@@ -24,6 +24,9 @@ __all__ = ["NotKernel", "Plan", "plan", "source"]
 
 def source(p: Plan, typed: bool) -> str:
     """The kernel module of plan ``p``: typed Cython, or plain Python."""
+    if p.race is not None:
+        from .race import race_source
+        return race_source(p, typed)
     w = Writer(typed)
     n = p.squares
     r = max(1, p.reserves)
