@@ -182,9 +182,9 @@ def our_random_games(game: spielwerk.Game, seed: int, by: str = "turn") -> Side:
     """Random games of ours, one per call of ``work``: a uniform pick among the legal moves (or,
     ``by="step"``, among each next step of a dice turn), chance nodes drawn by probability. A game
     with a kernel plays them there, 16 a call (``SPIELWERK_KERNEL=0``: on the engine)."""
-    made = kernel_of(game) if by == "turn" else None
+    made = kernel_of(game)
     if made is not None:
-        return kernel_random_games(made, seed)
+        return kernel_random_games(made, seed, by)
     rng = random.Random(seed)
     agent = RandomAgent(seed, by=by)
     legal, apply, is_chance = game.legal_moves, game.apply, game.is_chance
@@ -230,14 +230,15 @@ def our_random_games(game: spielwerk.Game, seed: int, by: str = "turn") -> Side:
     return Side(by_step if by == "step" else by_turn, extra)
 
 
-def kernel_random_games(made: Any, seed: int) -> Side:
-    """Random games on a game's kernel, 16 a call of ``work``."""
+def kernel_random_games(made: Any, seed: int, by: str = "turn") -> Side:
+    """Random games on a game's kernel, 16 a call of ``work`` (dice turns drawn whole, or ``by``
+    step)."""
     start = made.game.initial()
     count = {"games": 0, "plies": 0, "calls": 0}
 
     def work() -> int:
         count["calls"] += 1
-        games = made.random_games(start, 16, seed=seed * 1_000_003 + count["calls"], max_plies=PLY_CAP)
+        games = made.random_games(start, 16, seed=seed * 1_000_003 + count["calls"], max_plies=PLY_CAP, by=by)
         count["games"] += len(games)
         count["plies"] += sum(plies for _, plies in games)
         return len(games)

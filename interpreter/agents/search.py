@@ -98,12 +98,12 @@ def rollout_all(game: Game, st: State, players: tuple[int, ...], walker: Any, rn
                 judge: _Judge | None) -> list[float]:
     """:func:`rollout` once, read for each of ``players``: the results in [-1, 1], in order. A
     game with a kernel (:mod:`spielwerk.kernel`) plays it out there, its moves drawn by the
-    kernel's generator (seeded from ``rng``), unless a cut playout would be judged by the
-    evaluation."""
+    kernel's generator (seeded from ``rng``; dice turns by steps there too), unless a cut playout
+    would be judged by the evaluation."""
     if judge is None or not judge.declared:
         made = kernel(game)
         if made is not None and made.usable(st):
-            outcome = made.random_games(st, 1, seed=rng.getrandbits(63), max_plies=plies)[0][0]
+            outcome = made.random_games(st, 1, seed=rng.getrandbits(63), max_plies=plies, by="step")[0][0]
             return [0.0 if outcome is None else _value(outcome, p) for p in players]
     done: list[tuple[Move, Any]] = []
     apply = game.apply

@@ -186,6 +186,13 @@ class Kernel:
         ``max_plies``) and its plies."""
         if st.result is not None:
             return [(st.result, 0)] * games
+        try:
+            return self._random_games(st, games, seed, max_plies, by)
+        except OverflowError:  # a position with more moves than the kernel lists: the engine plays
+            return self._engine_games(st, games, seed, max_plies, by)
+
+    def _random_games(self, st: "Position", games: int, seed: int, max_plies: int,
+                      by: str) -> list[tuple["Outcome | None", int]]:
         with self._lock:
             if self.plan.race is not None:
                 flat = self.module.playouts(st.stacks, (), (), st.to_move, st.ply, games, seed & 0x7FFFFFFFFFFFFFFF,
@@ -194,6 +201,30 @@ class Kernel:
                 flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
                                             seed & 0x7FFFFFFFFFFFFFFF, max_plies)
         return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
+
+    def _engine_games(self, st: "Position", games: int, seed: int, max_plies: int,
+                      by: str) -> list[tuple["Outcome | None", int]]:
+        """:meth:`random_games` played by the engine (random agents drawing as the kernel would)."""
+        import random
+        from ..agents import RandomAgent, play_turn, sample_chance
+        game = self.game
+        rng = random.Random(seed)
+        agent = RandomAgent(rng.randrange(1 << 30), by=by)
+        out: list[tuple["Outcome | None", int]] = []
+        for _ in range(games):
+            state = cast("State", st).copy()
+            plies = 0
+            while state.result is None and plies < max_plies:
+                if game.is_chance(state):
+                    game.apply(state, sample_chance(game, state, rng))
+                    continue
+                move = play_turn(state, agent)
+                if move is None:
+                    break
+                game.apply(state, move)
+                plies += 1
+            out.append((state.result, plies))
+        return out
 
     def outcome(self, rule: int, player: int, winner: int = 0, value: int = 0, one: int = 0,
                 two: int = 0) -> "Outcome | None":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["NotKernel", "Plan", "BlockPlan", "End", "Row", "Reach", "Link", "Race", "flatten", "directions",
+__all__ = ["NotKernel", "Plan", "BlockPlan", "TurnNode", "End", "Row", "Reach", "Link", "Race", "flatten", "directions",
            "kind_steps", "kind_directions", "promotion", "TEMPLATE"]
 
 #: the template's version: part of every kernel's cache key
@@ -61,6 +61,28 @@ class BlockPlan:
     sets: list[tuple[str, str]] = field(default_factory=list)
     #: a compulsory block (``compulsory: true``): where it has moves, only compulsory moves are legal
     compulsory: bool = False
+    #: a turn of several parts (``then``): its entries, the first one first (None: not such a block)
+    turn: list["TurnNode"] | None = None
+    #: a ``place`` along lines from a square (``from``): that square as kernel code
+    origin: str | None = None
+
+
+@dataclass
+class TurnNode:
+    """One entry of a turn of several parts: the plan's block that makes its moves, its ``when``
+    and ``legal_if`` as kernel code (None: none), whether the turn may end after it though a next
+    entry has a move (``then_optional``), the entries that may follow (their numbers), the room of
+    its block's part of a move, and ``tail``: the room of what follows it in a turn's number (a
+    turn's number is the entry's part times ``tail`` plus 0 where the turn ends there, else 1 +
+    the next entry's place + the number of entries times the rest's number)."""
+
+    block: int
+    when: str | None
+    legal: str | None
+    optional: bool
+    then: list[int]
+    room: int
+    tail: int = 1
 
 
 @dataclass
