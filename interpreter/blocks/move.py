@@ -842,8 +842,9 @@ class Move(Block):
 
 def _fast_shape(c: Compiling, params: dict[str, Any]) -> str | None:
     """Which specialised generator lists the moves of ``params`` exactly, or None."""
-    # `when`, `legal_if` and `prefer_if` are read by the phase, whichever generator lists the moves
-    keys = set(params) - {"when", "description", "notation", "legal_if", "prefer_if"}
+    # `when`, `legal_if` and `prefer_if` are read by the phase, `then` and `then_optional` by the
+    # turn of several parts, whichever generator lists the moves
+    keys = set(params) - {"when", "description", "notation", "legal_if", "prefer_if", "then", "then_optional"}
     directions = params.get("directions", "orthogonal")
     if isinstance(directions, dict):
         return None

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.jump import JumpMove
+from ..blocks.sequence import TurnMove
 from ..blocks.track import TrackMove
 from ..moves import LineMove, SpreadMove
 from .plan import TEMPLATE, NotKernel, plan
@@ -120,12 +121,29 @@ class Kernel:
             return TrackMove((self._blocks[0].index, st.dice, steps))
         slot, n = self.plan.slot, self.plan.squares
         number = mv // slot
-        if number == len(self._blocks):
+        if number == len(self.plan.blocks):
             return self.game.pass_move
-        block = self._blocks[number]
+        block: Any = self.game.blocks[self.plan.blocks[number].index]
         mv %= slot
         tables = self.plan.blocks[number].tables
         kind = self.plan.blocks[number].kind
+        if kind == "then":  # a turn of several parts: each part read in the position the parts before left
+            nodes = self.plan.blocks[number].turn
+            assert nodes is not None and st is not None
+            parts, k, here = [], 0, st
+            while True:
+                node = nodes[k]
+                part = self.move(node.block * slot + mv // node.tail, here)
+                parts.append(part)
+                mv %= node.tail
+                if not mv:
+                    break
+                m = len(node.then)
+                k, mv = node.then[(mv - 1) % m], (mv - 1) // m
+                if self.plan.blocks[nodes[k].block].kind in ("jump", "move"):  # it reads the board
+                    here = here.copy()
+                    self.game.blocks[self.plan.blocks[node.block].index].apply(here, part)
+            return TurnMove((block.index, tuple(parts)))
         if kind == "jump":
             nd, hops = tables["shape"][:2]
             a, nh, ds = mv % n, (mv // n) % hops, mv // (n * hops)
@@ -141,6 +159,9 @@ class Kernel:
             a, t = (mv // n) % n, mv % n
             assert st is not None
             return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
+        if kind == "rotate":  # a region's number times the turns, plus the turn's place
+            turns = tables["shape"][0]
+            return block.moves[mv // turns][mv % turns]
         if kind == "carry":
             x = mv // 4096
             nd = tables["shape"][0]
@@ -223,7 +244,7 @@ class Kernel:
                     break
                 game.apply(state, move)
                 plies += 1
-            out.append((state.result, plies))
+            out.append((state.result if state.result is not None else game.outcome(state), plies))
         return out
 
     def outcome(self, rule: int, player: int, winner: int = 0, value: int = 0, one: int = 0,

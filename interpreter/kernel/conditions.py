@@ -120,6 +120,7 @@ class Conditions:
     def call(self, node: Call) -> tuple[str, str]:
         from ..predicates.connection import Connection as ConnectionPredicate
         from ..predicates.holds import Holds as HoldsPredicate
+        from ..predicates.pattern import Pattern as PatternPredicate
         from ..predicates.reach import Reach as ReachPredicate
         from ..predicates.row import Row as RowPredicate
         from ..topology import SquareTopology
@@ -134,6 +135,12 @@ class Conditions:
             who = self.number(args[0])
             if isinstance(predicate, RowPredicate):
                 k = self._row(name, predicate)
+                return f"(RF{k}[{who}] > 0)", "bool"
+            if isinstance(predicate, PatternPredicate):
+                placements = [pair for at in predicate.by_anchor for pair in at]
+                if any(xm for _, xm in placements) or not placements:
+                    raise NotKernel("a `pattern` with cells that must not hold an own piece")
+                k = self._row(name, predicate, [om for om, _ in placements])
                 return f"(RF{k}[{who}] > 0)", "bool"
             if isinstance(predicate, ReachPredicate):
                 k = self._reach(name, predicate)
@@ -191,6 +198,8 @@ class Conditions:
             return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
         if name == "owner" and len(args) == 1:
             return f"owner_at({self.number(args[0])})", "int"
+        if name == "enclosed" and len(args) in (1, 2):
+            return f"enclosed{self._enclosure(args)}({self.number(args[0])})", "int"
         raise NotKernel(f"`{name}(...)` in a condition")
 
     def _race_call(self, name: str, args: tuple[Node, ...]) -> tuple[str, str]:
@@ -230,10 +239,12 @@ class Conditions:
             raise NotKernel("`offset` too far")
         return int(value)
 
-    def _row(self, name: str, predicate: Any) -> int:
+    def _row(self, name: str, predicate: Any, masks: list[int] | None = None) -> int:
+        """A ``row`` (or a ``pattern`` of own pieces only: each placement is a row) as the rows
+        the kernel counts; ``masks``: the rows' squares as bits (a row predicate's own rows)."""
         if name not in self.rows:
             t = self.game.t
-            rows = [[s for s in range(t.topology.size) if m >> s & 1] for m in predicate.rows]
+            rows = [[s for s in range(t.topology.size) if m >> s & 1] for m in (masks or predicate.rows)]
             through = [[i for i, r in enumerate(rows) if s in r] for s in range(t.topology.size)]
             player_of = [0] * t.num_codes
             for p in (1, 2):
@@ -242,6 +253,27 @@ class Conditions:
             self.rows[name] = len(self.out.rows)
             self.out.rows.append(Row(predicate.cells, rows, through, player_of))
         return self.rows[name]
+
+    def _enclosure(self, args: tuple[Node, ...]) -> int:
+        """An ``enclosed`` question's tables (its neighbours: every direction, or the set named by
+        the second argument): its number."""
+        topo: Any = self.game.t.topology
+        which = "all"
+        if len(args) > 1:
+            if not isinstance(args[1], Const) or not isinstance(args[1].value, str):
+                raise NotKernel("`enclosed` with a second argument other than a direction set's name")
+            which = args[1].value
+        try:
+            masks = topo.neighbour_masks(topo.directions(which))
+        except (KeyError, ValueError, AttributeError):
+            raise NotKernel("`enclosed` on this board") from None
+        n = topo.size
+        near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
+        border = topo.region_mask("border")
+        entry = (near, [border >> s & 1 for s in range(n)])
+        if entry not in self.out.encloses:
+            self.out.encloses.append(entry)
+        return self.out.encloses.index(entry)
 
     def _link(self, name: str, predicate: Any) -> int:
         if name in self.links:

@@ -164,6 +164,13 @@ class Plan:
     counter_slots: dict[str, tuple[int, bool]] = field(default_factory=dict)
     #: a dice race's tables (its kernel is written by :mod:`.race`), else None
     race: Race | None = None
+    #: the most stacks a block lifts at once (``rotate``: a region's squares)
+    lift: int = 0
+    #: the playable squares, as bits
+    full: int = 0
+    #: ``enclosed`` questions: per question its neighbours of each square (lists) and per square
+    #: whether it lies on the border
+    encloses: list[tuple[list[list[int]], list[int]]] = field(default_factory=list)
 
 
 def directions(block: Any, t: Any) -> list[str]:

@@ -9,7 +9,7 @@ kernel does not play yet. Each block's part of the plan is made by its module in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..dsl.expr import parse_expr
 from ..effects import Outflank, SetCounters
@@ -29,8 +29,11 @@ def plan(game: "Game") -> Plan:
     t, rules = game.t, game.rules
     if t.num_players != 2:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
-    if rules.effects or game.repetition or rules.track_boards or rules.trim is not None or game._roll_again:
-        raise NotKernel("effects, repetition or turns that pass on by a rule")
+    for cause, what in ((rules.effects, "effects after every move"), (game.repetition, "repetition"),
+                        (rules.track_boards, "conditions on earlier boards"), (rules.trim is not None, "`trim`"),
+                        (game._roll_again, "another turn for the same player")):
+        if cause:
+            raise NotKernel(what)
     for number, (before, after) in rules.block_effects.items():
         if any(not isinstance(e, SetCounters) or e.when is not None for e in after):
             raise NotKernel("effects")
@@ -55,10 +58,10 @@ def plan(game: "Game") -> Plan:
             raise NotKernel("a phase's `legal_if`")
     n = t.topology.size
     if t.roll_index >= 0 or game.dice is not None:  # a dice race: a kernel of its own
-        from .race import ends, race_plan
+        from .race import ends as race_ends, race_plan
         out = race_plan(game, Plan(n, t.num_codes, 0, 0, [], [], [], [], [], game.no_moves, [], list(t.code_owner), []))
         out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
-        ends(game, out, Conditions(game, out))
+        race_ends(game, out, Conditions(game, out))
         return out
     reserves = len(t.reserve_counts)  # each player's reserves, as a position keeps them
     enemy = [0] * (3 * (t.num_codes + 1))
@@ -69,19 +72,22 @@ def plan(game: "Game") -> Plan:
                list(t.reserve_of_kind[t.code_kind[c]] for c in range(t.num_codes)),
                list(t.code_owner), enemy)
     out.stacking, out.height = t.stacking, t.max_height
+    out.full = t.topology.full_mask
     out.passing = game.no_moves == "pass"
     out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
     conditions = Conditions(game, out)
     for phase, end in zip(game.phases, t.phase_end):
         numbers = []
         for block in phase.blocks:
-            numbers.append(len(out.blocks))
+            number = len(out.blocks)
+            numbers.append(number)
+            out.blocks.append(cast(BlockPlan, None))  # its place, before the blocks of its parts
             made = _block(game, block, conditions)
             made.compulsory = bool(phase.compulsory) and block in phase.compulsory
             flank = (rules.block_effects.get(block.index) or ([], []))[0]
             if flank:
                 outflank(game, flank[0], made.tables)
-            out.blocks.append(made)
+            out.blocks[number] = made
         out.phases.append((min(end, 1 << 30), numbers))
     out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])
     out.bound = max(sum(out.blocks[i].bound for i in numbers) for _, numbers in out.phases) + 1
@@ -101,13 +107,17 @@ def plan(game: "Game") -> Plan:
     return out
 
 
-def _block(game: "Game", block: Any, conditions: "Conditions") -> BlockPlan:
-    """A block's part of the plan, made by its module in :mod:`.parts`."""
+def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = False) -> BlockPlan:
+    """A block's part of the plan, made by its module in :mod:`.parts` (``entry``: the block of
+    an entry of a turn of several parts, whose keys for the turn its turn reads)."""
     kind = type(block).__name__.lower()
+    if kind == "sequence":
+        from .parts.then import turn_plan
+        return turn_plan(game, block, conditions, lambda b: _entry_block(game, b, conditions))
     part = PARTS.get(kind)
     if part is None:
         raise NotKernel(f"a `{block.name}` block of this shape")
-    extra = set(block.params) - part.KEYS
+    extra = set(block.params) - part.KEYS - ({"then", "then_optional", "when"} if entry else set())
     if extra:
         raise NotKernel(f"`{sorted(extra)[0]}` on a `{block.name}` block")
     text = block.params.get("legal_if")
@@ -115,4 +125,22 @@ def _block(game: "Game", block: Any, conditions: "Conditions") -> BlockPlan:
     sets = [conditions.counter_set(key, value) for key, value in (block.params.get("sets") or {}).items()]
     tables: dict[str, list[int]] = {}
     bound = part.tables(game, block, tables, conditions.out)
-    return BlockPlan(kind, block.index, tables, legal, max(bound, 1), sets)
+    made = BlockPlan(kind, block.index, tables, legal, max(bound, 1), sets)
+    origin = getattr(block, "line_from", None)
+    if origin is not None:  # a `place` along lines from a square: only an entry after another reads one
+        if not entry:
+            raise NotKernel("a `place` along lines from a square, outside a turn of several parts")
+        made.origin = conditions.number(parse_expr(str(block.params["from"])))
+    return made
+
+
+def _entry_block(game: "Game", block: Any, conditions: "Conditions") -> int:
+    """The plan's number of the block of a turn's entry (made and added to the plan's blocks)."""
+    out = conditions.out
+    number = len(out.blocks)
+    out.blocks.append(cast(BlockPlan, None))
+    made = _block(game, block, conditions, entry=True)
+    if made.sets:
+        raise NotKernel("`sets` on an entry of a turn of several parts")
+    out.blocks[number] = made
+    return number

@@ -14,7 +14,7 @@ their syntax tree by :mod:`.conditions`, whose names are looked up, never copied
 
 from __future__ import annotations
 
-from .parts import PARTS, jump
+from .parts import PARTS, jump, then
 from .model import TEMPLATE, NotKernel, Plan, flatten
 from .plan import plan
 from .writer import Writer
@@ -69,6 +69,9 @@ def source(p: Plan, typed: bool) -> str:
     w.array("FL", 1)  # the pieces the move just made flipped (``move_flips``)
     w.array("OVER", 1)  # 1 once a position had more moves than a list of moves holds
     w.array("PLY", 1)  # the ply of the position the end rules read
+    if p.lift:  # stacks lifted while a region turns: their pieces, bottom first, and their heights
+        w.array("LB", p.lift * max(1, p.height))
+        w.array("LH", p.lift)
     if p.stacking:
         w.array("H", n)  # per square the height of its stack, and the stack, bottom first
         w.array("SK", n * p.height)
@@ -97,7 +100,13 @@ def source(p: Plan, typed: bool) -> str:
         w.table(f"LN{k}", flat)
         w.table(f"LK{k}", link.ok)
         w.table(f"LR{k}", link.regions)
-    if p.links:
+    for k, (near, border) in enumerate(p.encloses):
+        starts, flat = flatten(near)
+        w.table(f"EN{k}S", starts)
+        w.table(f"EN{k}", flat)
+        w.table(f"EB{k}", border)
+    w.table("PLAYABLE", [p.full >> s & 1 for s in range(n)])
+    if p.links or p.encloses:
         w.array("VIS", n)  # the squares a flood reached, by the number of the flood
         w.array("STK", n)
         w.array("MARK", 1)
@@ -172,6 +181,51 @@ def _helpers(w: Writer, p: Plan) -> None:
             w(f"if bits(touched & {mask}) >= {need}:", 2)
             w("return 1", 3)
         w("return 0", 1)
+        w("")
+    for k, _ in enumerate(p.encloses):
+        # ``enclosed(q)``: flood the squares not q's from the border; count those never reached,
+        # and q's pieces off the border with no reached neighbour
+        w.func(f"enclosed{k}", [("int", "q")], "int")
+        w.local("int i, s, t, u, e, top, mark, c, cnt, seen")
+        w("MARK[0] += 1", 1)
+        w("if MARK[0] >= 1073741824:", 1)
+        w(f"for i in range({n}):", 2)
+        w("VIS[i] = 0", 3)
+        w("MARK[0] = 1", 2)
+        w("mark = MARK[0]", 1)
+        w("top = 0", 1)
+        w(f"for s in range({n}):", 1)
+        w(f"if EB{k}[s] and PLAYABLE[s] and (b[s] == 0 or OWNER[b[s] - 1] != q):", 2)
+        w("VIS[s] = mark", 3)
+        w("STK[top] = s", 3)
+        w("top += 1", 3)
+        w("while top:", 1)
+        w("top -= 1", 2)
+        w("t = STK[top]", 2)
+        w(f"for e in range(EN{k}S[t], EN{k}S[t + 1]):", 2)
+        w(f"u = EN{k}[e]", 3)
+        w("c = b[u]", 3)
+        w("if VIS[u] != mark and (c == 0 or OWNER[c - 1] != q):", 3)
+        w("VIS[u] = mark", 4)
+        w("STK[top] = u", 4)
+        w("top += 1", 4)
+        w("cnt = 0", 1)
+        w(f"for s in range({n}):", 1)
+        w("if not PLAYABLE[s]:", 2)
+        w("continue", 3)
+        w("c = b[s]", 2)
+        w("if c == 0 or OWNER[c - 1] != q:", 2)
+        w("if VIS[s] != mark:", 3)
+        w("cnt += 1", 4)
+        w(f"elif not EB{k}[s]:", 2)
+        w("seen = 0", 3)
+        w(f"for e in range(EN{k}S[s], EN{k}S[s + 1]):", 3)
+        w(f"if VIS[EN{k}[e]] == mark:", 4)
+        w("seen = 1", 5)
+        w("break", 5)
+        w("if not seen:", 3)
+        w("cnt += 1", 4)
+        w("return cnt", 1)
         w("")
     w.func("rnd", [("int", "k")], "int")
     w("global rs", 1)
@@ -272,7 +326,7 @@ def _moves_of_blocks(w: Writer, p: Plan) -> None:
     for name in ("to_of", "from_of"):
         w.func(name, [("long long", "mv")], "int")
         w.local("int k, d, sq, kind, j, nh, cur")
-        w.local("long long x")
+        w.local("long long x, mq")
         w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
         w(f"x = mv % {slot}", 1)
         for i, blk in enumerate(p.blocks):
@@ -340,6 +394,9 @@ def _generate(w: Writer, p: Plan) -> None:
     for i, blk in enumerate(p.blocks):
         if blk.kind == "jump":
             jump.chains(w, p, i)
+    for i, blk in enumerate(p.blocks):
+        if blk.kind == "then":
+            then.walkers(w, p, i)
         if blk.legal is None:
             continue
         w.func(f"legal{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")

@@ -15,23 +15,36 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank"]
 
-KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects"}
+KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects", "from",
+        "directions"}
 squares = plain_squares
 
 
 def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> int:
     t = game.t
-    if block.onto is not None or block.line_from is not None or block.apart is not None \
-            or block.count != 1 or block.neutral:
+    if block.onto is not None or block.apart is not None or block.count != 1:
         raise NotKernel("a `place` of this shape")
+    if block.neutral and any(t.reserve_of_kind[k] >= 0 for k in block.kinds):
+        raise NotKernel("a neutral piece placed from a reserve")
     out["squares"] = list(block.squares)
     # per player to move, the codes he may place (his own, or with `owner: opponent` the
     # opponent's, from the opponent's reserve)
     out["codes"] = [0] * (3 * len(block.kinds))
     for q in (1, 2):
-        supplier = 3 - q if block.for_opponent else q
+        supplier = 0 if block.neutral else 3 - q if block.for_opponent else q
         for j, k in enumerate(block.kinds):
             out["codes"][q * len(block.kinds) + j] = t.code(k, supplier)
+    if block.line_from is not None:  # along the lines from a square: per square its rays, each ended by -1
+        lines = []
+        for sq in range(t.topology.size):
+            seq: list[int] = []
+            for ray in block.lines[sq]:
+                seq.extend(ray)
+                seq.append(-1)
+            lines.append(seq)
+        out["lstart"], out["lines"] = flatten(lines)
+        out["ok"] = [block.allowed >> sq & 1 for sq in range(t.topology.size)]
+        return max((len(x) for x in lines), default=0) * len(block.kinds)
     return len(block.squares) * len(block.kinds)
 
 
@@ -99,6 +112,26 @@ def moves(w: "Writer", p: "Plan", i: int) -> None:
     w("x = CODE_RES[code]", 2)
     w(f"if x >= 0 and RES[OWNER[code] * {r} + x] < 1:", 2)
     w("continue", 3)
+    origin = p.blocks[i].origin
+    if origin is not None:  # the empty squares along the lines from the square ``origin`` names
+        w(f"h = {origin}", 2)
+        w(f"if h < 0 or h >= {n}:", 2)
+        w("continue", 3)
+        w(f"e = B{i}_lstart[h]", 2)
+        w(f"stop = B{i}_lstart[h + 1]", 2)
+        w("while e < stop:", 2)
+        w(f"s = B{i}_lines[e]", 3)
+        w("e += 1", 3)
+        w("if s < 0:", 3)
+        w("continue", 4)
+        w("if b[s]:", 3)  # a piece ends the line
+        w(f"while B{i}_lines[e] >= 0:", 4)
+        w("e += 1", 5)
+        w("continue", 4)
+        w(f"if B{i}_ok[s]:", 3)
+        w(f"out[k] = {w.big(i * p.slot)} + (code * {n + 1} + {n}) * {n} + s", 4)
+        w("k += 1", 4)
+        return
     w(f"for e in range({len(tb['squares'])}):", 2)
     w(f"s = B{i}_squares[e]", 3)
     w("if b[s] == 0:", 3)

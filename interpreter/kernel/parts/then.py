@@ -1,0 +1,233 @@
+"""``then``: a turn of several parts, each a move of its own block (``move`` and then ``place``
+an arrow from where it stopped; ``place`` and then ``rotate`` a quarter of the board).
+
+Each entry of the turn is a block of the plan of its own, made by its module as any block is;
+this part lists the whole turns as the engine's ``Sequence`` does: an entry's moves in the
+position the parts before it left (``to`` and ``from`` read the last part's squares), its
+``legal_if`` read after it is played, the entries that may follow it (each with its ``when``), and
+the turn ending after it where none of them has a move or ``then_optional`` says so.
+
+A turn's number is read entry by entry: the entry's part of a move times ``tail``, plus 0 where
+the turn ends after it, else 1 + the next entry's place among those that may follow + their
+number times the rest's number (see :class:`~spielwerk.kernel.model.TurnNode`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ...dsl.expr import parse_expr
+from ..model import BlockPlan, NotKernel, TurnNode
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...game import Game
+    from ..conditions import Conditions
+    from ..model import Plan
+    from ..writer import Writer
+
+__all__ = ["KEYS", "turn_plan", "tables", "make", "moves", "squares", "walkers", "CAP"]
+
+KEYS: set[str] = set()
+#: the most turns a position's list holds (more: the position is left to the engine, as overflowing
+#: chains of jumps are); a turn's parts multiply, so their bounds' product may be far too many
+CAP = 16384
+
+
+def turn_plan(game: "Game", block: Any, conditions: "Conditions", entry_block: Callable[[Any], int]) -> BlockPlan:
+    """The plan of a turn of several parts (an engine ``Sequence``): its entries' blocks added to the
+    plan (``entry_block`` makes each and gives its number), the entries as :class:`TurnNode`."""
+    p = conditions.out
+    nodes: list[TurnNode] = []
+    seen: set[int] = set()
+
+    def node(part: Any, top: bool) -> int:
+        if id(part) in seen:
+            raise NotKernel("a turn whose entries come round again")
+        seen.add(id(part))
+        if part.effects or part.again is not None:
+            raise NotKernel("effects, `sets` or `again` on an entry of a turn of several parts")
+        params = part.block.params
+        number = entry_block(part.block)
+        made = p.blocks[number]
+        when = None if top or "when" not in params else conditions.truth(parse_expr(str(params["when"])))
+        k = len(nodes)
+        nodes.append(TurnNode(number, when, made.legal, part.optional, [], _room(p, made)))
+        nodes[k].then = [node(nxt, False) for nxt in part.then]
+        return k
+
+    node(block.first, True)
+    # the rooms, from the last entries up: a part's number times its tail, plus what follows
+    for k in range(len(nodes) - 1, -1, -1):
+        nd = nodes[k]
+        nd.tail = 1 + len(nd.then) * max((nodes[c].room * nodes[c].tail for c in nd.then), default=0)
+    room = nodes[0].room * nodes[0].tail
+    made_plan = BlockPlan("then", block.index, {"room": [room]}, None, min(CAP, _bound(p, nodes, 0)))
+    made_plan.turn = nodes
+    return made_plan
+
+
+def _room(p: "Plan", made: BlockPlan) -> int:
+    """The room of a block's part of a move (as the plan counts it)."""
+    return int(made.tables["room"][0]) if "room" in made.tables else p.codes * (p.squares + 1) * p.squares
+
+
+def _bound(p: "Plan", nodes: list[TurnNode], k: int) -> int:
+    """The most turns from entry ``k`` on: its moves, each once, and each with the turns after it."""
+    nd = nodes[k]
+    after = sum(_bound(p, nodes, c) for c in nd.then)
+    return p.blocks[nd.block].bound * max(1, after)
+
+
+def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> int:  # pragma: no cover
+    raise NotKernel("a turn of several parts is planned by turn_plan")
+
+
+def walkers(w: "Writer", p: "Plan", i: int) -> None:
+    """``turn{i}_{k}(p, mul, add, res, kr, to_, frm_)``: the turns from entry ``k`` on, appended to
+    ``res`` (``kr`` of them so far) as ``add + mul *`` their number from here; ``to_`` and ``frm_``
+    are the squares of the part before. Returns the new ``kr``."""
+    from . import PARTS
+    nodes = p.blocks[i].turn
+    assert nodes is not None
+    bound = p.blocks[i].bound
+    slot = w.big(p.slot)
+    for k in range(len(nodes) - 1, -1, -1):
+        nd = nodes[k]
+        blk = p.blocks[nd.block]
+        w.func(f"turn{i}_{k}", [("int", "p"), ("long long", "mul"), ("long long", "add"), ("long long*", "res"),
+                                ("int", "kr"), ("int", "to_"), ("int", "frm_")], "int", inline=False)
+        w.local(f"long long out[{blk.bound}]")
+        w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
+        w.local("int q1, nq, info, before, pto, pfrm")
+        w.local("long long mv, mq, xq, val")
+        if not w.typed:
+            w(f"out = [0] * {blk.bound}", 1)
+        w("k = 0", 1)
+        w("first = 0", 1)
+        PARTS[blk.kind].moves(w, p, nd.block)
+        w("nq = k", 1)
+        w("for q1 in range(nq):", 1)
+        w("mq = out[q1]", 2)
+        w(f"xq = mq - {w.big(nd.block * p.slot)}", 2)  # the block's own part of its move
+        w(f"val = add + mul * (xq * {w.big(nd.tail)})", 2)
+        if nd.legal is None and not nd.then:  # the last entry: each of its moves ends a turn, unplayed
+            _emit(w, bound, 2)
+            w("continue", 2)
+            w("return kr", 1)
+            w("")
+            continue
+        w(f"info = make{nd.block}(xq, p)", 2)
+        w("pto = to_of(mq)", 2)
+        w("pfrm = from_of(mq)", 2)
+        w("to_ = pto", 2)  # what this part's `legal_if` and the next entries' `when` read
+        w("frm_ = pfrm", 2)
+        w(f"if {nd.legal if nd.legal is not None else '1'}:", 2)
+        w("before = kr", 3)
+        m = len(nd.then)
+        for j, c in enumerate(nd.then):
+            cond = nodes[c].when
+            indent = 3
+            if cond is not None:
+                w(f"if {cond}:", 3)
+                indent = 4
+            w(f"kr = turn{i}_{c}(p, mul * {w.big(m)}, add + mul * (xq * {w.big(nd.tail)} + {1 + j}), res, kr, "
+              "to_, frm_)", indent)
+        w("if kr == before" + (" or 1" if nd.optional else "") + ":", 3)
+        _emit(w, bound, 4)
+        w(f"unmake{nd.block}(xq, p, info)", 2)
+        w("return kr", 1)
+        w("")
+
+
+def _emit(w: "Writer", bound: int, indent: int) -> None:
+    """``val`` appended to ``res``, or the overflow said (the list is full)."""
+    w(f"if kr < {bound}:", indent)
+    w("res[kr] = val", indent + 1)
+    w("kr += 1", indent + 1)
+    w("else:", indent)
+    w("OVER[0] = 1", indent + 1)
+
+
+def moves(w: "Writer", p: "Plan", i: int) -> None:
+    """The whole turns: the first entry's walk, into ``out`` after the ``k`` moves there."""
+    w(f"k = turn{i}_0(p, 1, {w.big(i * p.slot)}, out, k, -1, -1)", 1)
+
+
+def _decode(w: "Writer", p: "Plan", i: int, indent: int, body: Callable[[int, int], None]) -> None:
+    """Read a turn's number ``x`` entry by entry: for each entry ``body(node, indent)`` is written
+    with ``mq`` its block's move; ``x`` holds what is left of the number (0: the turn ends)."""
+    nodes = p.blocks[i].turn
+    assert nodes is not None
+    slot = w.big(p.slot)
+
+    def walk(k: int, depth: int) -> None:
+        nd = nodes[k]
+        w(f"mq = {w.big(nd.block)} * {slot} + x // {w.big(nd.tail)}", depth)
+        w(f"x = x % {w.big(nd.tail)}", depth)
+        body(k, depth)
+        if not nd.then:
+            return
+        w("if x:", depth)
+        m = len(nd.then)
+        w(f"j = <int>((x - 1) % {m})" if w.typed else f"j = (x - 1) % {m}", depth + 1)
+        w(f"x = (x - 1) // {m}", depth + 1)
+        for j, c in enumerate(nd.then):
+            w(f"{'if' if j == 0 else 'elif'} j == {j}:", depth + 1)
+            walk(c, depth + 2)
+
+    walk(0, indent)
+
+
+def make(w: "Writer", p: "Plan", i: int) -> None:
+    """``make{i}`` plays the turn's parts one after the other, each part's info kept on ``U``;
+    returns how many parts were played. ``unmake{i}`` reads the parts again and takes them back
+    in the other order."""
+    nodes = p.blocks[i].turn
+    assert nodes is not None
+    depth = _depth(nodes, 0)
+    w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
+    w.local("long long mq")
+    w.local("int j, n")
+    w("n = 0", 1)
+
+    def play(k: int, indent: int) -> None:
+        w("U[UP[0]] = make(mq, p)", indent)
+        w("UP[0] += 1", indent)
+        w("n += 1", indent)
+    _decode(w, p, i, 1, play)
+    w("return n", 1)
+    w("")
+    w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "n")], "void")
+    w.local("long long mq")
+    w.local(f"long long parts[{depth}]")
+    w.local("int j, m")
+    if not w.typed:
+        w(f"parts = [0] * {depth}", 1)
+    w("m = 0", 1)
+
+    def remember(k: int, indent: int) -> None:
+        w("parts[m] = mq", indent)
+        w("m += 1", indent)
+    _decode(w, p, i, 1, remember)
+    w("for j in range(n - 1, -1, -1):", 1)
+    w("UP[0] -= 1", 2)
+    w("unmake(parts[j], p, U[UP[0]])", 2)
+    w("")
+
+
+def _depth(nodes: list[TurnNode], k: int) -> int:
+    return 1 + max((_depth(nodes, c) for c in nodes[k].then), default=0)
+
+
+def squares(w: "Writer", p: "Plan", i: int, name: str) -> bool:
+    """A turn starts where its first part starts and ends where its last part ends."""
+    if name == "from_of":
+        nodes = p.blocks[i].turn
+        assert nodes is not None
+        w(f"return from_of({w.big(nodes[0].block)} * {w.big(p.slot)} + x // {w.big(nodes[0].tail)})", 2)
+        return True
+    def last(k: int, indent: int) -> None:
+        w("sq = to_of(mq)", indent)
+    _decode(w, p, i, 2, last)
+    w("return sq", 2)
+    return True
