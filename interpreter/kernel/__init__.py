@@ -106,7 +106,10 @@ class Kernel:
 
     def load(self, st: "Position") -> None:
         """Set the kernel's position to ``st``."""
-        self.module.load(st.stacks, self._reserves(st), st.counters)
+        if self.plan.zobrist:  # the boards so far: the conditions on earlier boards read them
+            self.module.load(st.stacks, self._reserves(st), st.counters, st.boards)
+        else:
+            self.module.load(st.stacks, self._reserves(st), st.counters)
         if self.plan.race is not None:
             self.module.dice(*self._dice(st))
 
@@ -159,6 +162,8 @@ class Kernel:
             a, t = (mv // n) % n, mv % n
             assert st is not None
             return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
+        if kind == "pass":
+            return block.move
         if kind == "rotate":  # a region's number times the turns, plus the turn's place
             turns = tables["shape"][0]
             return block.moves[mv // turns][mv % turns]
@@ -220,7 +225,8 @@ class Kernel:
                                             max_plies, *self._dice(st), int(by == "step"))
             else:
                 flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
-                                            seed & 0x7FFFFFFFFFFFFFFF, max_plies)
+                                            seed & 0x7FFFFFFFFFFFFFFF, max_plies,
+                                            st.boards if self.plan.zobrist else None)
         return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
 
     def _engine_games(self, st: "Position", games: int, seed: int, max_plies: int,

@@ -101,6 +101,8 @@ class Conditions:
             return name, "int"
         if name == "ply" and self.context != "legal":  # the plies played, this move's included
             return "PLY[0]", "int"
+        if name == "board_repeats" and self.out.zobrist:
+            return "repeats()", "int"
         raise NotKernel(f"`{name}` in a condition")
 
     def op(self, node: Op) -> tuple[str, str]:
@@ -198,6 +200,11 @@ class Conditions:
             return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
         if name == "owner" and len(args) == 1:
             return f"owner_at({self.number(args[0])})", "int"
+        if name == "board_was" and len(args) == 1 and self.out.zobrist:
+            return f"was({self.number(args[0])})", "int"
+        if name in ("liberties", "area") and len(args) == 1:
+            self._groups_near()
+            return f"{'libs' if name == 'liberties' else 'area'}({self.number(args[0])})", "int"
         if name == "enclosed" and len(args) in (1, 2):
             return f"enclosed{self._enclosure(args)}({self.number(args[0])})", "int"
         raise NotKernel(f"`{name}(...)` in a condition")
@@ -253,6 +260,14 @@ class Conditions:
             self.rows[name] = len(self.out.rows)
             self.out.rows.append(Row(predicate.cells, rows, through, player_of))
         return self.rows[name]
+
+    def _groups_near(self) -> None:
+        """The neighbours of each square as ``liberties`` and ``area`` count groups (the engine's)."""
+        if self.out.near is None:
+            from ..compile.conditions import _adjacency
+            _, masks = _adjacency(self.game.t)
+            n = self.game.t.topology.size
+            self.out.near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
 
     def _enclosure(self, args: tuple[Node, ...]) -> int:
         """An ``enclosed`` question's tables (its neighbours: every direction, or the set named by

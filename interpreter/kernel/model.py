@@ -168,6 +168,13 @@ class Plan:
     lift: int = 0
     #: the playable squares, as bits
     full: int = 0
+    #: conditions read earlier boards (``board_repeats``, ``board_was``): the board's hash keys (the
+    #: engine's, per square, height and code: ``(sq * stride + height) * codes + code``), kept up
+    #: to date, and a history of the boards' hashes; empty: none
+    zobrist: list[int] = field(default_factory=list)
+    stride: int = 1
+    #: the neighbours of each square as groups count them (``liberties``, ``area``), or None
+    near: list[list[int]] | None = None
     #: ``enclosed`` questions: per question its neighbours of each square (lists) and per square
     #: whether it lies on the border
     encloses: list[tuple[list[list[int]], list[int]]] = field(default_factory=list)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..dsl.expr import parse_expr
-from ..effects import Outflank, SetCounters
+from ..effects import Outflank, RemoveGroups, SetCounters
 from .conditions import Conditions
 from .model import TEMPLATE, BlockPlan, End, NotKernel, Plan
 from .parts import PARTS
-from .parts.place import outflank
+from .parts.place import outflank, remove_groups
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -30,15 +30,18 @@ def plan(game: "Game") -> Plan:
     if t.num_players != 2:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
     for cause, what in ((rules.effects, "effects after every move"), (game.repetition, "repetition"),
-                        (rules.track_boards, "conditions on earlier boards"), (rules.trim is not None, "`trim`"),
+                        (rules.trim is not None, "`trim`"),
                         (game._roll_again, "another turn for the same player")):
         if cause:
             raise NotKernel(what)
     for number, (before, after) in rules.block_effects.items():
         if any(not isinstance(e, SetCounters) or e.when is not None for e in after):
             raise NotKernel("effects")
-        if any(not isinstance(e, Outflank) or e.when is not None or getattr(e, "keep_if", None) is not None
-               or not e.flip or t.stacking or game.blocks[number].name != "place" for e in before) or len(before) > 1:
+        if len(before) > 1 or (before and game.blocks[number].name != "place") or any(
+                e.when is not None or getattr(e, "keep_if", None) is not None for e in before):
+            raise NotKernel("effects")
+        if any(not (isinstance(e, Outflank) and e.flip and not t.stacking) and not isinstance(e, RemoveGroups)
+               for e in before):
             raise NotKernel("effects")
     if t.stacking and t.max_stack:
         raise NotKernel("a stack limit")
@@ -73,6 +76,10 @@ def plan(game: "Game") -> Plan:
                list(t.code_owner), enemy)
     out.stacking, out.height = t.stacking, t.max_height
     out.full = t.topology.full_mask
+    if rules.track_boards:  # conditions read earlier boards: the engine's hash keys, kept up to date
+        if any(t.oriented):
+            raise NotKernel("conditions on earlier boards of oriented pieces")
+        out.zobrist, out.stride = list(t.zobrist), t.zobrist_stride
     out.passing = game.no_moves == "pass"
     out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
     conditions = Conditions(game, out)
@@ -84,9 +91,8 @@ def plan(game: "Game") -> Plan:
             out.blocks.append(cast(BlockPlan, None))  # its place, before the blocks of its parts
             made = _block(game, block, conditions)
             made.compulsory = bool(phase.compulsory) and block in phase.compulsory
-            flank = (rules.block_effects.get(block.index) or ([], []))[0]
-            if flank:
-                outflank(game, flank[0], made.tables)
+            for effect in (rules.block_effects.get(block.index) or ([], []))[0]:
+                (outflank if isinstance(effect, Outflank) else remove_groups)(game, effect, made.tables)
             out.blocks[number] = made
         out.phases.append((min(end, 1 << 30), numbers))
     out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])

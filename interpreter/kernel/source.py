@@ -19,7 +19,10 @@ from .model import TEMPLATE, NotKernel, Plan, flatten
 from .plan import plan
 from .writer import Writer
 
-__all__ = ["NotKernel", "Plan", "plan", "source"]
+__all__ = ["NotKernel", "Plan", "plan", "source", "HISTORY"]
+
+#: the most boards a kernel's history holds (the loaded position's and those played since)
+HISTORY = 16384
 
 
 def source(p: Plan, typed: bool) -> str:
@@ -42,6 +45,11 @@ def source(p: Plan, typed: bool) -> str:
         w("cdef Py_ssize_t i", 1)
         w("for i in range(len(values)):", 1)
         w("a[i] = values[i]", 2)
+        if p.zobrist:
+            w("cdef void _fill64(unsigned long long* a, tuple values):")
+            w("cdef Py_ssize_t i", 1)
+            w("for i in range(len(values)):", 1)
+            w("a[i] = values[i]", 2)
     w(f"BOUND = {bound}")
     w(f"SLOT = {p.slot}")
     w("PATTERNS = (" + "".join("(" + "".join(f"{d}, " for d in drops) + "), " for drops in p.patterns) + ")")
@@ -69,6 +77,17 @@ def source(p: Plan, typed: bool) -> str:
     w.array("FL", 1)  # the pieces the move just made flipped (``move_flips``)
     w.array("OVER", 1)  # 1 once a position had more moves than a list of moves holds
     w.array("PLY", 1)  # the ply of the position the end rules read
+    if p.zobrist:  # the board's hash (HB) and the hashes of the boards so far, the last the current one
+        w.table64("ZOB", p.zobrist)
+        w.both("cdef unsigned long long HB = 0", "HB = 0")
+        w.both(f"cdef unsigned long long HIST[{HISTORY}]", f"HIST = [0] * {HISTORY}")
+        w.array("NH", 1)
+    if any("rg_near" in b.tables for b in p.blocks):
+        w.array("RM", n)  # the squares a `remove_groups` empties
+    if p.near is not None:  # neighbours as groups count them
+        starts, flat = flatten(p.near)
+        w.table("GNS", starts)
+        w.table("GN", flat)
     if p.lift:  # stacks lifted while a region turns: their pieces, bottom first, and their heights
         w.array("LB", p.lift * max(1, p.height))
         w.array("LH", p.lift)
@@ -106,7 +125,7 @@ def source(p: Plan, typed: bool) -> str:
         w.table(f"EN{k}", flat)
         w.table(f"EB{k}", border)
     w.table("PLAYABLE", [p.full >> s & 1 for s in range(n)])
-    if p.links or p.encloses:
+    if p.links or p.encloses or p.near is not None or any("rg_near" in b.tables for b in p.blocks):
         w.array("VIS", n)  # the squares a flood reached, by the number of the flood
         w.array("STK", n)
         w.array("MARK", 1)
@@ -152,11 +171,11 @@ def _helpers(w: Writer, p: Plan) -> None:
         # the player's groups, each flooded once; a group touching enough regions of an item links
         w.func(f"linked{k}", [("int", "q")], "bint")
         w.local("int i, s, t, u, e, top, mark, touched, c")
-        w("MARK[0] += 1", 1)
+        w("MARK[0] += 2", 1)  # marks go by two: a flood may use its mark + 1 too
         w("if MARK[0] >= 1073741824:", 1)  # a fresh count before it could wrap
         w(f"for i in range({n}):", 2)
         w("VIS[i] = 0", 3)
-        w("MARK[0] = 1", 2)
+        w("MARK[0] = 2", 2)
         w("mark = MARK[0]", 1)
         w("for i in range(PN[q]):", 1)
         w(f"s = PL[q * {n} + i]", 2)
@@ -187,11 +206,11 @@ def _helpers(w: Writer, p: Plan) -> None:
         # and q's pieces off the border with no reached neighbour
         w.func(f"enclosed{k}", [("int", "q")], "int")
         w.local("int i, s, t, u, e, top, mark, c, cnt, seen")
-        w("MARK[0] += 1", 1)
+        w("MARK[0] += 2", 1)  # marks go by two: a flood may use its mark + 1 too
         w("if MARK[0] >= 1073741824:", 1)
         w(f"for i in range({n}):", 2)
         w("VIS[i] = 0", 3)
-        w("MARK[0] = 1", 2)
+        w("MARK[0] = 2", 2)
         w("mark = MARK[0]", 1)
         w("top = 0", 1)
         w(f"for s in range({n}):", 1)
@@ -227,6 +246,22 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("cnt += 1", 4)
         w("return cnt", 1)
         w("")
+    if p.zobrist:
+        w.func("repeats", [], "int")  # ``board_repeats``: the earlier boards that are this one
+        w.local("int i, c")
+        w("c = 0", 1)
+        w("for i in range(NH[0] - 1):", 1)
+        w("if HIST[i] == HIST[NH[0] - 1]:", 2)
+        w("c += 1", 3)
+        w("return c", 1)
+        w("")
+        w.func("was", [("int", "back")], "int")  # ``board_was(n)``: the board of n plies before is this one
+        w("if back <= 0 or back >= NH[0]:", 1)
+        w("return 0", 2)
+        w("return 1 if HIST[NH[0] - 1 - back] == HIST[NH[0] - 1] else 0", 1)
+        w("")
+    if p.near is not None:
+        _group_questions(w, p)
     w.func("rnd", [("int", "k")], "int")
     w("global rs", 1)
     w.local("unsigned long long x")
@@ -240,6 +275,88 @@ def _helpers(w: Writer, p: Plan) -> None:
     w("")
 
 
+def _flood_start(w: Writer, n: int) -> None:
+    """A fresh flood number in ``mark`` (the marks restart before they could wrap)."""
+    w("MARK[0] += 2", 1)
+    w("if MARK[0] >= 1073741824:", 1)
+    w(f"for i in range({n}):", 2)
+    w("VIS[i] = 0", 3)
+    w("MARK[0] = 2", 2)
+    w("mark = MARK[0]", 1)
+
+
+def _group_questions(w: Writer, p: Plan) -> None:
+    """``libs(s)``: the empty squares next to the group on ``s`` (``liberties``); ``area(q)``: q's
+    pieces and the empty regions whose neighbours hold q's pieces and no other player's."""
+    n = p.squares
+    w.func("libs", [("int", "s0")], "int")
+    w.local("int i, t, u, e, top, mark, q, c, cnt")
+    w("if s0 < 0 or b[s0] == 0:", 1)
+    w("return 0", 2)
+    _flood_start(w, n)
+    w("q = OWNER[b[s0] - 1]", 1)
+    w("VIS[s0] = mark", 1)
+    w("STK[0] = s0", 1)
+    w("top = 1", 1)
+    w("cnt = 0", 1)
+    w("while top:", 1)
+    w("top -= 1", 2)
+    w("t = STK[top]", 2)
+    w("for e in range(GNS[t], GNS[t + 1]):", 2)
+    w("u = GN[e]", 3)
+    w("if VIS[u] >= mark:", 3)
+    w("continue", 4)
+    w("c = b[u]", 3)
+    w("if c == 0:", 3)
+    w("if PLAYABLE[u]:", 4)  # a liberty, counted once
+    w("VIS[u] = mark + 1", 5)
+    w("cnt += 1", 5)
+    w("elif OWNER[c - 1] == q:", 3)
+    w("VIS[u] = mark", 4)
+    w("STK[top] = u", 4)
+    w("top += 1", 4)
+    w("return cnt", 1)
+    w("")
+    w.func("area", [("int", "q")], "int")
+    w.local("int i, s, t, u, e, top, mark, c, cnt, size, mine, theirs")
+    _flood_start(w, n)
+    w("cnt = 0", 1)
+    w(f"for s in range({n}):", 1)
+    w("c = b[s]", 2)
+    w("if c:", 2)
+    w("if OWNER[c - 1] == q:", 3)
+    w("cnt += 1", 4)
+    w("continue", 3)
+    w("if not PLAYABLE[s] or VIS[s] == mark:", 2)
+    w("continue", 3)
+    w("VIS[s] = mark", 2)  # an empty region, flooded: its size and whose pieces border it
+    w("STK[0] = s", 2)
+    w("top = 1", 2)
+    w("size = 0", 2)
+    w("mine = 0", 2)
+    w("theirs = 0", 2)
+    w("while top:", 2)
+    w("top -= 1", 3)
+    w("t = STK[top]", 3)
+    w("size += 1", 3)
+    w("for e in range(GNS[t], GNS[t + 1]):", 3)
+    w("u = GN[e]", 4)
+    w("c = b[u]", 4)
+    w("if c:", 4)
+    w("if OWNER[c - 1] == q:", 5)
+    w("mine = 1", 6)
+    w("elif OWNER[c - 1]:", 5)
+    w("theirs = 1", 6)
+    w("elif PLAYABLE[u] and VIS[u] != mark:", 4)
+    w("VIS[u] = mark", 5)
+    w("STK[top] = u", 5)
+    w("top += 1", 5)
+    w("if mine and not theirs:", 2)
+    w("cnt += size", 3)
+    w("return cnt", 1)
+    w("")
+
+
 def _changes(w: Writer, p: Plan) -> None:
     """``top_on`` and ``top_off``: a square's top changes, and every counter that reads it with
     it; ``push`` and ``pop`` (a piece onto or off a square, which on a board without stacks is
@@ -248,6 +365,9 @@ def _changes(w: Writer, p: Plan) -> None:
     for name, sign in (("top_on", 1), ("top_off", -1)):
         w.func(name, [("int", "s"), ("int", "code")], "void")
         w.local("int i, q, j, c")
+        if p.zobrist and not p.stacking:
+            w("global HB", 1)
+            w(f"HB ^= ZOB[s * {p.stride * p.codes} + code]", 1)
         w("b[s] = code + 1" if sign > 0 else "b[s] = 0", 1)
         w(f"S[0] += {sign}", 1)
         w(f"TC[code] += {sign}", 1)
@@ -289,6 +409,9 @@ def _changes(w: Writer, p: Plan) -> None:
         w("")
     hh = p.height
     w.func("push", [("int", "s"), ("int", "code")], "void")
+    if p.stacking and p.zobrist:
+        w("global HB", 1)
+        w(f"HB ^= ZOB[(s * {p.stride} + H[s]) * {p.codes} + code]", 1)
     if p.stacking:
         w("if b[s]:", 1)
         w("top_off(s, b[s] - 1)", 2)
@@ -299,8 +422,12 @@ def _changes(w: Writer, p: Plan) -> None:
     w.func("pop", [("int", "s")], "int")
     w.local("int code")
     if p.stacking:
+        if p.zobrist:
+            w("global HB", 1)
         w("H[s] -= 1", 1)
         w(f"code = SK[s * {hh} + H[s]]", 1)
+        if p.zobrist:
+            w(f"HB ^= ZOB[(s * {p.stride} + H[s]) * {p.codes} + code]", 1)
         w("top_off(s, code)", 1)
         w("if H[s]:", 1)
         w(f"top_on(s, SK[s * {hh} + H[s] - 1])", 2)
@@ -373,10 +500,18 @@ def _moves_of_blocks(w: Writer, p: Plan) -> None:
         w(f"info = make{i}(mv % {slot}, p)", 2)
         if blk.sets:
             w(f"sets{i}(p, mv)", 2)
+    if p.zobrist:  # the board after the move joins the history
+        w(f"if NH[0] < {HISTORY}:", 1)
+        w("HIST[NH[0]] = HB", 2)
+        w("else:", 1)
+        w("OVER[0] = 1", 2)
+        w("NH[0] += 1", 1)
     w("return info", 1)
     w("")
     w.func("unmake", [("long long", "mv"), ("int", "p"), ("int", "info")], "void")
     w.local("int k")
+    if p.zobrist:
+        w("NH[0] -= 1", 1)
     w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
     for i, blk in enumerate(p.blocks):
         w(f"{'if' if i == 0 else 'elif'} k == {i}:", 1)
@@ -511,10 +646,13 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
         + [(f"HC{k}", 3) for k, _ in enumerate(p.holds)] \
         + [("TC", p.codes)]
-    w("def load(stacks, reserves, counters):")
+    w("def load(stacks, reserves, counters, boards=None):")
     w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
-    w('reserves; the counters."""', 1)
+    w('reserves; the counters; the hashes of the boards so far (the last the current one)."""', 1)
     w.local("int i, s")
+    if p.zobrist:
+        w("global HB", 1)
+        w("HB = 0", 1)
     w("UP[0] = 0", 1)
     w("OVER[0] = 0", 1)
     w(f"for i in range({len(p.counters)}):", 1)
@@ -533,7 +671,24 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w(f"for s in range({n}):", 1)
     w("for code in stacks[s]:", 2)
     w("push(s, code)", 3)
+    if p.zobrist:
+        w("NH[0] = 0", 1)
+        w("if boards:", 1)
+        w(f"if len(boards) > {HISTORY // 2}:", 2)
+        w("OVER[0] = 1", 3)
+        w("return", 3)
+        w("for i in range(len(boards)):", 2)
+        w("HIST[i] = boards[i]", 3)
+        w("NH[0] = len(boards)", 2)
+        w("else:", 1)
+        w("HIST[0] = HB", 2)
+        w("NH[0] = 1", 2)
     w("")
+    if p.zobrist:
+        w("def board_hash():")
+        w('"""The hash of the loaded board (the engine\'s ``board_hash``)."""', 1)
+        w("return HB", 1)
+        w("")
     w.func("perft_", [("int", "p"), ("int", "ply"), ("int", "depth")], "long long", inline=False)
     w.local(f"long long buf[{bound}]")
     w.local("long long mv")
@@ -587,7 +742,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("decide(rule, mover)", 1)
     w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
     w("")
-    w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies):")
+    w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies, boards=None):")
     w('"""Random games from a position: per game the end rule (-1 a player without a move, -2', 1)
     w('unfinished), the last player to move (or the one without a move), the plies, the winner', 1)
     w('(0 a draw), the value and the two scores; one flat list."""', 1)
@@ -602,7 +757,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
            "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
     w("limit = max_plies", 1)
     w("for g in range(games):", 1)
-    w("load(stacks, reserves, counters)", 2)
+    w("load(stacks, reserves, counters, boards)", 2)
     w("p = p0", 2)
     w("plies = 0", 2)
     w("rule = -2", 2)

@@ -30,6 +30,15 @@ class Writer:
         else:
             self(f"{name} = [{text}]")
 
+    def table64(self, name: str, values: list[int]) -> None:
+        """A constant table of unsigned 64-bit ints (hash keys)."""
+        text = ", ".join(str(int(v)) for v in values) or "0"
+        if self.typed:
+            self(f"cdef unsigned long long {name}[{max(1, len(values))}]")
+            self(f"_fill64({name}, ({text},))")
+        else:
+            self(f"{name} = [{text}]")
+
     def array(self, name: str, size: int) -> None:
         """A changing array of ints, zero at first."""
         if self.typed:

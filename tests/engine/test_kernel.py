@@ -418,3 +418,17 @@ def test_more_turns_than_a_list_holds_are_said_never_written(monkeypatch):
     assert sorted(k.legal_moves(st)) == sorted(game.legal_moves(st))  # the engine's, then
     assert k.perft(st, 1) == game.perft(st, 1) == 544
     assert all(outcome is not None for outcome, _ in k.random_games(st, 2, seed=1))  # the engine plays them
+
+
+def test_the_kernel_keeps_the_engine_s_board_hashes_for_conditions_on_earlier_boards():
+    """Go reads earlier boards (`board_was`, `board_repeats`): the kernel's hash of its board is the
+    engine's ``board_hash`` at every position of random games, and its history is the state's."""
+    game = spielwerk.load("go", size=5)
+    k = kernels.kernel(game)
+    assert k is not None and k.plan.zobrist
+    for seed in range(3):
+        for st, _ in random_walk(game, seed):
+            k.load(st)
+            assert k.module.board_hash() == game.board_hash(st) == st.boards[-1]
+    games = k.random_games(game.initial(), 50, seed=4)
+    assert all(outcome is not None and outcome.scores is not None for outcome, _ in games)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank"]
+__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups"]
 
 KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects", "from",
         "directions"}
@@ -64,28 +64,99 @@ def outflank(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
     out["flank_turns"] = [int(bool(k)) for k in effect.kinds]
 
 
+def remove_groups(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
+    """A ``remove_groups`` (after a ``place``): the neighbours of each square, whose groups it
+    removes (the opponent's or the mover's), per code whether it counts."""
+    n = game.t.topology.size
+    out["rg_start"], out["rg_near"] = flatten([[m for m in range(n) if effect.near[s] >> m & 1] for s in range(n)])
+    out["rg_kinds"] = [int(bool(k)) for k in effect.kinds]
+    out["rg_opponent"] = [int(effect.opponent)]
+
+
+def _remove_groups(w: "Writer", p: "Plan", i: int) -> None:
+    """After the piece is placed: every group of the player's (the opponent's, or the mover's),
+    of the kinds, that touches no empty square leaves the board; each removed square and its code
+    go on ``U``, then their number."""
+    n = p.squares
+    who = "3 - OWNER[code]" if p.blocks[i].tables["rg_opponent"][0] else "OWNER[code]"
+    w.local("int q, x0, s0, t0, u0, e0, top, mark, free, got, m, first0")
+    w(f"q = {who}", 1)
+    w("MARK[0] += 2", 1)  # marks go by two: a flood may use its mark + 1 too
+    w("if MARK[0] >= 1073741824:", 1)
+    w(f"for x0 in range({n}):", 2)
+    w("VIS[x0] = 0", 3)
+    w("MARK[0] = 2", 2)
+    w("mark = MARK[0]", 1)
+    w("got = 0", 1)  # the squares to empty, gathered first (emptying changes the lists walked)
+    w("for x0 in range(PN[q]):", 1)
+    w(f"s0 = PL[q * {n} + x0]", 2)
+    w(f"if VIS[s0] == mark or not B{i}_rg_kinds[b[s0] - 1]:", 2)
+    w("continue", 3)
+    w("VIS[s0] = mark", 2)
+    w("STK[0] = s0", 2)
+    w("top = 1", 2)
+    w("free = 0", 2)
+    w("first0 = got", 2)
+    w("while top:", 2)
+    w("top -= 1", 3)
+    w("t0 = STK[top]", 3)
+    w("RM[got] = t0", 3)
+    w("got += 1", 3)
+    w(f"for e0 in range(B{i}_rg_start[t0], B{i}_rg_start[t0 + 1]):", 3)
+    w(f"u0 = B{i}_rg_near[e0]", 4)
+    w("if b[u0] == 0:", 4)
+    w("if PLAYABLE[u0]:", 5)
+    w("free = 1", 6)
+    w(f"elif VIS[u0] != mark and OWNER[b[u0] - 1] == q and B{i}_rg_kinds[b[u0] - 1]:", 4)
+    w("VIS[u0] = mark", 5)
+    w("STK[top] = u0", 5)
+    w("top += 1", 5)
+    w("if free:", 2)  # it breathes: it stays
+    w("got = first0", 3)
+    w("for m in range(got):", 1)
+    w("s0 = RM[m]", 2)
+    w("while height_of(s0):", 2)
+    w("U[UP[0]] = s0", 3)
+    w("U[UP[0] + 1] = pop(s0)", 3)
+    w("UP[0] += 2", 3)
+    w("U[UP[0]] = got", 1)
+    w("U[UP[0] + 1] = UP[0] - first_up", 1)
+    w("UP[0] += 2", 1)
+
+
 def make(w: "Writer", p: "Plan", i: int) -> None:
     """The part is ``(code * NF + N) * N + to``; the reserve the piece comes from is its owner's."""
     n = p.squares
     nf = n + 1
     r = max(1, p.reserves)
     flank = "flank" in p.blocks[i].tables
+    groups = "rg_near" in p.blocks[i].tables
     w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
-    w.local("int to_, code, res")
+    w.local("int to_, code, res, first_up")
     w(f"to_ = x % {n}", 1)
     w(f"code = x // {n * nf}", 1)
+    w("first_up = UP[0]", 1)
     w("push(to_, code)", 1)
     w("res = CODE_RES[code]", 1)
     w("if res >= 0:", 1)
     w(f"RES[OWNER[code] * {r} + res] -= 1", 2)
     if flank:
         _flank(w, p, i)
+    if groups:
+        _remove_groups(w, p, i)
     w("return 0", 1)
     w("")
     w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "cap")], "void")
     w.local("int to_, code, res")
     w(f"to_ = x % {n}", 1)
     w(f"code = x // {n * nf}", 1)
+    if groups:  # the removed pieces back, the last first
+        w.local("int got, m, sq")
+        w("UP[0] -= 2", 1)
+        w("got = U[UP[0] + 1]", 1)
+        w("for m in range(got // 2):", 1)
+        w("UP[0] -= 2", 2)
+        w("push(U[UP[0]], U[UP[0] + 1])", 2)
     if flank:  # the flipped pieces turned back (their squares and codes on U)
         w.local("int m, got, sq")
         w("UP[0] -= 1", 1)
