@@ -44,6 +44,7 @@ MODULES: tuple[str, ...] = (
     "blocks.track.turns", "blocks.track.rules", "blocks.track.steps",
     "predicates.connection", "predicates.pattern", "predicates.reach", "predicates.row", "predicates.count",
     "compile.conditions", "dsl.expr", "agents.base", "agents.search",
+    "learning.actions", "learning.observation", "learning.vector",
 )
 
 #: where the package's modules are (``dsl`` is installed inside it)

@@ -111,7 +111,7 @@ class Kernel:
         else:
             self.module.load(st.stacks, self._reserves(st), st.counters)
         if self.plan.race is not None:
-            self.module.dice(*self._dice(st))
+            self.module.dice(*self._dice(st), *st.tally[1:3])
 
     def move(self, mv: int, st: "Position | None" = None) -> Any:
         """The engine's move for the kernel's int ``mv`` (in ``st``, where the move's pieces stand:
@@ -222,7 +222,7 @@ class Kernel:
         with self._lock:
             if self.plan.race is not None:
                 flat = self.module.playouts(st.stacks, (), (), st.to_move, st.ply, games, seed & 0x7FFFFFFFFFFFFFFF,
-                                            max_plies, *self._dice(st), int(by == "step"))
+                                            max_plies, *self._dice(st), int(by == "step"), *st.tally[1:3])
             else:
                 flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
                                             seed & 0x7FFFFFFFFFFFFFFF, max_plies,

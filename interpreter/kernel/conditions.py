@@ -214,7 +214,7 @@ class Conditions:
         of his path (0 the bar, N + 1 borne off)."""
         race = self.out.race
         assert race is not None
-        L = race.N + 2
+        L = len(race.squares) // 3
         if name == "at" and len(args) == 2:
             place = self._word(args[1], list(race.places))
             where = {race.squares[p * L:(p + 1) * L].index(sq) if sq in race.squares[p * L:(p + 1) * L] else -1

@@ -106,6 +106,29 @@ class Race:
     bits: int
     index: int
     places: dict[str, list[int]]
+    #: the block's turns are the simple ones the kernel lists (else they are left to the engine, and
+    #: the kernel plays the step view only)
+    simple: bool = True
+    #: a second entering place (``out``): its position (N + 2; -1 none), whether its checkers all
+    #: come in before anything moves, whether one that came in may go on in the same turn
+    out: int = -1
+    out_all_first: bool = False
+    out_continue: bool = True
+    #: ``order: lower_first``, and ``order_while_entering``
+    lower_first: bool = False
+    lower_first_entering: bool = False
+    #: the phase's ``doubles``: the numbers underneath, whether they are optional, from which of
+    #: his doubles a player's doubles give ``later_play`` and ``later_underneath`` instead
+    underneath: int = 0
+    underneath_optional: bool = False
+    later_from: int = 0
+    later_play: int = 4
+    later_underneath: int = 0
+    count_doubles: bool = False
+    #: a double gives its player another roll
+    roll_again: bool = False
+    #: the opening roll decides only who starts, who then rolls afresh
+    fresh_opening: bool = False
 
 
 @dataclass

@@ -31,7 +31,7 @@ def plan(game: "Game") -> Plan:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
     for cause, what in ((rules.effects, "effects after every move"), (game.repetition, "repetition"),
                         (rules.trim is not None, "`trim`"),
-                        (game._roll_again, "another turn for the same player")):
+                        (bool(rules.again) or (game._roll_again and game.dice is None), "another turn for the same player")):
         if cause:
             raise NotKernel(what)
     for number, (before, after) in rules.block_effects.items():

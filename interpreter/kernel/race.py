@@ -54,25 +54,27 @@ def race_plan(game: "Game", plan: Plan) -> Plan:
     if dice.cube is not None:
         raise NotKernel("the doubling cube")
     opening = dice.opening
-    if opening is not None and (opening.get("starter_plays") != "opening_roll" or int(opening.get("dice", 1)) != 1):
+    fresh = opening is not None and opening.get("starter_plays") == "fresh_roll"
+    if opening is not None and not fresh and (opening.get("starter_plays") != "opening_roll"
+                                              or int(opening.get("dice", 1)) != 1):
         raise NotKernel("an opening roll other than one die each")
-    for rule, what in ((block.pin, "pinning"), (block.out is not None, "a second entering place"),
-                       (block.order != "any", "`order`"), (block.count_doubles, "doubles that grow"),
+    for rule, what in ((block.pin, "pinning"),
                        (block.one_die, "one die"), (block.capacity <= 1000, "`capacity`"),
                        (not block.bears_off, "`bear_off: false`"), (not block.bar_first, "`enter.first: false`"),
-                       (block.enter_on[0] is not None or block.enter_at[0], "`enter.on` or `enter.at`"),
+                       (any(on is not None for on in block.enter_on) or any(block.enter_at), "`enter.on` or `enter.at`"),
                        (block.recycle, "`return_to_start`"), (block.start, "a start point"),
                        (block.corner, "a corner"), (block.scoring, "points"), (block.hit_to_start, "hits sent to the start"),
                        (not block.bear_all_home, "bearing off before all are home"),
                        (block.off_at != block.N + 1, "bearing off from the last point"),
                        (block.overshoot != "highest", f"`overshoot: {block.overshoot}`"),
-                       (any(block.no_hit), "`hit.except_on`"), (block.roll_again, "rolling again"),
-                       (block.double_play > 4, "a double of more than four numbers"),
+                       (any(block.no_hit), "`hit.except_on`"),
+                       ((block.underneath or block.later_underneath) and dice.faces != 6,
+                        "the numbers underneath a die of other than six faces"),
                        (dice.faces > block.N, "dice with more faces than the path has points")):
         if rule:
             raise NotKernel(f"a `track` with {what}")
     N = block.N
-    L = N + 2
+    L = N + 3 if block.out is not None else N + 2
     squares = [-1] * (3 * L)
     mirror = [0] * (3 * L)
     for p in (1, 2):
@@ -84,9 +86,17 @@ def race_plan(game: "Game", plan: Plan) -> Plan:
     kind = t.code_kind[block.code[1]]
     most = max(sum(count for (_, code, count, _) in game.rules.setup if t.code_owner[code] == p and t.code_kind[code] == kind)
                for p in (1, 2))
-    plan.race = Race(N, block.block, block.home_start, block.double_play, block.maximize == "higher", dice.faces,
-                     opening is not None, mirror, squares, max(1, most.bit_length()), block.index,
-                     {name: places for name, places in block.t.topology.places.items()})
+    plan.race = race = Race(N, block.block, block.home_start, block.double_play, block.maximize == "higher",
+                            dice.faces, opening is not None, mirror, squares, max(1, most.bit_length()), block.index,
+                            {name: places for name, places in block.t.topology.places.items()})
+    race.simple = bool(block._simple) and block.double_play <= 4
+    race.out = block.OUT
+    race.out_all_first, race.out_continue = block.out_all_first, block.out_continue
+    race.lower_first = block.order == "lower_first"
+    race.lower_first_entering = block.order_entering == "lower_first"
+    race.underneath, race.underneath_optional = block.underneath, block.underneath_optional
+    race.later_from, race.later_play, race.later_underneath = block.later_from, block.later_play, block.later_underneath
+    race.count_doubles, race.roll_again, race.fresh_opening = block.count_doubles, block.roll_again, fresh
     plan.bound = RESULTS
     return plan
 
@@ -110,7 +120,7 @@ def race_source(p: Plan, typed: bool) -> str:
     r = p.race
     assert r is not None
     w = Writer(typed)
-    N, L = r.N, r.N + 2
+    N, L = r.N, len(r.squares) // 3
     per = 30 // r.bits  # count fields in a word of a result's key
     words = (L + per - 1) // per
     K = words + (N + 1 + 29) // 30  # the counts' words, then the blots hit (one bit a point)
@@ -132,10 +142,14 @@ def race_source(p: Plan, typed: bool) -> str:
     w.table("HW", [words + i // 30 for i in range(N + 1)])  # per point: the word of its hit bit
     w.table("HV", [1 << (i % 30) for i in range(N + 1)])
     w.array("C", 3 * L)  # per player and own position: his checkers there
-    w.array("ME", L)  # while listing a roll's turns: the mover's counts, the opponent's on his points
+    w.array("ME", L)  # while a roll is walked: the mover's counts, the opponent's on his points
     w.array("OP", L)
+    w.array("FR", L)  # checkers that came in this turn and may not go on
     w.array("DI", 2)  # the dice of the turn (0: to be rolled)
     w.array("OPN", 1)  # 1 while the opening roll is to come
+    w.array("TLY", 3)  # per player the doubles he rolled (where doubles grow)
+    w.array("PLANS", 16)  # the roll's plans (the numbers in the order they are played): two at most
+    w.array("RP", 3)  # the plans, their length, the numbers that must be played
     w.array("KY", K)  # the key of the result being reached
     w.array("FK", RESULTS * K)  # per result found: its key, numbers used, first number, its slot
     w.array("FU", RESULTS)
@@ -149,15 +163,14 @@ def race_source(p: Plan, typed: bool) -> str:
     w.array("RK", 4096)  # the step view: per next step its best rank (-2 not seen), in order seen
     w.array("CL", 4096)
     w.array("FC", 8)  # the steps chosen so far
-    w.array("V", 8)  # NF, CN, STOP, SET, CUR, CAP, REQ, PH (the step view's walk) - as one array
+    w.array("V", 8)  # NF, CN, STOP, SET, CUR, CAP, REQ, PH (the step view's walk)
     w.array("OUT", 4)
     w.array("OVER", 1)
     w.array("PLY", 1)
     w.both("cdef unsigned long long rs = 1", "rs = 1")
-    w("")
-    for_all = "for _j in range(4096):"
-    w(for_all)
+    w("for _j in range(4096):")
     w("RK[_j] = -2", 1)  # no next step seen yet
+    w("")
     _basics(w, r, top, K)
     _turns(w, r, K)
     _steps(w, r)
@@ -168,7 +181,7 @@ def race_source(p: Plan, typed: bool) -> str:
 
 
 def _basics(w: Writer, r: Race, top: int, K: int) -> None:
-    N, L, HOME = r.N, r.N + 2, r.home
+    N, L, HOME, OUT = r.N, len(r.squares) // 3, r.home, r.out
     w.func("rnd", [("int", "k")], "int")
     w("global rs", 1)
     w.local("unsigned long long x")
@@ -188,7 +201,7 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w("return c", 1)
     w("")
     # the mover's counts and the opponent's on his points; the key of the start; his checkers
-    # outside his home quarter
+    # outside his home quarter (waiting ones too)
     w.func("fill", [("int", "p")], "int")
     w.local("int i, q, outside")
     w("q = 3 - p", 1)
@@ -204,9 +217,51 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w("outside = 0", 1)
     w(f"for i in range({HOME}):", 1)
     w("outside += ME[i]", 2)
+    if OUT >= 0:
+        w(f"outside += ME[{OUT}]", 1)
     w("return outside", 1)
     w("")
-    # the steps one number n allows at step ``lvl`` of a way, from positions >= lowest
+    # the roll's plans: the numbers in the order they are played, how many must be played
+    w.func("setplan", [("int", "p")], "void")
+    w.local("int a, b, i, top, under, lower")
+    w("a = DI[0]", 1)
+    w("b = DI[1]", 1)
+    w("if a != b:", 1)
+    waiting = "ME[0] > 0" + (f" or ME[{OUT}] > 0" if OUT >= 0 else "")
+    w(f"lower = {int(r.lower_first_entering)} if ({waiting}) else {int(r.lower_first)}", 2)
+    w("RP[1] = 2", 2)
+    w("RP[2] = 2", 2)
+    w("if lower:", 2)
+    w("RP[0] = 1", 3)
+    w("PLANS[0] = b if b < a else a", 3)
+    w("PLANS[1] = a if b < a else b", 3)
+    w("else:", 2)
+    w("RP[0] = 2", 3)
+    w("PLANS[0] = a", 3)
+    w("PLANS[1] = b", 3)
+    w("PLANS[8] = b", 3)
+    w("PLANS[9] = a", 3)
+    w("return", 2)
+    if r.later_from:
+        w(f"if TLY[p] >= {r.later_from - 1}:", 1)
+        w(f"top = {r.later_play}", 2)
+        w(f"under = {r.later_underneath}", 2)
+        w("else:", 1)
+        w(f"top = {r.doubles}", 2)
+        w(f"under = {r.underneath}", 2)
+    else:
+        w(f"top = {r.doubles}", 1)
+        w(f"under = {r.underneath}", 1)
+    w("for i in range(top):", 1)
+    w("PLANS[i] = a", 2)
+    w("for i in range(under):", 1)
+    w("PLANS[top + i] = 7 - a", 2)
+    w("RP[0] = 1", 1)
+    w("RP[1] = top + under", 1)
+    w(f"RP[2] = top if ({int(r.underneath_optional)} or under == 0) else top + under", 1)
+    w("")
+    # the steps one number n allows at step ``lvl`` of a way, from positions >= lowest, as the
+    # engine lists them for a simple turn (bearing off among the others, by position)
     w.func("single", [("int", "lvl"), ("int", "n"), ("int", "lowest"), ("int", "outside")], "int")
     w.local("int c, s, t, u, base, ok")
     w("base = lvl * 64", 1)
@@ -239,6 +294,67 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w("c += 1", 4)
     w("return c", 1)
     w("")
+    # the same steps as any turn's rules list them: entering first, then the steps along the path,
+    # then bearing off; checkers that came in this turn and may not go on (``FR``) left out
+    w.func("opts", [("int", "lvl"), ("int", "n"), ("int", "lowest")], "int")
+    w.local("int c, s, t, u, base, ok, may, lo, last, start")
+    w("base = lvl * 64", 1)
+    w("c = 0", 1)
+    w("if ME[0]:", 1)
+    w(f"if OP[n] < {r.block}:", 2)
+    w("OF[base] = 0", 3)
+    w("OT[base] = n", 3)
+    w("c = 1", 3)
+    w("return c", 2)
+    if OUT >= 0:
+        w(f"if ME[{OUT}]:", 1)
+        w(f"if OP[n] < {r.block}:", 2)
+        w(f"OF[base] = {OUT}", 3)
+        w("OT[base] = n", 3)
+        w("c = 1", 3)
+        if r.out_all_first:
+            w("return c", 2)
+    w("lo = lowest if lowest > 1 else 1", 1)
+    w(f"last = {N} - n", 1)
+    w("for s in range(lo, last + 1):", 1)
+    w(f"if ME[s] > FR[s] and OP[s + n] < {r.block}:", 2)
+    w("OF[base + c] = s", 3)
+    w("OT[base + c] = s + n", 3)
+    w("c += 1", 3)
+    w("start = last + 1 if last >= lo else lo", 1)
+    w("may = -1", 1)
+    w(f"for s in range(start, {N + 1}):", 1)
+    w("if ME[s] - FR[s] <= 0:", 2)
+    w("continue", 3)
+    w("t = s + n", 2)
+    w(f"if t <= {N}:", 2)
+    w(f"if OP[t] < {r.block}:", 3)
+    w("OF[base + c] = s", 4)
+    w("OT[base + c] = t", 4)
+    w("c += 1", 4)
+    w("continue", 3)
+    w("if may < 0:", 2)
+    w("may = 1", 3)
+    w(f"for u in range({HOME}):", 3)
+    w("if ME[u]:", 4)
+    w("may = 0", 5)
+    if OUT >= 0:
+        w(f"if ME[{OUT}]:", 3)
+        w("may = 0", 4)
+    w("if not may:", 2)
+    w("break", 3)
+    w("ok = 1", 2)
+    w(f"if t > {N + 1}:", 2)
+    w("for u in range(s):", 3)
+    w("if ME[u]:", 4)
+    w("ok = 0", 5)
+    w("break", 5)
+    w("if ok:", 2)
+    w("OF[base + c] = s", 3)
+    w(f"OT[base + c] = {N + 1}", 3)
+    w("c += 1", 3)
+    w("return c", 1)
+    w("")
     w.func("step", [("int", "f"), ("int", "t")], "int")  # one step on the counts; 1 if it hit
     w("ME[f] -= 1", 1)
     w("ME[t] += 1", 1)
@@ -269,7 +385,8 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
 
 
 def _turns(w: Writer, r: Race, K: int) -> None:
-    """``turns(p, out)``: the distinct results of the roll ``DI`` for ``p``, as the engine lists them."""
+    """``turns(p, out)``: the distinct results of the roll ``DI`` for ``p``, as the engine lists
+    them; for turns other than the simple ones the engine lists them (``OVER`` is set)."""
     w.func("insert", [("long long", "mv"), ("int", "used"), ("int", "first")], "void")
     w.local("int h, j, slot, k, same")
     w("h = 0", 1)
@@ -323,6 +440,11 @@ def _turns(w: Writer, r: Race, K: int) -> None:
     w.func("turns", [("int", "p"), ("long long*", "out")], "int", inline=False)
     w.local("int a, b, o, x, y, c1, c2, e1, e2, f1, t1, f2, t2, h1, h2, outside, o2, k, most, high, keep, j")
     w.local("long long m1")
+    if not r.simple:  # these turns are listed by the engine
+        w("OVER[0] = 1", 1)
+        w("return 0", 1)
+        w("")
+        return
     w("a = DI[0]", 1)
     w("b = DI[1]", 1)
     w("FN[0] = 0", 1)
@@ -374,10 +496,11 @@ def _turns(w: Writer, r: Race, K: int) -> None:
 
 
 def _steps(w: Writer, r: Race) -> None:
-    """The step view: ``walk()`` ranks the next steps after the steps chosen (``FC``, ``V[0]`` of
+    """The step view: ``walk(p)`` ranks the next steps after the steps chosen (``FC``, ``V[0]`` of
     them), as the engine's step view does; ``step_turn(p)`` draws a turn one step at a time."""
     # V: 0 NF (steps chosen), 1 CN (next steps seen), 2 the rank of stopping, 3 settled, 4 the
     # step being looked beyond, 5 the best rank there is, 6 numbers required, 7 the higher preferred
+    stays = r.out if (r.out >= 0 and not r.out_continue) else -2  # where an entering checker stops
     w.func("pleaf", [("int", "n"), ("int", "used"), ("int", "first")], "void")
     w.local("int m, rk")
     w("if n < V[0]:", 1)
@@ -392,14 +515,18 @@ def _steps(w: Writer, r: Race) -> None:
     w("if rk == V[5]:", 2)
     w("V[3] = 1", 3)
     w("")
-    w.func("prec", [("int", "i"), ("int", "plen"), ("int", "x"), ("int", "y"), ("int", "outside")], "void",
-           inline=False)
-    w.local("int n, c, e, f, t, h, code, o2, found")
-    w("if i == plen:", 1)
-    w("pleaf(i, i, x)", 2)
+    w.func("prec", [("int", "i"), ("int", "pl")], "void", inline=False)
+    w.local("int n, c, e, f, t, h, code, found, first")
+    w("first = PLANS[pl]", 1)
+    w("if i == RP[1]:", 1)
+    w("pleaf(i, i, first)", 2)
     w("return", 2)
-    w("n = x if i == 0 else y", 1)
-    w("c = single(i, n, 0, outside)", 1)
+    w("if i >= RP[2]:", 1)  # the numbers left are optional: the turn may end here
+    w("pleaf(i, i, first)", 2)
+    w("if V[3] and i > V[0]:", 2)
+    w("return", 3)
+    w("n = PLANS[pl + i]", 1)
+    w("c = opts(i, n, 0)", 1)
     w("if i < V[0]:", 1)  # only the step already chosen
     w("found = 0", 2)
     w("for e in range(c):", 2)
@@ -411,7 +538,11 @@ def _steps(w: Writer, r: Race) -> None:
     w("f = FC[i] >> 6", 2)
     w("t = FC[i] & 63", 2)
     w("h = step(f, t)", 2)
-    w(f"prec(i + 1, plen, x, y, outside - 1 if f < {r.home} and t >= {r.home} else outside)", 2)
+    w(f"if f == {stays}:", 2)
+    w("FR[t] += 1", 3)
+    w("prec(i + 1, pl)", 2)
+    w(f"if f == {stays}:", 2)
+    w("FR[t] -= 1", 3)
     w("unstep(f, t, h)", 2)
     w("return", 2)
     w("for e in range(c):", 1)
@@ -427,41 +558,42 @@ def _steps(w: Writer, r: Race) -> None:
     w("continue", 4)
     w("V[4] = code", 3)
     w("h = step(f, t)", 2)
-    w(f"o2 = outside - 1 if f < {r.home} and t >= {r.home} else outside", 2)
-    w("prec(i + 1, plen, x, y, o2)", 2)
+    w(f"if f == {stays}:", 2)
+    w("FR[t] += 1", 3)
+    w("prec(i + 1, pl)", 2)
+    w(f"if f == {stays}:", 2)
+    w("FR[t] -= 1", 3)
     w("unstep(f, t, h)", 2)
     w("if V[3]:", 2)  # a way beyond this step reached the best rank: enough
     w("if i > V[0]:", 3)
     w("return", 4)
     w("V[3] = 0", 3)
-    w("if c == 0:", 1)
-    w("pleaf(i, i, x)", 2)
+    w("if c == 0 and i < RP[2]:", 1)
+    w("pleaf(i, i, first)", 2)
     w("")
     w.func("walk", [("int", "p")], "void", inline=False)
-    w.local("int a, b, j, outside, plen")
-    w("a = DI[0]", 1)
-    w("b = DI[1]", 1)
+    w.local("int j, plen")
     w("for j in range(V[1]):", 1)
     w("RK[CL[j]] = -2", 2)
     w("V[1] = 0", 1)
     w("V[2] = -1", 1)
     w("V[3] = 0", 1)
-    w(f"plen = 2 if a != b else {r.doubles}", 1)
-    w("V[6] = plen", 1)
-    w("V[5] = 2 * plen + 1", 1)
-    w(f"V[7] = {1 if r.prefer_high else 0} if a != b else 0", 1)
-    w("outside = fill(p)", 1)
-    w("if a != b:", 1)
-    w("prec(0, 2, a, b, outside)", 2)
-    w("prec(0, 2, b, a, outside)", 2)
-    w("else:", 1)
-    w(f"prec(0, {r.doubles}, a, a, outside)", 2)
+    w("fill(p)", 1)
+    w("setplan(p)", 1)
+    w("plen = RP[1]", 1)
+    w("V[6] = RP[2]", 1)
+    w("V[5] = 2 * (RP[2] if RP[2] < plen else plen) + 1", 1)
+    w(f"V[7] = {1 if r.prefer_high else 0} if DI[0] != DI[1] else 0", 1)
+    w("prec(0, 0)", 1)
+    w("if RP[0] == 2:", 1)
+    w("prec(0, 8)", 2)
     w("")
-    w.func("step_turn", [("int", "p")], "long long", inline=False)
+    w.func("step_turn", [("int", "p")], "void", inline=False)
     w.local("int plen, best, j, n, pick, code, stop")
-    w.local("long long mv")
     w("V[0] = 0", 1)
-    w(f"plen = 2 if DI[0] != DI[1] else {r.doubles}", 1)
+    w("fill(p)", 1)
+    w("setplan(p)", 1)
+    w("plen = RP[1]", 1)
     w("while V[0] < plen:", 1)
     w("walk(p)", 2)
     w("best = V[2]", 2)
@@ -486,39 +618,54 @@ def _steps(w: Writer, r: Race) -> None:
     w("pick -= 1", 4)
     w("FC[V[0]] = code", 2)
     w("V[0] += 1", 2)
-    w("mv = V[0]", 1)
-    w("for j in range(V[0]):", 1)
-    w("mv += (<long long>FC[j]) << (3 + 12 * j)" if w.typed else "mv += FC[j] << (3 + 12 * j)", 2)
-    w("return mv", 1)
     w("")
 
 
 def _play(w: Writer, r: Race) -> None:
     """``make(mv, p)`` plays a turn on the counts (which steps hit, as bits, returned) and
-    ``unmake`` takes it back."""
-    N, L = r.N, r.N + 2
-    w.func("make", [("long long", "mv"), ("int", "p")], "int")
-    w.local("int n, j, f, t, u, q, info, code")
+    ``unmake`` takes it back; ``make_fc(p)`` plays the steps chosen in the step view."""
+    N, L = r.N, len(r.squares) // 3
+    w.func("one", [("int", "p"), ("int", "f"), ("int", "t")], "int")  # one step; 1 if it hit
+    w.local("int q, u, hit")
     w("q = 3 - p", 1)
+    w("hit = 0", 1)
+    w(f"C[p * {L} + f] -= 1", 1)
+    w(f"if t <= {N}:", 1)
+    w(f"u = MIR[p * {L} + t]", 2)
+    w(f"if C[q * {L} + u] == 1:", 2)
+    w(f"C[q * {L} + u] = 0", 3)
+    w(f"C[q * {L}] += 1", 3)
+    w("hit = 1", 3)
+    w(f"C[p * {L} + t] += 1", 1)
+    w("return hit", 1)
+    w("")
+    w.func("make", [("long long", "mv"), ("int", "p")], "int")
+    w.local("int n, j, info, code")
     w("n = <int>(mv & 7)" if w.typed else "n = mv & 7", 1)
     w("info = 0", 1)
     w("for j in range(n):", 1)
     w("code = <int>((mv >> (3 + 12 * j)) & 4095)" if w.typed else "code = (mv >> (3 + 12 * j)) & 4095", 2)
-    w("f = code >> 6", 2)
-    w("t = code & 63", 2)
-    w(f"C[p * {L} + f] -= 1", 2)
-    w(f"if t <= {N}:", 2)
-    w(f"u = MIR[p * {L} + t]", 3)
-    w(f"if C[q * {L} + u] == 1:", 3)
-    w(f"C[q * {L} + u] = 0", 4)
-    w(f"C[q * {L}] += 1", 4)
-    w("info |= 1 << j", 4)
-    w(f"C[p * {L} + t] += 1", 2)
+    w("if one(p, code >> 6, code & 63):", 2)
+    w("info |= 1 << j", 3)
+    if r.count_doubles:
+        w("if DI[0] == DI[1]:", 1)
+        w("TLY[p] += 1", 2)
     w("return info", 1)
+    w("")
+    w.func("make_fc", [("int", "p")], "void")
+    w.local("int j")
+    w("for j in range(V[0]):", 1)
+    w("one(p, FC[j] >> 6, FC[j] & 63)", 2)
+    if r.count_doubles:
+        w("if DI[0] == DI[1]:", 1)
+        w("TLY[p] += 1", 2)
     w("")
     w.func("unmake", [("long long", "mv"), ("int", "p"), ("int", "info")], "void")
     w.local("int n, j, f, t, q, code")
     w("q = 3 - p", 1)
+    if r.count_doubles:
+        w("if DI[0] == DI[1]:", 1)
+        w("TLY[p] -= 1", 2)
     w("n = <int>(mv & 7)" if w.typed else "n = mv & 7", 1)
     w("for j in range(n - 1, -1, -1):", 1)
     w("code = <int>((mv >> (3 + 12 * j)) & 4095)" if w.typed else "code = (mv >> (3 + 12 * j)) & 4095", 2)
@@ -554,9 +701,10 @@ def _race_ends(w: Writer, p: Plan) -> None:
 
 
 def _race_entries(w: Writer, r: Race, K: int) -> None:
-    """What Python calls: ``load``, ``dice``, ``moves``, ``perft``, ``play``, ``end_after``,
-    ``playouts``."""
-    N, L, F = r.N, r.N + 2, r.faces
+    """What Python calls: ``load``, ``dice``, ``moves``, ``steps``, ``perft``, ``play``,
+    ``end_after``, ``playouts``."""
+    L, F = len(r.squares) // 3, r.faces
+    again = "DI[0] == DI[1]" if r.roll_again else "0"  # a double: the same player rolls again
     w("def load(stacks, reserves, counters):")
     w('"""Set the position from its stacks (per square its piece codes, bottom first)."""', 1)
     w.local("int i, p, s, c")
@@ -573,22 +721,30 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("if too_many():", 1)
     w("OVER[0] = 1", 2)
     w("")
-    w("def dice(a, b, opening):")
-    w('"""The dice of the turn (0, 0: to be rolled) and whether the opening roll is to come."""', 1)
+    w("def dice(a, b, opening, one=0, two=0):")
+    w('"""The dice of the turn (0, 0: to be rolled), whether the opening roll is to come, and each', 1)
+    w('player\'s doubles so far."""', 1)
     w("DI[0] = a", 1)
     w("DI[1] = b", 1)
     w("OPN[0] = 1 if opening else 0", 1)
+    w("TLY[1] = one", 1)
+    w("TLY[2] = two", 1)
     w("")
     w.func("roll", [("int", "p")], "int")  # chance: the dice of a turn (the opening roll: who starts)
     w.local("int a, b")
-    w("a = 1 + rnd(" + str(F) + ")", 1)
-    w("b = 1 + rnd(" + str(F) + ")", 1)
-    w("if OPN[0]:", 1)
-    w("while a == b:", 2)
-    w(f"a = 1 + rnd({F})", 3)
-    w(f"b = 1 + rnd({F})", 3)
-    w("p = 1 if a > b else 2", 2)
-    w("OPN[0] = 0", 2)
+    if r.fresh_opening:
+        w("if OPN[0]:", 1)  # the opening decides who starts; he rolls afresh
+        w("p = 1 + rnd(2)", 2)
+        w("OPN[0] = 0", 2)
+    w(f"a = 1 + rnd({F})", 1)
+    w(f"b = 1 + rnd({F})", 1)
+    if not r.fresh_opening:
+        w("if OPN[0]:", 1)
+        w("while a == b:", 2)
+        w(f"a = 1 + rnd({F})", 3)
+        w(f"b = 1 + rnd({F})", 3)
+        w("p = 1 if a > b else 2", 2)
+        w("OPN[0] = 0", 2)
     w("DI[0] = a if a > b else b", 1)
     w("DI[1] = b if a > b else a", 1)
     w("return p", 1)
@@ -603,12 +759,15 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("if DI[0] == 0:", 1)
     w("if OPN[0]:", 2)
     w("OPN[0] = 0", 3)
-    w(f"for a in range(1, {F + 1}):", 3)
-    w(f"for b in range(1, {F + 1}):", 4)
-    w("if a != b:", 5)
-    w("DI[0] = a if a > b else b", 6)
-    w("DI[1] = b if a > b else a", 6)
-    w("total += perft_(1 if a > b else 2, depth)", 6)
+    if r.fresh_opening:
+        w("total = perft_(1, depth) + perft_(2, depth)", 3)
+    else:
+        w(f"for a in range(1, {F + 1}):", 3)
+        w(f"for b in range(1, {F + 1}):", 4)
+        w("if a != b:", 5)
+        w("DI[0] = a if a > b else b", 6)
+        w("DI[1] = b if a > b else a", 6)
+        w("total += perft_(1 if a > b else 2, depth)", 6)
     w("OPN[0] = 1", 3)
     w("else:", 2)
     w(f"for hi in range({F}, 0, -1):", 3)
@@ -630,7 +789,7 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("cap = make(mv, p)", 2)
     w("if ended(p) < 0:", 2)
     w("DI[0] = DI[1] = 0", 3)
-    w("total += perft_(3 - p, depth - 1)", 3)
+    w(f"total += perft_(p if ({again.replace('DI[0]', 'a').replace('DI[1]', 'b')}) else 3 - p, depth - 1)", 3)
     w("DI[0] = a", 3)
     w("DI[1] = b", 3)
     w("unmake(mv, p, cap)", 2)
@@ -661,12 +820,13 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("def steps(p, done):")
     w('"""The step view of the loaded position (dice rolled): after the steps ``done`` (codes', 1)
     w('``from * 64 + to``), the next steps some legal turn takes, and -1 where it may end here."""', 1)
-    w.local("int j, best, plen")
+    w.local("int j, best")
     w("V[0] = len(done)", 1)
     w("for j in range(V[0]):", 1)
     w("FC[j] = done[j]", 2)
-    w(f"plen = 2 if DI[0] != DI[1] else {r.doubles}", 1)
-    w("if V[0] >= plen:", 1)
+    w("fill(p)", 1)
+    w("setplan(p)", 1)
+    w("if V[0] >= RP[1]:", 1)
     w("return []", 2)
     w("walk(p)", 1)
     w("best = V[2]", 1)
@@ -693,13 +853,15 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("decide(rule, mover)", 1)
     w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
     w("")
-    w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies, d0=0, d1=0, opening=0, by_step=0):")
-    w('"""Random games from a position (dice ``d0``, ``d1``; 0: to be rolled): per game the end', 1)
-    w('rule (-2 unfinished), the last player to move, the turns played, the winner, the value and', 1)
-    w('the two scores; one flat list. Each turn is drawn among its results, or step by step."""', 1)
+    w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies, d0=0, d1=0, opening=0, "
+      "by_step=0, one=0, two=0):")
+    w('"""Random games from a position (dice ``d0``, ``d1``; 0: to be rolled; the players\' doubles so', 1)
+    w('far ``one`` and ``two``): per game the end rule (-2 unfinished), the last player to move, the', 1)
+    w('turns played, the winner, the value and the two scores; one flat list. Each turn is drawn', 1)
+    w('among its results, or step by step."""', 1)
     w.local(f"long long buf[{RESULTS}]" if w.typed else "int unused")
     w.local("long long mv")
-    w.local("int g, k, p, rule, plies, limit, e, steps")
+    w.local("int g, k, p, rule, plies, limit, e, steps, twice")
     w("global rs", 1)
     if not w.typed:
         w(f"buf = [0] * {RESULTS}", 1)
@@ -712,7 +874,7 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("load(stacks, reserves, counters)", 2)
     w("if OVER[0]:", 2)
     w("raise OverflowError('a position the kernel cannot hold')", 3)
-    w("dice(d0, d1, opening)", 2)
+    w("dice(d0, d1, opening, one, two)", 2)
     w("p = p0", 2)
     w("plies = 0", 2)
     w("rule = -2", 2)
@@ -720,12 +882,16 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("while plies < limit:", 2)
     w("if DI[0] == 0:", 3)
     w("p = roll(p)", 4)
+    w(f"twice = {again}", 3)
     w("if steps:", 3)
-    w("mv = step_turn(p)", 4)
+    w("step_turn(p)", 4)
+    w("make_fc(p)", 4)
     w("else:", 3)
     w("k = turns(p, buf)", 4)
+    w("if OVER[0]:", 4)
+    w("raise OverflowError('a roll with more results than the kernel lists')", 5)
     w("mv = buf[rnd(k)]", 4)
-    w("make(mv, p)", 3)
+    w("make(mv, p)", 4)
     w("DI[0] = DI[1] = 0", 3)
     w("plies += 1", 3)
     w("PLY[0] = ply0 + plies", 3)
@@ -734,8 +900,7 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("rule = e", 4)
     w("decide(rule, p)", 4)
     w("break", 4)
-    w("p = 3 - p", 3)
+    w("if not twice:", 3)
+    w("p = 3 - p", 4)
     w("results.extend((rule, p, plies, OUT[0], OUT[1], OUT[2], OUT[3]))", 2)
-    w("if OVER[0]:", 1)
-    w("raise OverflowError('a roll with more results than the kernel lists')", 2)
     w("return results", 1)
