@@ -92,7 +92,9 @@ class Conditions:
             if isinstance(value, bool) or isinstance(value, int):
                 return str(int(value)), "int"
             raise NotKernel(f"the constant {name!r} in a condition")
-        words = {"move_flips": ("FL[0]", "int"),
+        if name == "square" and self.context == "square":  # the square a `fill` looks at
+            return "sq_", "int"
+        words = {"move_flips": ("FL[0]", "int"), "move_placed": ("FP[0]", "int"),
                  "mover": ("mover", "int"), "opponent": ("(3 - mover)", "int"), "to": ("to_", "int"),
                  "from": ("frm_", "int"), "board_full": (f"(S[0] == {self.out.playable})", "bool")}
         if name in words:
@@ -205,6 +207,9 @@ class Conditions:
         if name in ("liberties", "area") and len(args) == 1:
             self._groups_near()
             return f"{'libs' if name == 'liberties' else 'area'}({self.number(args[0])})", "int"
+        if name == "surrounded" and len(args) == 1:
+            self._around()
+            return f"surr({self.number(args[0])})", "bool"
         if name == "enclosed" and len(args) in (1, 2):
             return f"enclosed{self._enclosure(args)}({self.number(args[0])})", "int"
         raise NotKernel(f"`{name}(...)` in a condition")
@@ -260,6 +265,24 @@ class Conditions:
             self.rows[name] = len(self.out.rows)
             self.out.rows.append(Row(predicate.cells, rows, through, player_of))
         return self.rows[name]
+
+    def _around(self) -> None:
+        """``surrounded``: per square the squares around it, as the engine reads them (every
+        direction of the board, or a square's enclosure)."""
+        if self.out.around is not None:
+            return
+        from ..topology import SquareTopology
+        topo: Any = self.game.t.topology
+        n = topo.size
+        if isinstance(topo, SquareTopology):
+            masks = [topo.enclosure(s) for s in range(n)]
+        else:
+            dirs = topo.directions("all")
+            masks = []
+            for s in range(n):
+                near = [x for x in (topo.step(s, d) for d in dirs) if x >= 0]
+                masks.append(sum(1 << x for x in near) if len(near) == len(dirs) else -1)
+        self.out.around = [None if m < 0 else [x for x in range(n) if m >> x & 1] for m in masks]
 
     def _groups_near(self) -> None:
         """The neighbours of each square as ``liberties`` and ``area`` count groups (the engine's)."""

@@ -65,6 +65,10 @@ class BlockPlan:
     turn: list["TurnNode"] | None = None
     #: a ``place`` along lines from a square (``from``): that square as kernel code
     origin: str | None = None
+    #: a ``fill`` after the move: its condition on each square (reading ``sq_``) as kernel code
+    fill_where: str | None = None
+    #: ``again``: the player moves again where this holds after the move (kernel code)
+    again: str | None = None
 
 
 @dataclass
@@ -198,6 +202,8 @@ class Plan:
     stride: int = 1
     #: the neighbours of each square as groups count them (``liberties``, ``area``), or None
     near: list[list[int]] | None = None
+    #: ``surrounded``: per square the squares around it (None: not every way has one)
+    around: list[list[int] | None] | None = None
     #: ``enclosed`` questions: per question its neighbours of each square (lists) and per square
     #: whether it lies on the border
     encloses: list[tuple[list[list[int]], list[int]]] = field(default_factory=list)

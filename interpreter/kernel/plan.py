@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..dsl.expr import parse_expr
-from ..effects import Outflank, RemoveGroups, SetCounters
+from ..effects import Fill, Outflank, RemoveGroups, SetCounters
 from .conditions import Conditions
 from .model import TEMPLATE, BlockPlan, End, NotKernel, Plan
 from .parts import PARTS
-from .parts.place import outflank, remove_groups
+from .parts.place import fill, outflank, remove_groups
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -31,7 +31,7 @@ def plan(game: "Game") -> Plan:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
     for cause, what in ((rules.effects, "effects after every move"), (game.repetition, "repetition"),
                         (rules.trim is not None, "`trim`"),
-                        (bool(rules.again) or (game._roll_again and game.dice is None), "another turn for the same player")):
+                        (game._roll_again and game.dice is None and not rules.again, "another turn for the same player")):
         if cause:
             raise NotKernel(what)
     for number, (before, after) in rules.block_effects.items():
@@ -40,13 +40,15 @@ def plan(game: "Game") -> Plan:
         if len(before) > 1 or (before and game.blocks[number].name != "place") or any(
                 e.when is not None or getattr(e, "keep_if", None) is not None for e in before):
             raise NotKernel("effects")
-        if any(not (isinstance(e, Outflank) and e.flip and not t.stacking) and not isinstance(e, RemoveGroups)
+        if any(not (isinstance(e, Outflank) and e.flip and not t.stacking) and not isinstance(e, (RemoveGroups, Fill))
                for e in before):
             raise NotKernel("effects")
     if t.stacking and t.max_stack:
         raise NotKernel("a stack limit")
-    if rules.prefer_if or rules.again:
-        raise NotKernel("`prefer_if` or `again`")
+    if rules.prefer_if:
+        raise NotKernel("`prefer_if`")
+    if any(number not in (b.index for phase in game.phases for b in phase.blocks) for number in rules.again):
+        raise NotKernel("`again` on an entry of a turn of several parts")
     if game.no_moves not in ("lose", "draw", "pass"):
         raise NotKernel(f"no_moves: {game.no_moves}")
     if rules.series is not None or "scoring" in game.spec.data:
@@ -92,7 +94,14 @@ def plan(game: "Game") -> Plan:
             made = _block(game, block, conditions)
             made.compulsory = bool(phase.compulsory) and block in phase.compulsory
             for effect in (rules.block_effects.get(block.index) or ([], []))[0]:
-                (outflank if isinstance(effect, Outflank) else remove_groups)(game, effect, made.tables)
+                if isinstance(effect, Fill):
+                    fill(game, effect, made.tables)
+                    where = block.params["effects"][0]["fill"].get("where")
+                    made.fill_where = conditions.truth(parse_expr(str(where)), "square") if where is not None else "1"
+                else:
+                    (outflank if isinstance(effect, Outflank) else remove_groups)(game, effect, made.tables)
+            if block.index in rules.again:
+                made.again = conditions.truth(parse_expr(str(block.params["again"])))
             out.blocks[number] = made
         out.phases.append((min(end, 1 << 30), numbers))
     out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])
@@ -123,7 +132,7 @@ def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = Fal
     part = PARTS.get(kind)
     if part is None:
         raise NotKernel(f"a `{block.name}` block of this shape")
-    extra = set(block.params) - part.KEYS - ({"then", "then_optional", "when"} if entry else set())
+    extra = set(block.params) - part.KEYS - {"again"} - ({"then", "then_optional", "when"} if entry else set())
     if extra:
         raise NotKernel(f"`{sorted(extra)[0]}` on a `{block.name}` block")
     text = block.params.get("legal_if")

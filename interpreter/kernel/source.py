@@ -75,6 +75,7 @@ def source(p: Plan, typed: bool) -> str:
     w.array("OWN", n)  # the mover's squares, while a jump block lists its chains
     w.array("LV", n)  # squares a chain being listed has landed on
     w.array("FL", 1)  # the pieces the move just made flipped (``move_flips``)
+    w.array("FP", 1)  # the pieces the move's effects put down (``move_placed``)
     w.array("OVER", 1)  # 1 once a position had more moves than a list of moves holds
     w.array("PLY", 1)  # the ply of the position the end rules read
     if p.zobrist:  # the board's hash (HB) and the hashes of the boards so far, the last the current one
@@ -82,8 +83,13 @@ def source(p: Plan, typed: bool) -> str:
         w.both("cdef unsigned long long HB = 0", "HB = 0")
         w.both(f"cdef unsigned long long HIST[{HISTORY}]", f"HIST = [0] * {HISTORY}")
         w.array("NH", 1)
-    if any("rg_near" in b.tables for b in p.blocks):
-        w.array("RM", n)  # the squares a `remove_groups` empties
+    if any("rg_near" in b.tables or "fill_squares" in b.tables for b in p.blocks):
+        w.array("RM", n)  # the squares a `remove_groups` empties, or a `fill` fills
+    if p.around is not None:  # ``surrounded``: per square the squares around it (-1: none)
+        starts, flat = flatten([x or [] for x in p.around])
+        w.table("SRS", starts)
+        w.table("SR", flat)
+        w.table("SRK", [0 if x is None else 1 for x in p.around])
     if p.near is not None:  # neighbours as groups count them
         starts, flat = flatten(p.near)
         w.table("GNS", starts)
@@ -138,6 +144,7 @@ def source(p: Plan, typed: bool) -> str:
     _helpers(w, p)
     _changes(w, p)
     _moves_of_blocks(w, p)
+    _again(w, p)
     _generate(w, p)
     _ends(w, p)
     _entries(w, p, bound)
@@ -262,6 +269,21 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("")
     if p.near is not None:
         _group_questions(w, p)
+    if p.around is not None:
+        w.func("surr", [("int", "s")], "bint")  # every square around ``s`` holds a piece
+        w.local("int e")
+        w(f"if s < 0 or s >= {n} or not SRK[s]:", 1)
+        w("return 0", 2)
+        w("for e in range(SRS[s], SRS[s + 1]):", 1)
+        w("if b[SR[e]] == 0:", 2)
+        w("return 0", 3)
+        w("return 1", 1)
+        w("")
+    for i, blk in enumerate(p.blocks):
+        if blk.fill_where is not None:  # where a block's `fill` puts a piece
+            w.func(f"fillw{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
+            w(f"return {blk.fill_where}", 1)
+            w("")
     w.func("rnd", [("int", "k")], "int")
     w("global rs", 1)
     w.local("unsigned long long x")
@@ -495,6 +517,7 @@ def _moves_of_blocks(w: Writer, p: Plan) -> None:
     w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
     w("info = 0", 1)
     w("FL[0] = 0", 1)
+    w("FP[0] = 0", 1)
     for i, blk in enumerate(p.blocks):
         w(f"{'if' if i == 0 else 'elif'} k == {i}:", 1)
         w(f"info = make{i}(mv % {slot}, p)", 2)
@@ -520,6 +543,23 @@ def _moves_of_blocks(w: Writer, p: Plan) -> None:
         w(f"unmake{i}(mv % {slot}, p, info)", 2)
     if not p.blocks:
         w("pass", 1)
+    w("")
+
+
+def _again(w: Writer, p: Plan) -> None:
+    """``again_of(p, mv)``: whether ``p`` moves again after ``mv`` (a block's ``again``, read in
+    the position after it)."""
+    w.func("again_of", [("int", "mover"), ("long long", "mv")], "int")
+    w.local("int k, to_, frm_")
+    slot = w.big(p.slot)
+    w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
+    for i, blk in enumerate(p.blocks):
+        if blk.again is not None:
+            w(f"if k == {i}:", 1)
+            w("to_ = to_of(mv)", 2)
+            w("frm_ = from_of(mv)", 2)
+            w(f"return 1 if {blk.again} else 0", 2)
+    w("return 0", 1)
     w("")
 
 
@@ -705,7 +745,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("cap = make(mv, p)", 2)
     w("PLY[0] = ply + 1", 2)
     w("if ended(p, mv) < 0:", 2)
-    w("total += perft_(3 - p, ply + 1, depth - 1)", 3)
+    w("total += perft_(p if again_of(p, mv) else 3 - p, ply + 1, depth - 1)", 3)
     w("unmake(mv, p, cap)", 2)
     w("return total", 1)
     w("")
@@ -777,7 +817,8 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("rule = e", 4)
     w("decide(rule, p)", 4)
     w("break", 4)
-    w("p = 3 - p", 3)
+    w("if not again_of(p, mv):", 3)
+    w("p = 3 - p", 4)
     w("results.extend((rule, p, plies, OUT[0], OUT[1], OUT[2], OUT[3]))", 2)
     w("if OVER[0]:", 1)
     w("raise OverflowError('a position has more moves than the kernel lists')", 2)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups"]
+__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups", "fill"]
 
 KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects", "from",
         "directions"}
@@ -71,6 +71,35 @@ def remove_groups(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
     out["rg_start"], out["rg_near"] = flatten([[m for m in range(n) if effect.near[s] >> m & 1] for s in range(n)])
     out["rg_kinds"] = [int(bool(k)) for k in effect.kinds]
     out["rg_opponent"] = [int(effect.opponent)]
+
+
+def fill(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
+    """A ``fill`` (after a ``place``): per mover the code of the piece that goes down, and the
+    squares of its region in order."""
+    n = game.t.topology.size
+    out["fill_codes"] = list(effect.codes) + [0] * (3 - len(effect.codes))
+    out["fill_squares"] = [s for s in range(n) if effect.region >> s & 1]
+
+
+def _fill(w: "Writer", p: "Plan", i: int) -> None:
+    """After the piece is placed: a piece goes on every empty square of the region where the
+    condition holds (all looked at first); each square goes on ``U``, then their number;
+    ``FP[0]`` counts them (``move_placed``)."""
+    squares = p.blocks[i].tables["fill_squares"]
+    w.local("int e1, s1, got1")
+    w("got1 = 0", 1)
+    w(f"for e1 in range({len(squares)}):", 1)
+    w(f"s1 = B{i}_fill_squares[e1]", 2)
+    w(f"if b[s1] == 0 and fillw{i}(p, to_, -1, s1):", 2)
+    w("RM[got1] = s1", 3)
+    w("got1 += 1", 3)
+    w("for e1 in range(got1):", 1)
+    w(f"push(RM[e1], B{i}_fill_codes[p])", 2)
+    w("U[UP[0]] = RM[e1]", 2)
+    w("UP[0] += 1", 2)
+    w("U[UP[0]] = got1", 1)
+    w("UP[0] += 1", 1)
+    w("FP[0] += got1", 1)
 
 
 def _remove_groups(w: "Writer", p: "Plan", i: int) -> None:
@@ -131,6 +160,7 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     r = max(1, p.reserves)
     flank = "flank" in p.blocks[i].tables
     groups = "rg_near" in p.blocks[i].tables
+    filling = "fill_squares" in p.blocks[i].tables
     w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
     w.local("int to_, code, res, first_up")
     w(f"to_ = x % {n}", 1)
@@ -144,12 +174,21 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
         _flank(w, p, i)
     if groups:
         _remove_groups(w, p, i)
+    if filling:
+        _fill(w, p, i)
     w("return 0", 1)
     w("")
     w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "cap")], "void")
     w.local("int to_, code, res")
     w(f"to_ = x % {n}", 1)
     w(f"code = x // {n * nf}", 1)
+    if filling:  # the filled squares emptied again
+        w.local("int got1, m1")
+        w("UP[0] -= 1", 1)
+        w("got1 = U[UP[0]]", 1)
+        w("for m1 in range(got1):", 1)
+        w("UP[0] -= 1", 2)
+        w("pop(U[UP[0]])", 2)
     if groups:  # the removed pieces back, the last first
         w.local("int got, m, sq")
         w("UP[0] -= 2", 1)
