@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from ..blocks.jump import JumpMove
 from ..blocks.sequence import TurnMove
+from ..blocks.sow import SowMove
 from ..blocks.track import TrackMove
 from ..moves import LineMove, SpreadMove
 from .plan import TEMPLATE, NotKernel, plan
@@ -164,6 +165,8 @@ class Kernel:
             return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
         if kind == "pass":
             return block.move
+        if kind == "sow":  # the square sown from, the last square sown
+            return SowMove((block.index, mv // n, mv % n))
         if kind == "rotate":  # a region's number times the turns, plus the turn's place
             turns = tables["shape"][0]
             return block.moves[mv // turns][mv % turns]

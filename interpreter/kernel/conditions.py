@@ -29,6 +29,8 @@ class Conditions:
         #: what is being written: a condition (``when``), or an end rule's ``score`` (which reads
         #: ``player``) or ``value`` (which reads ``winner``)
         self.context = "when"
+        #: texts are squares' names (a square written as ``'h1'``)
+        self.texts_are_squares = False
 
     def _read(self, node: Node, context: str | None) -> tuple[str, str]:
         """``node`` as code, read in ``context`` (None: the one under way)."""
@@ -39,6 +41,14 @@ class Conditions:
             return self.code(node)
         finally:
             self.context = "when"
+
+    def square(self, node: Node) -> str:
+        """A square as kernel code: a number, or a square's name written as text (``'h1'``)."""
+        self.texts_are_squares = True
+        try:
+            return self.number(node)
+        finally:
+            self.texts_are_squares = False
 
     def truth(self, node: Node, context: str | None = None) -> str:
         code, kind = self._read(node, context)
@@ -55,6 +65,11 @@ class Conditions:
                 return ("1" if node.value else "0"), "int"
             if isinstance(node.value, int):
                 return str(int(node.value)), "int"
+            if isinstance(node.value, str) and self.texts_are_squares:
+                try:
+                    return str(self.game.t.topology.parse_square(node.value)), "int"
+                except ValueError:
+                    raise NotKernel("a text that is no square in a condition") from None
             raise NotKernel("a text in a condition")
         if isinstance(node, Name):
             return self.name(node.name)
@@ -207,6 +222,15 @@ class Conditions:
         if name in ("liberties", "area") and len(args) == 1:
             self._groups_near()
             return f"{'libs' if name == 'liberties' else 'area'}({self.number(args[0])})", "int"
+        if name in ("inside", "total") and len(args) in ((2, 3) if name == "inside" else (1, 2)):
+            at = 1 if name == "inside" else 0
+            region = self._word(args[at], sorted(set(t.regions) | set(t.player_regions)))
+            table = self._region_table(region, len(args) > at + 1)
+            who = self.number(args[at + 1]) if len(args) > at + 1 else "0"
+            if name == "inside":
+                s = self.square(args[0])
+                return f"in_region({table}, ({who}) * {t.topology.size}, {s})", "bool"
+            return f"total_of({table}, ({who}) * {t.topology.size})", "int"
         if name == "surrounded" and len(args) == 1:
             self._around()
             return f"surr({self.number(args[0])})", "bool"
@@ -265,6 +289,21 @@ class Conditions:
             self.rows[name] = len(self.out.rows)
             self.out.rows.append(Row(predicate.cells, rows, through, player_of))
         return self.rows[name]
+
+    def _region_table(self, region: str, halves: bool) -> str:
+        """A region's squares as a table of 0 and 1 per square: per player (his half) where the
+        region is kept per player and a player is named, else the whole region (in each third)."""
+        t = self.game.t
+        n = t.topology.size
+        name = f"T_region_{sorted(set(t.regions) | set(t.player_regions)).index(region)}_{int(halves)}"
+        if name not in self.out.extra:
+            if halves and region in t.player_regions:
+                masks = t.player_region_masks(region)
+                self.out.extra[name] = [masks[q] >> s & 1 if q else 0 for q in range(3) for s in range(n)]
+            else:
+                mask = t.region_mask(region)
+                self.out.extra[name] = [mask >> s & 1 for _ in range(3) for s in range(n)]
+        return name
 
     def _around(self) -> None:
         """``surrounded``: per square the squares around it, as the engine reads them (every

@@ -69,6 +69,10 @@ class BlockPlan:
     fill_where: str | None = None
     #: ``again``: the player moves again where this holds after the move (kernel code)
     again: str | None = None
+    #: a ``sow``'s ``skip`` (reading ``sq_``, ``frm_``: the square sown from), as kernel code
+    skip: str | None = None
+    #: a ``gather`` after the move: its condition, the squares gathered from, the square gathered to
+    gather: tuple[str, list[str], str] | None = None
 
 
 @dataclass

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..dsl.expr import parse_expr
-from ..effects import Fill, Outflank, RemoveGroups, SetCounters
+from ..effects import Fill, Gather, Outflank, RemoveGroups, SetCounters
 from .conditions import Conditions
 from .model import TEMPLATE, BlockPlan, End, NotKernel, Plan
 from .parts import PARTS
@@ -37,11 +37,13 @@ def plan(game: "Game") -> Plan:
     for number, (before, after) in rules.block_effects.items():
         if any(not isinstance(e, SetCounters) or e.when is not None for e in after):
             raise NotKernel("effects")
-        if len(before) > 1 or (before and game.blocks[number].name != "place") or any(
-                e.when is not None or getattr(e, "keep_if", None) is not None for e in before):
+        name = game.blocks[number].name
+        if len(before) > 1 or any(getattr(e, "keep_if", None) is not None for e in before) or any(
+                e.when is not None and not isinstance(e, Gather) for e in before):
             raise NotKernel("effects")
-        if any(not (isinstance(e, Outflank) and e.flip and not t.stacking) and not isinstance(e, (RemoveGroups, Fill))
-               for e in before):
+        if any(not (name == "place" and ((isinstance(e, Outflank) and e.flip and not t.stacking)
+                                         or isinstance(e, (RemoveGroups, Fill))))
+               and not (name == "sow" and isinstance(e, Gather)) for e in before):
             raise NotKernel("effects")
     if t.stacking and t.max_stack:
         raise NotKernel("a stack limit")
@@ -94,7 +96,9 @@ def plan(game: "Game") -> Plan:
             made = _block(game, block, conditions)
             made.compulsory = bool(phase.compulsory) and block in phase.compulsory
             for effect in (rules.block_effects.get(block.index) or ([], []))[0]:
-                if isinstance(effect, Fill):
+                if isinstance(effect, Gather):
+                    made.gather = gather(conditions, block.params["effects"][0])
+                elif isinstance(effect, Fill):
                     fill(game, effect, made.tables)
                     where = block.params["effects"][0]["fill"].get("where")
                     made.fill_where = conditions.truth(parse_expr(str(where)), "square") if where is not None else "1"
@@ -141,12 +145,23 @@ def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = Fal
     tables: dict[str, list[int]] = {}
     bound = part.tables(game, block, tables, conditions.out)
     made = BlockPlan(kind, block.index, tables, legal, max(bound, 1), sets)
+    if kind == "sow" and "skip" in block.params:
+        made.skip = conditions.truth(parse_expr(str(block.params["skip"])), "square")
     origin = getattr(block, "line_from", None)
     if origin is not None:  # a `place` along lines from a square: only an entry after another reads one
         if not entry:
             raise NotKernel("a `place` along lines from a square, outside a turn of several parts")
         made.origin = conditions.number(parse_expr(str(block.params["from"])))
     return made
+
+
+def gather(conditions: "Conditions", entry: dict[str, Any]) -> tuple[str, list[str], str]:
+    """A ``gather`` effect as kernel code: its condition, its sources, its target (squares written
+    as names become their numbers)."""
+    spec = entry["gather"]
+    when = conditions.truth(parse_expr(str(entry["when"]))) if "when" in entry else "1"
+    sources = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
+    return (when, [conditions.square(parse_expr(str(x))) for x in sources], conditions.square(parse_expr(str(spec["to"]))))
 
 
 def _entry_block(game: "Game", block: Any, conditions: "Conditions") -> int:

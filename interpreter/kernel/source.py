@@ -83,6 +83,9 @@ def source(p: Plan, typed: bool) -> str:
         w.both("cdef unsigned long long HB = 0", "HB = 0")
         w.both(f"cdef unsigned long long HIST[{HISTORY}]", f"HIST = [0] * {HISTORY}")
         w.array("NH", 1)
+    if any(b.kind == "sow" for b in p.blocks):  # a sowing: the squares it passes, the pieces lifted
+        w.array("SKP", n)
+        w.array("SWB", max(1, p.height) * 2)
     if any("rg_near" in b.tables or "fill_squares" in b.tables for b in p.blocks):
         w.array("RM", n)  # the squares a `remove_groups` empties, or a `fill` fills
     if p.around is not None:  # ``surrounded``: per square the squares around it (-1: none)
@@ -279,6 +282,24 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("return 0", 3)
         w("return 1", 1)
         w("")
+    w.func("in_region", [("int*", "table"), ("int", "base"), ("int", "s")], "int")  # ``inside``
+    w(f"return table[base + s] if 0 <= s < {n} else 0", 1)
+    w("")
+    w.func("total_of", [("int*", "table"), ("int", "base")], "int")  # ``total``: the pieces on a region
+    w.local("int s, c")
+    w("c = 0", 1)
+    w(f"for s in range({n}):", 1)
+    w("if table[base + s]:", 2)
+    w("c += height_of(s)", 3)
+    w("return c", 1)
+    w("")
+    for i, blk in enumerate(p.blocks):
+        if blk.skip is not None:  # the squares a `sow` passes
+            w.func(f"skip{i}", [("int", "mover"), ("int", "frm_"), ("int", "sq_")], "int")
+            w.local("int to_")
+            w("to_ = -1", 1)
+            w(f"return 1 if {blk.skip} else 0", 1)
+            w("")
     for i, blk in enumerate(p.blocks):
         if blk.fill_where is not None:  # where a block's `fill` puts a piece
             w.func(f"fillw{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
