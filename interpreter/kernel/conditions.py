@@ -228,8 +228,8 @@ class Conditions:
             table = self._region_table(region, len(args) > at + 1)
             who = self.number(args[at + 1]) if len(args) > at + 1 else "0"
             if name == "inside":
-                s = self.square(args[0])
-                return f"in_region({table}, ({who}) * {t.topology.size}, {s})", "bool"
+                where = self.square(args[0])
+                return f"in_region({table}, ({who}) * {t.topology.size}, {where})", "bool"
             return f"total_of({table}, ({who}) * {t.topology.size})", "int"
         if name == "surrounded" and len(args) == 1:
             self._around()
