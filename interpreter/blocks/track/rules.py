@@ -56,6 +56,8 @@ class TrackRules(Block):
     _by_delta: Any
     _cached: Any
     _walk_counts: tuple[int, int, list[int], list[int]]
+    _turn_walk: Any
+    _turn_key: Any
     _mover_pos: Any
     _prune: Any
     _simple: Any
@@ -164,6 +166,12 @@ class _Probe:
             return True
         self.current = entry
         return False
+
+    def rank_of(self, used: int, first: int) -> int:
+        """The rank of a way that ends, not ending the game, having used ``used`` numbers, the
+        first of them ``first`` (as :meth:`leaf` ranks it)."""
+        m = used if used < self.required else self.required
+        return 2 * m + (0 if self.prefer_high and m == 1 and first != self.high else 1)
 
     def leaf(self, n: int, used: int, first: int, gain: int, ended: bool) -> None:
         if n < self.depth:  # an end of the steps already chosen, not of what is looked at

@@ -112,86 +112,11 @@ class Turns(TrackRules):
                     forced: tuple[int, ...], probe: "_Probe") -> None:
         """:meth:`general_turns` for the step view of a block without points, corner or return to
         the start: the same walk, every order of the steps tried, each way's end handed to the
-        probe; no result keys and no steps are kept, as the probe reads only how far a way got."""
-        numbers, required = self.numbers(st, dice)
-        a, b = dice
-        OUT = self.OUT
-        if self.one_die:
-            plans: list[tuple[int, ...]] = [(a,)]
-        elif a != b:
-            order = self.order_entering if me[0] > 0 or (OUT > 0 and me[OUT] > 0) else self.order
-            plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
-        else:
-            plans = [tuple(numbers)]
-        fresh = [0] * len(me)  # checkers that came in this turn and may not go on
-        options = _options(self, st, me, opp, fresh)
-        N, S, opp_start = self.N, self.start, self.opp_start
-        stays = OUT if not self.out_continue else -2  # where an entering checker stops for the turn
-        nforced = len(forced)
-        leaf, begin = probe.leaf, probe.begin
-
-        def rec(plan: tuple[int, ...], i: int, cont: int) -> None:
-            if i == len(plan):
-                leaf(i, i, plan[0] if plan else 0, 0, False)
-                return
-            first = plan[0]
-            if i >= required:
-                leaf(i, i, first, 0, False)
-                if probe.settled and i > nforced:  # the best end there is: nothing beyond can rank higher
-                    return
-            if i > nforced and i + 1 == len(plan):  # past the ranked steps, the last number: one step will do
-                if options(plan[i], 0, cont, True):
-                    leaf(i + 1, i + 1, first, 0, False)
-                elif i < required:
-                    leaf(i, i, first, 0, False)
-                return
-            opts = options(plan[i], 0, cont)
-            if i < nforced:  # only the steps already chosen
-                code = forced[i]
-                opts = [o for o in opts if o[0] * 64 + o[1] == code]
-                if not opts:
-                    return
-            ranked = i == nforced
-            if i + 1 == len(plan):  # the last number: each step's way ends right after it
-                for frm, to in opts:
-                    if ranked and begin(frm * 64 + to):
-                        continue
-                    leaf(i + 1, i + 1, first, 0, False)
-                    if probe.settled:
-                        if i > nforced:
-                            break
-                        probe.settled = False
-            else:
-                for frm, to in opts:
-                    if ranked and begin(frm * 64 + to):
-                        continue
-                    hit = to <= N and opp[to] == 1
-                    me[frm] -= 1
-                    me[to] += 1
-                    if hit:
-                        opp[to] = 0
-                        if opp_start:
-                            opp[opp_start] += 1
-                    if frm == stays:
-                        fresh[to] += 1
-                    rec(plan, i + 1, to if frm == S and S and to <= N else 0)
-                    if frm == stays:
-                        fresh[to] -= 1
-                    if hit:
-                        opp[to] = 1
-                        if opp_start:
-                            opp[opp_start] -= 1
-                    me[to] -= 1
-                    me[frm] += 1
-                    if probe.settled:  # the step view has seen enough
-                        if i > nforced:
-                            break
-                        probe.settled = False
-            if not opts and i < required:
-                leaf(i, i, first, 0, False)
-
-        for plan in plans:
-            rec(plan, 0, 0)
+        probe; no result keys and no steps are kept, as the probe reads only how far a way got.
+        (The step view keeps a :class:`_StepWalk` across the steps of a turn instead.)"""
+        walk = _StepWalk(self, st, me, opp, dice)
+        walk.follow(forced)
+        walk.rank(probe)
 
     def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
                     found: dict[int, list[Any]], have: int, intact: bool, key: int,
@@ -487,6 +412,218 @@ class _Search:
         # the step view needs no result keys
         self.key = [0 if probe is not None else (sum(c * w for c, w in zip(me, self.weight))
                                                  + (sum(c * w for c, w in zip(opp, self.weight)) << self.width))]
+
+
+class _StepWalk:
+    """The walk of the step view through one turn (a block without points, corner or return to
+    the start), kept while the turn's steps are chosen one after the other.
+
+    The steps already chosen are played once on its own counts, and the plans of numbers they
+    fit are remembered, so that ranking the next steps walks only what lies beyond them. Every
+    plan that the chosen steps fit reaches the same counts (the same steps played), so one copy
+    of the counts serves them all; they differ only in the numbers left. The ranking visits the
+    ways in the order a walk from the turn's start would (the plans in their order), so the
+    probe sees the same ends in the same order.
+    """
+
+    __slots__ = ("track", "required", "length", "plans", "alive", "me", "opp", "fresh", "start_me", "start_opp",
+                 "done", "cont", "options", "stays", "prefer_high", "apart", "offered", "offered_at")
+
+    def __init__(self, track: Turns, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int]) -> None:
+        numbers, required = track.numbers(st, dice)
+        a, b = dice
+        OUT = track.OUT
+        if track.one_die:
+            plans: list[tuple[int, ...]] = [(a,)]
+        elif a != b:
+            order = track.order_entering if me[0] > 0 or (OUT > 0 and me[OUT] > 0) else track.order
+            plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
+        else:
+            plans = [tuple(numbers)]
+        self.track = track
+        self.required, self.length, self.plans = required, len(numbers), plans
+        #: the turn's start, to begin again from where other steps are asked
+        self.start_me, self.start_opp = list(me), list(opp)
+        self.me, self.opp = list(me), list(opp)
+        self.fresh = [0] * len(me)  # checkers that came in this turn and may not go on
+        self.options = _options(track, st, self.me, self.opp, self.fresh)
+        self.stays = OUT if not track.out_continue else -2  # where an entering checker stops for the turn
+        #: the steps played on the counts, the plans they fit, and the checker that left the start
+        #: point and may go on
+        self.done: tuple[int, ...] = ()
+        self.alive = plans
+        self.cont = 0
+        self.prefer_high = track.maximize == "higher"
+        self.apart = track.ending_turns == "apart"
+        #: the next steps each plan offered at the last ranking, and after how many steps played
+        #: (-1: none since they changed)
+        self.offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
+        self.offered_at = -1
+
+    def _restart(self) -> None:
+        """Back to the turn's start: no step played."""
+        self.me[:] = self.start_me
+        self.opp[:] = self.start_opp
+        fresh = self.fresh
+        for k in range(len(fresh)):
+            fresh[k] = 0
+        self.done, self.alive, self.cont = (), self.plans, 0
+        self.offered_at = -1
+
+    def follow(self, forced: tuple[int, ...]) -> None:
+        """Have the steps ``forced`` (``from * 64 + to``) played, the first ones possibly already."""
+        done = self.done
+        n = len(done)
+        if len(forced) < n or forced[:n] != done:
+            self._restart()
+            n = 0
+        for code in forced[n:]:
+            self._play(code)
+
+    def _play(self, code: int) -> None:
+        """Play the next chosen step, keeping the plans whose next number allows it."""
+        alive = self.alive
+        d = len(self.done)
+        self.done += (code,)
+        if not alive:  # no plan fits the steps before: none fits these
+            return
+        frm, to = code >> 6, code & 63
+        step = (frm, to)
+        if self.offered_at == d:  # the plans' next steps are known from the ranking just made
+            fit = [plan for plan, opts in self.offered if step in opts]
+        else:
+            options, cont = self.options, self.cont
+            fit = [plan for plan in alive if d < len(plan) and step in options(plan[d], 0, cont)]
+        self.offered_at = -1
+        self.alive = fit
+        if not fit:
+            return
+        track = self.track
+        me, opp = self.me, self.opp
+        if to <= track.N and opp[to] == 1:
+            opp[to] = 0
+            if track.opp_start:
+                opp[track.opp_start] += 1
+        me[frm] -= 1
+        me[to] += 1
+        if frm == self.stays:
+            self.fresh[to] += 1
+        S = track.start
+        self.cont = to if frm == S and S and to <= track.N else 0
+
+    def probe(self, dice: tuple[int, int]) -> "_Probe":
+        """A probe for ranking the steps after those played."""
+        return _Probe(len(self.done), self.required, self.length, dice, self.prefer_high, self.apart)
+
+    def rank(self, probe: "_Probe") -> None:
+        """Hand the probe every way beyond the steps played, as :meth:`Turns.general_turns` would:
+        the same ends in the same order, only fewer lists of steps made (where any one step will
+        do, only the first is looked for until it proves not to be enough)."""
+        track = self.track
+        me, opp, fresh, options, required = self.me, self.opp, self.fresh, self.options, self.required
+        N, S, opp_start, stays = track.N, track.start, track.opp_start, self.stays
+        nforced = len(self.done)
+        leaf, begin, ranks = probe.leaf, probe.begin, probe.ranks
+        #: per plan walked, the next steps it offers (to play the step chosen without asking again)
+        offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
+
+        def deeper(plan: tuple[int, ...], i: int, cont: int) -> None:
+            """The ways beyond a ranked step, until one reaches the best rank there is."""
+            if i == len(plan):
+                leaf(i, i, plan[0], 0, False)
+                return
+            first = plan[0]
+            if i >= required:
+                leaf(i, i, first, 0, False)
+                if probe.settled:  # the best end there is: nothing beyond can rank higher
+                    return
+            if i + 1 == len(plan):  # the last number: one step will do
+                if options(plan[i], 0, cont, True):
+                    leaf(i + 1, i + 1, first, 0, False)
+                elif i < required:
+                    leaf(i, i, first, 0, False)
+                return
+            n = plan[i]
+            opts = options(n, 0, cont, True)  # the first step, the only one walked where it reaches the best
+            if not opts:
+                if i < required:
+                    leaf(i, i, first, 0, False)
+                return
+            for k in (0, 1):
+                if k:  # the first step was not enough: the others (each is the first of no other list)
+                    opts = options(n, 0, cont)[1:]
+                for frm, to in opts:
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    deeper(plan, i + 1, to if frm == S and S and to <= N else 0)
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
+                    if probe.settled:  # the step view has seen enough
+                        return
+
+        def ranked(plan: tuple[int, ...], cont: int) -> None:
+            """Each next step after the steps played, ranked by the best way beyond it."""
+            i = nforced
+            if i == len(plan):
+                leaf(i, i, plan[0], 0, False)
+                offered.append((plan, []))
+                return
+            first = plan[0]
+            if i >= required:
+                leaf(i, i, first, 0, False)
+            opts = options(plan[i], 0, cont)
+            offered.append((plan, opts))
+            if i + 1 == len(plan):  # the last number: each step's way ends right after it, all alike
+                r = probe.rank_of(i + 1, first)
+                for frm, to in opts:
+                    entry = ranks.get(frm * 64 + to)
+                    if entry is None:
+                        ranks[frm * 64 + to] = [r, False]
+                    elif entry[0] < r:
+                        entry[0] = r
+            else:
+                for frm, to in opts:
+                    if begin(frm * 64 + to):
+                        continue
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    deeper(plan, i + 1, to if frm == S and S and to <= N else 0)
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
+                    probe.settled = False
+            if not opts and i < required:
+                leaf(i, i, first, 0, False)
+
+        cont = self.cont
+        for plan in self.alive:
+            ranked(plan, cont)
+        self.offered, self.offered_at = offered, nforced
 
 
 def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
