@@ -56,7 +56,8 @@ class TrackRules(Block):
     _by_delta: Any
     _cached: Any
     _walk_counts: tuple[int, int, list[int], list[int]]
-    _turn_walk: Any
+    _turn_walks: list[Any]
+    _keeps_walk: bool
     _turn_key: Any
     _mover_pos: Any
     _prune: Any

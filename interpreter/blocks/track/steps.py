@@ -34,13 +34,16 @@ class StepView(Turns):
     def _step_walk(self, st: "Position") -> _StepWalk | None:
         """The walk of the turn in ``st`` kept across its steps (see :class:`_StepWalk`), or None
         where the turn is walked otherwise (pins, points, corner, return to the start)."""
-        if self.pin or self.scoring or self.corner or self.recycle:
+        if not self._keeps_walk:
             return None
-        walk: _StepWalk | None = self._turn_walk
-        key = (st.hash, st.to_move, st.dice)
-        if walk is None or self._turn_key != key:
-            me, opp = self.counts(st, st.to_move)
-            walk = self._turn_walk = _StepWalk(self, st, me, opp, cast("tuple[int, int]", st.dice))
+        p = st.to_move
+        walk: _StepWalk | None = self._turn_walks[p]
+        if walk is None:
+            walk = self._turn_walks[p] = _StepWalk(self, p)
+        key = (st.hash, p, st.dice)
+        if self._turn_key != key:
+            me, opp = self.counts(st, p)
+            walk.start(st, me, opp, cast("tuple[int, int]", st.dice))
             self._turn_key = key
         return walk
 
@@ -49,10 +52,7 @@ class StepView(Turns):
         dice = cast("tuple[int, int]", st.dice)
         walk = self._step_walk(st)
         if walk is not None:  # the steps chosen so far are played once, not again at every step
-            walk.follow(forced)
-            probe = walk.probe(dice)
-            walk.rank(probe)
-            return probe
+            return walk.walk(forced, dice)
         if self.pin:
             required = self.double_play if dice[0] == dice[1] else 2
             length = required
@@ -87,10 +87,16 @@ class StepView(Turns):
         if self.corner:  # the corner's rules judge whole turns (taking it by power): read the list
             return self._listed_steps(st, done)
         walk = self._step_walk(st)
-        if len(done) >= (walk.length if walk is not None else self._turn_length(st)):
-            return []  # every number played: no way goes further
+        if walk is not None:
+            if len(done) >= walk.length:  # every number played: no way goes further
+                return []
+            pos = self._mover_pos[st.to_move]
+            probe = walk.walk(tuple([pos[a] * 64 + pos[b] for a, b in done]), cast("tuple[int, int]", st.dice))
+        else:
+            if len(done) >= self._turn_length(st):
+                return []
+            probe = self._walk(st, self._coded(st.to_move, done))
         pairs = self._step_squares[st.to_move]
-        probe = self._walk(st, self._coded(st.to_move, done))
         ranks = probe.ranks
         if self.ending_turns == "apart":
             best, ended = self._apart_best(st)

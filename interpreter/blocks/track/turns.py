@@ -114,7 +114,8 @@ class Turns(TrackRules):
         the start: the same walk, every order of the steps tried, each way's end handed to the
         probe; no result keys and no steps are kept, as the probe reads only how far a way got.
         (The step view keeps a :class:`_StepWalk` across the steps of a turn instead.)"""
-        walk = _StepWalk(self, st, me, opp, dice)
+        walk = _StepWalk(self, st.to_move)
+        walk.start(st, list(me), list(opp), dice)
         walk.follow(forced)
         walk.rank(probe)
 
@@ -429,7 +430,34 @@ class _StepWalk:
     __slots__ = ("track", "required", "length", "plans", "alive", "me", "opp", "fresh", "start_me", "start_opp",
                  "done", "cont", "options", "stays", "prefer_high", "apart", "offered", "offered_at")
 
-    def __init__(self, track: Turns, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int]) -> None:
+    def __init__(self, track: Turns, player: int) -> None:
+        """A walk of ``player``'s turns (its lists and its steps' rules kept from turn to turn);
+        :meth:`start` sets the turn."""
+        size = track.N + (3 if track.out is not None else 2)
+        self.track = track
+        self.me, self.opp = [0] * size, [0] * size
+        self.fresh = [0] * size  # checkers that came in this turn and may not go on
+        self.options = _options(track, player, self.me, self.opp, self.fresh)
+        self.stays = track.OUT if not track.out_continue else -2  # where an entering checker stops for the turn
+        self.prefer_high = track.maximize == "higher"
+        self.apart = track.ending_turns == "apart"
+        self.required, self.length = 0, 0
+        self.plans: list[tuple[int, ...]] = []
+        self.start_me: list[int] = []
+        self.start_opp: list[int] = []
+        #: the steps played on the counts, the plans they fit, and the checker that left the start
+        #: point and may go on
+        self.done: tuple[int, ...] = ()
+        self.alive = self.plans
+        self.cont = 0
+        #: the next steps each plan offered at the last ranking, and after how many steps played
+        #: (-1: none since they changed)
+        self.offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
+        self.offered_at = -1
+
+    def start(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int]) -> None:
+        """Begin the turn in ``st`` with the dice ``dice``, ``me`` and ``opp`` its counts (kept)."""
+        track = self.track
         numbers, required = track.numbers(st, dice)
         a, b = dice
         OUT = track.OUT
@@ -440,25 +468,10 @@ class _StepWalk:
             plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
         else:
             plans = [tuple(numbers)]
-        self.track = track
         self.required, self.length, self.plans = required, len(numbers), plans
         #: the turn's start, to begin again from where other steps are asked
-        self.start_me, self.start_opp = list(me), list(opp)
-        self.me, self.opp = list(me), list(opp)
-        self.fresh = [0] * len(me)  # checkers that came in this turn and may not go on
-        self.options = _options(track, st, self.me, self.opp, self.fresh)
-        self.stays = OUT if not track.out_continue else -2  # where an entering checker stops for the turn
-        #: the steps played on the counts, the plans they fit, and the checker that left the start
-        #: point and may go on
-        self.done: tuple[int, ...] = ()
-        self.alive = plans
-        self.cont = 0
-        self.prefer_high = track.maximize == "higher"
-        self.apart = track.ending_turns == "apart"
-        #: the next steps each plan offered at the last ranking, and after how many steps played
-        #: (-1: none since they changed)
-        self.offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
-        self.offered_at = -1
+        self.start_me, self.start_opp = me, opp
+        self._restart()
 
     def _restart(self) -> None:
         """Back to the turn's start: no step played."""
@@ -511,9 +524,12 @@ class _StepWalk:
         S = track.start
         self.cont = to if frm == S and S and to <= track.N else 0
 
-    def probe(self, dice: tuple[int, int]) -> "_Probe":
-        """A probe for ranking the steps after those played."""
-        return _Probe(len(self.done), self.required, self.length, dice, self.prefer_high, self.apart)
+    def walk(self, forced: tuple[int, ...], dice: tuple[int, int]) -> "_Probe":
+        """Follow the steps ``forced`` and rank every next step: the probe that saw the ways."""
+        self.follow(forced)
+        probe = _Probe(len(forced), self.required, self.length, dice, self.prefer_high, self.apart)
+        self.rank(probe)
+        return probe
 
     def rank(self, probe: "_Probe") -> None:
         """Hand the probe every way beyond the steps played, as :meth:`Turns.general_turns` would:
@@ -594,6 +610,45 @@ class _StepWalk:
                         ranks[frm * 64 + to] = [r, False]
                     elif entry[0] < r:
                         entry[0] = r
+            elif i + 2 == len(plan):  # one number after this one: each step's way is judged at once
+                cap, nxt = probe.cap, plan[i + 1]
+                #: the ranks of ending after the step, and after the last number too (as leaves give them)
+                r_stop, r_all = probe.rank_of(i + 1, first), probe.rank_of(i + 2, first)
+                may_stop = i + 1 >= required
+                for frm, to in opts:
+                    code = frm * 64 + to
+                    entry = ranks.get(code)
+                    if entry is None:
+                        entry = ranks[code] = [-1, False]
+                    elif entry[0] == cap:
+                        continue
+                    if may_stop:
+                        if r_stop > entry[0]:
+                            entry[0] = r_stop
+                        if r_stop == cap:  # the best end there is
+                            continue
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    if options(nxt, 0, to if frm == S and S and to <= N else 0, True):
+                        if r_all > entry[0]:
+                            entry[0] = r_all
+                    elif not may_stop and r_stop > entry[0]:
+                        entry[0] = r_stop
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
             else:
                 for frm, to in opts:
                     if begin(frm * 64 + to):
@@ -626,12 +681,12 @@ class _StepWalk:
         self.offered, self.offered_at = offered, nforced
 
 
-def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
+def _options(track: Turns, player: int, me: list[int], opp: list[int],
              fresh: list[int]) -> Callable[..., list[tuple[int, int]]]:
     """The steps (from, to) one number ``n`` allows, from sources at or above ``lowest`` (``cont``:
     a checker that left the start point and may go on)."""
     N, OUT, block, S = track.N, track.OUT, track.block, track.start
-    no_hit, opp_corner = track.no_hit[st.to_move], track.opp_corner
+    no_hit, opp_corner = track.no_hit[player], track.opp_corner
     off_at, overshoot, all_home, home = track.off_at, track.overshoot, track.bear_all_home, track.home_start
     out_all_first, clear_first, bar_first = track.out_all_first, track.clear_first, track.bar_first
     capacity, bears = track.capacity, track.bears_off
@@ -737,7 +792,7 @@ def _searcher(track: Turns, st: "Position", search: _Search, me: list[int], opp:
     N, OUT, S, C = track.N, track.OUT, track.start, track.corner
     probe, key, weight, width, fresh, landed = search.probe, search.key, search.weight, search.width, \
         search.fresh, search.landed
-    options = _options(track, st, me, opp, fresh)
+    options = _options(track, st.to_move, me, opp, fresh)
     stands, formed, kept, target, have = track._stands, track.formed, track.kept, track.target, search.have
     hit_points, off_points, opp_start, strict = track.hit_points, track.off_points, track.opp_start, search.strict
     record_all, prune, nforced = bool(C), track._prune and probe is None, len(forced)
