@@ -144,10 +144,16 @@ class _Probe:
 
     def __init__(self, depth: int, required: int, plan_length: int, dice: tuple[int, int],
                  prefer_high: bool, apart: bool) -> None:
+        self.reset(depth, required, plan_length, dice, prefer_high, apart)
+
+    def reset(self, depth: int, required: int, plan_length: int, dice: tuple[int, int],
+              prefer_high: bool, apart: bool) -> None:
+        """Set the probe for a new walk (as made anew)."""
         self.depth, self.required = depth, required
-        self.cap = 2 * min(required, plan_length) + 1
-        self.high = max(dice)
-        self.prefer_high = prefer_high and dice[0] != dice[1]
+        self.cap = 2 * (required if required < plan_length else plan_length) + 1
+        a, b = dice
+        self.high = a if a > b else b
+        self.prefer_high = prefer_high and a != b
         self.apart = apart
         #: next step -> [best rank beyond it (-1: none), whether a way beyond it ends the game]
         self.ranks: dict[int, list[Any]] = {}

@@ -108,17 +108,6 @@ class Turns(TrackRules):
             keep = high or keep
         return [(v[0], v[2]) for v in keep]
 
-    def probe_turns(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int],
-                    forced: tuple[int, ...], probe: "_Probe") -> None:
-        """:meth:`general_turns` for the step view of a block without points, corner or return to
-        the start: the same walk, every order of the steps tried, each way's end handed to the
-        probe; no result keys and no steps are kept, as the probe reads only how far a way got.
-        (The step view keeps a :class:`_StepWalk` across the steps of a turn instead.)"""
-        walk = _StepWalk(self, st.to_move)
-        walk.start(st, list(me), list(opp), dice)
-        walk.follow(forced)
-        walk.rank(probe)
-
     def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
                     found: dict[int, list[Any]], have: int, intact: bool, key: int,
                     weight: list[int]) -> None:
@@ -428,7 +417,8 @@ class _StepWalk:
     """
 
     __slots__ = ("track", "required", "length", "plans", "alive", "me", "opp", "fresh", "start_me", "start_opp",
-                 "done", "cont", "options", "stays", "prefer_high", "apart", "offered", "offered_at")
+                 "done", "cont", "options", "stays", "prefer_high", "apart", "offered", "offered_at", "probe",
+                 "deeper")
 
     def __init__(self, track: Turns, player: int) -> None:
         """A walk of ``player``'s turns (its lists and its steps' rules kept from turn to turn);
@@ -454,6 +444,9 @@ class _StepWalk:
         #: (-1: none since they changed)
         self.offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
         self.offered_at = -1
+        #: the probe of the walks, set anew for each (what it gathered is read before the next)
+        self.probe = _Probe(0, 0, 0, (1, 1), False, False)
+        self.deeper = self._deeper()
 
     def start(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int]) -> None:
         """Begin the turn in ``st`` with the dice ``dice``, ``me`` and ``opp`` its counts (kept)."""
@@ -525,30 +518,27 @@ class _StepWalk:
         self.cont = to if frm == S and S and to <= track.N else 0
 
     def walk(self, forced: tuple[int, ...], dice: tuple[int, int]) -> "_Probe":
-        """Follow the steps ``forced`` and rank every next step: the probe that saw the ways."""
+        """Follow the steps ``forced`` and rank every next step: the probe that saw the ways (the
+        walk's own, valid until its next walk)."""
         self.follow(forced)
-        probe = _Probe(len(forced), self.required, self.length, dice, self.prefer_high, self.apart)
+        probe = self.probe
+        probe.reset(len(forced), self.required, self.length, dice, self.prefer_high, self.apart)
         self.rank(probe)
         return probe
 
-    def rank(self, probe: "_Probe") -> None:
-        """Hand the probe every way beyond the steps played, as :meth:`Turns.general_turns` would:
-        the same ends in the same order, only fewer lists of steps made (where any one step will
-        do, only the first is looked for until it proves not to be enough)."""
-        track = self.track
-        me, opp, fresh, options, required = self.me, self.opp, self.fresh, self.options, self.required
+    def _deeper(self) -> Callable[[tuple[int, ...], int, int], None]:
+        """The walk beyond a ranked step, until a way reaches the best rank there is (on the walk's
+        own counts and probe, so made once)."""
+        track, probe = self.track, self.probe
+        me, opp, fresh, options = self.me, self.opp, self.fresh, self.options
         N, S, opp_start, stays = track.N, track.start, track.opp_start, self.stays
-        nforced = len(self.done)
-        leaf, begin, ranks = probe.leaf, probe.begin, probe.ranks
-        #: per plan walked, the next steps it offers (to play the step chosen without asking again)
-        offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
+        leaf = probe.leaf
 
         def deeper(plan: tuple[int, ...], i: int, cont: int) -> None:
-            """The ways beyond a ranked step, until one reaches the best rank there is."""
             if i == len(plan):
                 leaf(i, i, plan[0], 0, False)
                 return
-            first = plan[0]
+            first, required = plan[0], probe.required
             if i >= required:
                 leaf(i, i, first, 0, False)
                 if probe.settled:  # the best end there is: nothing beyond can rank higher
@@ -589,14 +579,26 @@ class _StepWalk:
                     me[frm] += 1
                     if probe.settled:  # the step view has seen enough
                         return
+        return deeper
 
-        def ranked(plan: tuple[int, ...], cont: int) -> None:
-            """Each next step after the steps played, ranked by the best way beyond it."""
-            i = nforced
+    def rank(self, probe: "_Probe") -> None:
+        """Hand ``probe`` (the walk's) every way beyond the steps played, as
+        :meth:`Turns.general_turns` would: the same ends in the same order, only fewer lists of
+        steps made (where any one step will do, only the first is looked for until it proves not
+        to be enough; with one number left, each step's rank is read at once)."""
+        track = self.track
+        me, opp, fresh, options, required = self.me, self.opp, self.fresh, self.options, self.required
+        N, S, opp_start, stays = track.N, track.start, track.opp_start, self.stays
+        i = len(self.done)  # the depth whose steps are ranked
+        leaf, begin, ranks, deeper = probe.leaf, probe.begin, probe.ranks, self.deeper
+        cont = self.cont
+        #: per plan walked, the next steps it offers (to play the step chosen without asking again)
+        offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
+        for plan in self.alive:
             if i == len(plan):
                 leaf(i, i, plan[0], 0, False)
                 offered.append((plan, []))
-                return
+                continue
             first = plan[0]
             if i >= required:
                 leaf(i, i, first, 0, False)
@@ -674,11 +676,7 @@ class _StepWalk:
                     probe.settled = False
             if not opts and i < required:
                 leaf(i, i, first, 0, False)
-
-        cont = self.cont
-        for plan in self.alive:
-            ranked(plan, cont)
-        self.offered, self.offered_at = offered, nforced
+        self.offered, self.offered_at = offered, i
 
 
 def _options(track: Turns, player: int, me: list[int], opp: list[int],
