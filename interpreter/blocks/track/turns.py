@@ -418,7 +418,7 @@ class _StepWalk:
 
     __slots__ = ("track", "required", "length", "plans", "alive", "me", "opp", "fresh", "start_me", "start_opp",
                  "done", "cont", "options", "stays", "prefer_high", "apart", "offered", "offered_at", "probe",
-                 "deeper")
+                 "deeper", "start_fresh")
 
     def __init__(self, track: Turns, player: int) -> None:
         """A walk of ``player``'s turns (its lists and its steps' rules kept from turn to turn);
@@ -427,6 +427,7 @@ class _StepWalk:
         self.track = track
         self.me, self.opp = [0] * size, [0] * size
         self.fresh = [0] * size  # checkers that came in this turn and may not go on
+        self.start_fresh = [0] * size
         self.options = _options(track, player, self.me, self.opp, self.fresh)
         self.stays = track.OUT if not track.out_continue else -2  # where an entering checker stops for the turn
         self.prefer_high = track.maximize == "higher"
@@ -470,9 +471,7 @@ class _StepWalk:
         """Back to the turn's start: no step played."""
         self.me[:] = self.start_me
         self.opp[:] = self.start_opp
-        fresh = self.fresh
-        for k in range(len(fresh)):
-            fresh[k] = 0
+        self.fresh[:] = self.start_fresh
         self.done, self.alive, self.cont = (), self.plans, 0
         self.offered_at = -1
 
@@ -520,7 +519,8 @@ class _StepWalk:
     def walk(self, forced: tuple[int, ...], dice: tuple[int, int]) -> "_Probe":
         """Follow the steps ``forced`` and rank every next step: the probe that saw the ways (the
         walk's own, valid until its next walk)."""
-        self.follow(forced)
+        if forced != self.done:
+            self.follow(forced)
         probe = self.probe
         probe.reset(len(forced), self.required, self.length, dice, self.prefer_high, self.apart)
         self.rank(probe)
@@ -535,7 +535,8 @@ class _StepWalk:
         leaf = probe.leaf
 
         def deeper(plan: tuple[int, ...], i: int, cont: int) -> None:
-            if i == len(plan):
+            last = len(plan) - 1
+            if i > last:
                 leaf(i, i, plan[0], 0, False)
                 return
             first, required = plan[0], probe.required
@@ -543,7 +544,8 @@ class _StepWalk:
                 leaf(i, i, first, 0, False)
                 if probe.settled:  # the best end there is: nothing beyond can rank higher
                     return
-            if i + 1 == len(plan):  # the last number: one step will do
+            if i == last or (i + 1 >= required and probe.rank_of(i + 1, first) == probe.cap):
+                # the last number, or any step reaches the best rank there is: one step will do
                 if options(plan[i], 0, cont, True):
                     leaf(i + 1, i + 1, first, 0, False)
                 elif i < required:
@@ -595,7 +597,8 @@ class _StepWalk:
         #: per plan walked, the next steps it offers (to play the step chosen without asking again)
         offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
         for plan in self.alive:
-            if i == len(plan):
+            left = len(plan) - i  # the numbers left to play
+            if not left:
                 leaf(i, i, plan[0], 0, False)
                 offered.append((plan, []))
                 continue
@@ -604,7 +607,7 @@ class _StepWalk:
                 leaf(i, i, first, 0, False)
             opts = options(plan[i], 0, cont)
             offered.append((plan, opts))
-            if i + 1 == len(plan):  # the last number: each step's way ends right after it, all alike
+            if left == 1:  # the last number: each step's way ends right after it, all alike
                 r = probe.rank_of(i + 1, first)
                 for frm, to in opts:
                     entry = ranks.get(frm * 64 + to)
@@ -612,7 +615,7 @@ class _StepWalk:
                         ranks[frm * 64 + to] = [r, False]
                     elif entry[0] < r:
                         entry[0] = r
-            elif i + 2 == len(plan):  # one number after this one: each step's way is judged at once
+            elif left == 2:  # one number after this one: each step's way is judged at once
                 cap, nxt = probe.cap, plan[i + 1]
                 #: the ranks of ending after the step, and after the last number too (as leaves give them)
                 r_stop, r_all = probe.rank_of(i + 1, first), probe.rank_of(i + 2, first)
@@ -651,6 +654,15 @@ class _StepWalk:
                             opp[opp_start] -= 1
                     me[to] -= 1
                     me[frm] += 1
+            elif i + 1 >= required and probe.rank_of(i + 1, first) == probe.cap:
+                # each step reaches the best rank there is by itself: nothing beyond it is walked
+                cap = probe.cap
+                for frm, to in opts:
+                    entry = ranks.get(frm * 64 + to)
+                    if entry is None:
+                        ranks[frm * 64 + to] = [cap, False]
+                    else:
+                        entry[0] = cap
             else:
                 for frm, to in opts:
                     if begin(frm * 64 + to):
@@ -696,6 +708,8 @@ def _options(track: Turns, player: int, me: list[int], opp: list[int],
 
     #: only a closed point stops a step (no closed corner, no safe points, no capacity)
     plain = opp_corner <= 0 and not no_hit and capacity > 1000
+    #: and every checker on the path may move (none stays where it entered: ``fresh`` is all 0)
+    lean = plain and track.out_continue
 
     def options(n: int, lowest: int, cont: int, one: bool = False) -> list[tuple[int, int]]:
         """``one``: any one of the steps will do (empty only where there is none)."""
@@ -718,9 +732,16 @@ def _options(track: Turns, player: int, me: list[int], opp: list[int],
             # the steps that stay on the path (each from a lower position than any step off it)
             lo, last = lowest if lowest > 1 else 1, off_at - 1 - n
             if one:
-                for p in range(lo, last + 1):
-                    if me[p] > fresh[p] and (opp[p + n] < block if plain else can_land(p + n)):
-                        return [(p, p + n)]
+                if lean:
+                    for p in range(lo, last + 1):
+                        if me[p] and opp[p + n] < block:
+                            return [(p, p + n)]
+                else:
+                    for p in range(lo, last + 1):
+                        if me[p] > fresh[p] and (opp[p + n] < block if plain else can_land(p + n)):
+                            return [(p, p + n)]
+            elif lean:
+                out += [(p, p + n) for p in range(lo, last + 1) if me[p] and opp[p + n] < block]
             elif plain:
                 out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and opp[p + n] < block]
             else:
