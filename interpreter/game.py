@@ -345,6 +345,12 @@ class Game(TableFacts, MoveQuestions):
         """Whether the turn to play in ``st`` is made of steps in the step view (a dice turn)."""
         return self._stepper(st) is not None
 
+    def step_block(self, st: State) -> Any:
+        """The block whose step view makes the turn in ``st`` (a dice turn), or None: its
+        ``step_choices(st, done)`` and ``step_move(st, steps)`` are :meth:`turn_steps` and
+        :meth:`turn_move` without looking for the block at every step (``steps`` holds no STOP)."""
+        return self._stepper(st)
+
     def turn_steps(self, st: State, done: Any = ()) -> list[Any]:
         """The step view of the turn to play in ``st``: the next choices after the choices
         ``done``, empty once the turn is complete (then :meth:`turn_move` gives it).

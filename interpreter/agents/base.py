@@ -10,7 +10,7 @@ siblings, is more likely.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..game import Outcome
 from ..game import State
@@ -88,8 +88,9 @@ def play_turn(state: State, agent: Any, branching: list[int] | None = None) -> M
     legal move. ``branching`` (a list), if given, gets the number of choices the agent had: the
     legal moves, or the first step's choices of a turn played by steps."""
     game = state.game
-    if getattr(agent, "by_step", False) and game.stepwise(state):
-        steps, choose = game.turn_steps, agent.choose_step
+    block = game.step_block(state) if getattr(agent, "by_step", False) else None
+    if block is not None:  # a dice turn: its block's step view, as game.turn_steps gives it
+        steps, choose = block.step_choices, agent.choose_step
         done: list[Any] = []
         choices = steps(state, done)
         if branching is not None:
@@ -100,7 +101,7 @@ def play_turn(state: State, agent: Any, branching: list[int] | None = None) -> M
                 break
             done.append(choice)
             choices = steps(state, done)
-        return game.turn_move(state, done)
+        return cast(Move, block.step_move(state, tuple(done)))
     moves = game.legal_moves(state)
     if not moves:
         return None

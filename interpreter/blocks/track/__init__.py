@@ -689,6 +689,12 @@ class Track(TrackTexts, StepView):
         self._apart_cache = (None, (0, False))
         #: the last position the step view counted: its hash, player to move and counts
         self._walk_counts: tuple[int, int, list[int], list[int]] = (0, 0, [], [])
+        #: the step view's walk of each player's turns (see steps.py), and the hash, player to move
+        #: and dice of the position of the last turn asked; kept where no pins, points, corner or
+        #: return to the start need the general walk
+        self._turn_walks = [None] * (max(self.t.player_numbers) + 1)
+        self._turn_key = None
+        self._keeps_walk = not (self.pin or self.scoring or self.corner or self.recycle)
         #: the weights of result keys for count lists of N + 2 and N + 3 entries
         self._weights_of = {n: self._weights(n) for n in (N + 2, N + 3)}
 

@@ -56,6 +56,9 @@ class TrackRules(Block):
     _by_delta: Any
     _cached: Any
     _walk_counts: tuple[int, int, list[int], list[int]]
+    _turn_walks: list[Any]
+    _keeps_walk: bool
+    _turn_key: Any
     _mover_pos: Any
     _prune: Any
     _simple: Any
@@ -141,10 +144,16 @@ class _Probe:
 
     def __init__(self, depth: int, required: int, plan_length: int, dice: tuple[int, int],
                  prefer_high: bool, apart: bool) -> None:
+        self.reset(depth, required, plan_length, dice, prefer_high, apart)
+
+    def reset(self, depth: int, required: int, plan_length: int, dice: tuple[int, int],
+              prefer_high: bool, apart: bool) -> None:
+        """Set the probe for a new walk (as made anew)."""
         self.depth, self.required = depth, required
-        self.cap = 2 * min(required, plan_length) + 1
-        self.high = max(dice)
-        self.prefer_high = prefer_high and dice[0] != dice[1]
+        self.cap = 2 * (required if required < plan_length else plan_length) + 1
+        a, b = dice
+        self.high = a if a > b else b
+        self.prefer_high = prefer_high and a != b
         self.apart = apart
         #: next step -> [best rank beyond it (-1: none), whether a way beyond it ends the game]
         self.ranks: dict[int, list[Any]] = {}
@@ -164,6 +173,12 @@ class _Probe:
             return True
         self.current = entry
         return False
+
+    def rank_of(self, used: int, first: int) -> int:
+        """The rank of a way that ends, not ending the game, having used ``used`` numbers, the
+        first of them ``first`` (as :meth:`leaf` ranks it)."""
+        m = used if used < self.required else self.required
+        return 2 * m + (0 if self.prefer_high and m == 1 and first != self.high else 1)
 
     def leaf(self, n: int, used: int, first: int, gain: int, ended: bool) -> None:
         if n < self.depth:  # an end of the steps already chosen, not of what is looked at

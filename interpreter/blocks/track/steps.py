@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...dsl.errors import InvalidMoveError
 from .rules import STOP, ScoredTrackMove, TrackMove, _Probe
-from .turns import Turns
+from .turns import Turns, _StepWalk
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...state import Move, Position
@@ -31,9 +31,28 @@ class StepView(Turns):
             return self.double_play if dice[0] == dice[1] else 2
         return len(self.numbers(st, dice)[0])
 
+    def _step_walk(self, st: "Position") -> _StepWalk | None:
+        """The walk of the turn in ``st`` kept across its steps (see :class:`_StepWalk`), or None
+        where the turn is walked otherwise (pins, points, corner, return to the start)."""
+        if not self._keeps_walk:
+            return None
+        p = st.to_move
+        walk: _StepWalk | None = self._turn_walks[p]
+        if walk is None:
+            walk = self._turn_walks[p] = _StepWalk(self, p)
+        key = (st.hash, p, st.dice)
+        if self._turn_key != key:
+            me, opp = self.counts(st, p)
+            walk.start(st, me, opp, cast("tuple[int, int]", st.dice))
+            self._turn_key = key
+        return walk
+
     def _walk(self, st: "Position", forced: tuple[int, ...]) -> _Probe:
         """Follow the steps ``forced`` and rank every next step (see :class:`_Probe`)."""
         dice = cast("tuple[int, int]", st.dice)
+        walk = self._step_walk(st)
+        if walk is not None:  # the steps chosen so far are played once, not again at every step
+            return walk.walk(forced, dice)
         if self.pin:
             required = self.double_play if dice[0] == dice[1] else 2
             length = required
@@ -51,10 +70,7 @@ class StepView(Turns):
             else:
                 me, opp = self.counts(st, st.to_move)
                 self._walk_counts = (st.hash, st.to_move, list(me), list(opp))
-            if self.scoring or self.corner or self.recycle:
-                self.general_turns(st, me, opp, dice, forced, probe)
-            else:
-                self.probe_turns(st, me, opp, dice, forced, probe)
+            self.general_turns(st, me, opp, dice, forced, probe)
         return probe
 
     def step_choices(self, st: "Position", done: Any = ()) -> list[Any]:
@@ -70,10 +86,17 @@ class StepView(Turns):
         """
         if self.corner:  # the corner's rules judge whole turns (taking it by power): read the list
             return self._listed_steps(st, done)
-        if len(done) >= self._turn_length(st):  # every number played: no way goes further
-            return []
+        walk = self._step_walk(st)
+        if walk is not None:
+            if len(done) >= walk.length:  # every number played: no way goes further
+                return []
+            pos = self._mover_pos[st.to_move]
+            probe = walk.walk(tuple([pos[a] * 64 + pos[b] for a, b in done]), cast("tuple[int, int]", st.dice))
+        else:
+            if len(done) >= self._turn_length(st):
+                return []
+            probe = self._walk(st, self._coded(st.to_move, done))
         pairs = self._step_squares[st.to_move]
-        probe = self._walk(st, self._coded(st.to_move, done))
         ranks = probe.ranks
         if self.ending_turns == "apart":
             best, ended = self._apart_best(st)

@@ -108,91 +108,6 @@ class Turns(TrackRules):
             keep = high or keep
         return [(v[0], v[2]) for v in keep]
 
-    def probe_turns(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int],
-                    forced: tuple[int, ...], probe: "_Probe") -> None:
-        """:meth:`general_turns` for the step view of a block without points, corner or return to
-        the start: the same walk, every order of the steps tried, each way's end handed to the
-        probe; no result keys and no steps are kept, as the probe reads only how far a way got."""
-        numbers, required = self.numbers(st, dice)
-        a, b = dice
-        OUT = self.OUT
-        if self.one_die:
-            plans: list[tuple[int, ...]] = [(a,)]
-        elif a != b:
-            order = self.order_entering if me[0] > 0 or (OUT > 0 and me[OUT] > 0) else self.order
-            plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
-        else:
-            plans = [tuple(numbers)]
-        fresh = [0] * len(me)  # checkers that came in this turn and may not go on
-        options = _options(self, st, me, opp, fresh)
-        N, S, opp_start = self.N, self.start, self.opp_start
-        stays = OUT if not self.out_continue else -2  # where an entering checker stops for the turn
-        nforced = len(forced)
-        leaf, begin = probe.leaf, probe.begin
-
-        def rec(plan: tuple[int, ...], i: int, cont: int) -> None:
-            if i == len(plan):
-                leaf(i, i, plan[0] if plan else 0, 0, False)
-                return
-            first = plan[0]
-            if i >= required:
-                leaf(i, i, first, 0, False)
-                if probe.settled and i > nforced:  # the best end there is: nothing beyond can rank higher
-                    return
-            if i > nforced and i + 1 == len(plan):  # past the ranked steps, the last number: one step will do
-                if options(plan[i], 0, cont, True):
-                    leaf(i + 1, i + 1, first, 0, False)
-                elif i < required:
-                    leaf(i, i, first, 0, False)
-                return
-            opts = options(plan[i], 0, cont)
-            if i < nforced:  # only the steps already chosen
-                code = forced[i]
-                opts = [o for o in opts if o[0] * 64 + o[1] == code]
-                if not opts:
-                    return
-            ranked = i == nforced
-            if i + 1 == len(plan):  # the last number: each step's way ends right after it
-                for frm, to in opts:
-                    if ranked and begin(frm * 64 + to):
-                        continue
-                    leaf(i + 1, i + 1, first, 0, False)
-                    if probe.settled:
-                        if i > nforced:
-                            break
-                        probe.settled = False
-            else:
-                for frm, to in opts:
-                    if ranked and begin(frm * 64 + to):
-                        continue
-                    hit = to <= N and opp[to] == 1
-                    me[frm] -= 1
-                    me[to] += 1
-                    if hit:
-                        opp[to] = 0
-                        if opp_start:
-                            opp[opp_start] += 1
-                    if frm == stays:
-                        fresh[to] += 1
-                    rec(plan, i + 1, to if frm == S and S and to <= N else 0)
-                    if frm == stays:
-                        fresh[to] -= 1
-                    if hit:
-                        opp[to] = 1
-                        if opp_start:
-                            opp[opp_start] -= 1
-                    me[to] -= 1
-                    me[frm] += 1
-                    if probe.settled:  # the step view has seen enough
-                        if i > nforced:
-                            break
-                        probe.settled = False
-            if not opts and i < required:
-                leaf(i, i, first, 0, False)
-
-        for plan in plans:
-            rec(plan, 0, 0)
-
     def _stop_short(self, me: list[int], opp: list[int], dice: tuple[int, int],
                     found: dict[int, list[Any]], have: int, intact: bool, key: int,
                     weight: list[int]) -> None:
@@ -489,12 +404,299 @@ class _Search:
                                                  + (sum(c * w for c, w in zip(opp, self.weight)) << self.width))]
 
 
-def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
+class _StepWalk:
+    """The walk of the step view through one turn (a block without points, corner or return to
+    the start), kept while the turn's steps are chosen one after the other.
+
+    The steps already chosen are played once on its own counts, and the plans of numbers they
+    fit are remembered, so that ranking the next steps walks only what lies beyond them. Every
+    plan that the chosen steps fit reaches the same counts (the same steps played), so one copy
+    of the counts serves them all; they differ only in the numbers left. The ranking visits the
+    ways in the order a walk from the turn's start would (the plans in their order), so the
+    probe sees the same ends in the same order.
+    """
+
+    __slots__ = ("track", "required", "length", "plans", "alive", "me", "opp", "fresh", "start_me", "start_opp",
+                 "done", "cont", "options", "stays", "prefer_high", "apart", "offered", "offered_at", "probe",
+                 "deeper", "start_fresh")
+
+    def __init__(self, track: Turns, player: int) -> None:
+        """A walk of ``player``'s turns (its lists and its steps' rules kept from turn to turn);
+        :meth:`start` sets the turn."""
+        size = track.N + (3 if track.out is not None else 2)
+        self.track = track
+        self.me, self.opp = [0] * size, [0] * size
+        self.fresh = [0] * size  # checkers that came in this turn and may not go on
+        self.start_fresh = [0] * size
+        self.options = _options(track, player, self.me, self.opp, self.fresh)
+        self.stays = track.OUT if not track.out_continue else -2  # where an entering checker stops for the turn
+        self.prefer_high = track.maximize == "higher"
+        self.apart = track.ending_turns == "apart"
+        self.required, self.length = 0, 0
+        self.plans: list[tuple[int, ...]] = []
+        self.start_me: list[int] = []
+        self.start_opp: list[int] = []
+        #: the steps played on the counts, the plans they fit, and the checker that left the start
+        #: point and may go on
+        self.done: tuple[int, ...] = ()
+        self.alive = self.plans
+        self.cont = 0
+        #: the next steps each plan offered at the last ranking, and after how many steps played
+        #: (-1: none since they changed)
+        self.offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
+        self.offered_at = -1
+        #: the probe of the walks, set anew for each (what it gathered is read before the next)
+        self.probe = _Probe(0, 0, 0, (1, 1), False, False)
+        self.deeper = self._deeper()
+
+    def start(self, st: "Position", me: list[int], opp: list[int], dice: tuple[int, int]) -> None:
+        """Begin the turn in ``st`` with the dice ``dice``, ``me`` and ``opp`` its counts (kept)."""
+        track = self.track
+        numbers, required = track.numbers(st, dice)
+        a, b = dice
+        OUT = track.OUT
+        if track.one_die:
+            plans: list[tuple[int, ...]] = [(a,)]
+        elif a != b:
+            order = track.order_entering if me[0] > 0 or (OUT > 0 and me[OUT] > 0) else track.order
+            plans = [(min(a, b), max(a, b))] if order == "lower_first" else [(a, b), (b, a)]
+        else:
+            plans = [tuple(numbers)]
+        self.required, self.length, self.plans = required, len(numbers), plans
+        #: the turn's start, to begin again from where other steps are asked
+        self.start_me, self.start_opp = me, opp
+        self._restart()
+
+    def _restart(self) -> None:
+        """Back to the turn's start: no step played."""
+        self.me[:] = self.start_me
+        self.opp[:] = self.start_opp
+        self.fresh[:] = self.start_fresh
+        self.done, self.alive, self.cont = (), self.plans, 0
+        self.offered_at = -1
+
+    def follow(self, forced: tuple[int, ...]) -> None:
+        """Have the steps ``forced`` (``from * 64 + to``) played, the first ones possibly already."""
+        done = self.done
+        n = len(done)
+        if len(forced) < n or forced[:n] != done:
+            self._restart()
+            n = 0
+        for code in forced[n:]:
+            self._play(code)
+
+    def _play(self, code: int) -> None:
+        """Play the next chosen step, keeping the plans whose next number allows it."""
+        alive = self.alive
+        d = len(self.done)
+        self.done += (code,)
+        if not alive:  # no plan fits the steps before: none fits these
+            return
+        frm, to = code >> 6, code & 63
+        step = (frm, to)
+        if self.offered_at == d:  # the plans' next steps are known from the ranking just made
+            fit = [plan for plan, opts in self.offered if step in opts]
+        else:
+            options, cont = self.options, self.cont
+            fit = [plan for plan in alive if d < len(plan) and step in options(plan[d], 0, cont)]
+        self.offered_at = -1
+        self.alive = fit
+        if not fit:
+            return
+        track = self.track
+        me, opp = self.me, self.opp
+        if to <= track.N and opp[to] == 1:
+            opp[to] = 0
+            if track.opp_start:
+                opp[track.opp_start] += 1
+        me[frm] -= 1
+        me[to] += 1
+        if frm == self.stays:
+            self.fresh[to] += 1
+        S = track.start
+        self.cont = to if frm == S and S and to <= track.N else 0
+
+    def walk(self, forced: tuple[int, ...], dice: tuple[int, int]) -> "_Probe":
+        """Follow the steps ``forced`` and rank every next step: the probe that saw the ways (the
+        walk's own, valid until its next walk)."""
+        if forced != self.done:
+            self.follow(forced)
+        probe = self.probe
+        probe.reset(len(forced), self.required, self.length, dice, self.prefer_high, self.apart)
+        self.rank(probe)
+        return probe
+
+    def _deeper(self) -> Callable[[tuple[int, ...], int, int], None]:
+        """The walk beyond a ranked step, until a way reaches the best rank there is (on the walk's
+        own counts and probe, so made once)."""
+        track, probe = self.track, self.probe
+        me, opp, fresh, options = self.me, self.opp, self.fresh, self.options
+        N, S, opp_start, stays = track.N, track.start, track.opp_start, self.stays
+        leaf = probe.leaf
+
+        def deeper(plan: tuple[int, ...], i: int, cont: int) -> None:
+            last = len(plan) - 1
+            if i > last:
+                leaf(i, i, plan[0], 0, False)
+                return
+            first, required = plan[0], probe.required
+            if i >= required:
+                leaf(i, i, first, 0, False)
+                if probe.settled:  # the best end there is: nothing beyond can rank higher
+                    return
+            if i == last or (i + 1 >= required and probe.rank_of(i + 1, first) == probe.cap):
+                # the last number, or any step reaches the best rank there is: one step will do
+                if options(plan[i], 0, cont, True):
+                    leaf(i + 1, i + 1, first, 0, False)
+                elif i < required:
+                    leaf(i, i, first, 0, False)
+                return
+            n = plan[i]
+            opts = options(n, 0, cont, True)  # the first step, the only one walked where it reaches the best
+            if not opts:
+                if i < required:
+                    leaf(i, i, first, 0, False)
+                return
+            for k in (0, 1):
+                if k:  # the first step was not enough: the others (each is the first of no other list)
+                    opts = options(n, 0, cont)[1:]
+                for frm, to in opts:
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    deeper(plan, i + 1, to if frm == S and S and to <= N else 0)
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
+                    if probe.settled:  # the step view has seen enough
+                        return
+        return deeper
+
+    def rank(self, probe: "_Probe") -> None:
+        """Hand ``probe`` (the walk's) every way beyond the steps played, as
+        :meth:`Turns.general_turns` would: the same ends in the same order, only fewer lists of
+        steps made (where any one step will do, only the first is looked for until it proves not
+        to be enough; with one number left, each step's rank is read at once)."""
+        track = self.track
+        me, opp, fresh, options, required = self.me, self.opp, self.fresh, self.options, self.required
+        N, S, opp_start, stays = track.N, track.start, track.opp_start, self.stays
+        i = len(self.done)  # the depth whose steps are ranked
+        leaf, begin, ranks, deeper = probe.leaf, probe.begin, probe.ranks, self.deeper
+        cont = self.cont
+        #: per plan walked, the next steps it offers (to play the step chosen without asking again)
+        offered: list[tuple[tuple[int, ...], list[tuple[int, int]]]] = []
+        for plan in self.alive:
+            left = len(plan) - i  # the numbers left to play
+            if not left:
+                leaf(i, i, plan[0], 0, False)
+                offered.append((plan, []))
+                continue
+            first = plan[0]
+            if i >= required:
+                leaf(i, i, first, 0, False)
+            opts = options(plan[i], 0, cont)
+            offered.append((plan, opts))
+            if left == 1:  # the last number: each step's way ends right after it, all alike
+                r = probe.rank_of(i + 1, first)
+                for frm, to in opts:
+                    entry = ranks.get(frm * 64 + to)
+                    if entry is None:
+                        ranks[frm * 64 + to] = [r, False]
+                    elif entry[0] < r:
+                        entry[0] = r
+            elif left == 2:  # one number after this one: each step's way is judged at once
+                cap, nxt = probe.cap, plan[i + 1]
+                #: the ranks of ending after the step, and after the last number too (as leaves give them)
+                r_stop, r_all = probe.rank_of(i + 1, first), probe.rank_of(i + 2, first)
+                may_stop = i + 1 >= required
+                for frm, to in opts:
+                    code = frm * 64 + to
+                    entry = ranks.get(code)
+                    if entry is None:
+                        entry = ranks[code] = [-1, False]
+                    elif entry[0] == cap:
+                        continue
+                    if may_stop:
+                        if r_stop > entry[0]:
+                            entry[0] = r_stop
+                        if r_stop == cap:  # the best end there is
+                            continue
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    if options(nxt, 0, to if frm == S and S and to <= N else 0, True):
+                        if r_all > entry[0]:
+                            entry[0] = r_all
+                    elif not may_stop and r_stop > entry[0]:
+                        entry[0] = r_stop
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
+            elif i + 1 >= required and probe.rank_of(i + 1, first) == probe.cap:
+                # each step reaches the best rank there is by itself: nothing beyond it is walked
+                cap = probe.cap
+                for frm, to in opts:
+                    entry = ranks.get(frm * 64 + to)
+                    if entry is None:
+                        ranks[frm * 64 + to] = [cap, False]
+                    else:
+                        entry[0] = cap
+            else:
+                for frm, to in opts:
+                    if begin(frm * 64 + to):
+                        continue
+                    hit = to <= N and opp[to] == 1
+                    me[frm] -= 1
+                    me[to] += 1
+                    if hit:
+                        opp[to] = 0
+                        if opp_start:
+                            opp[opp_start] += 1
+                    if frm == stays:
+                        fresh[to] += 1
+                    deeper(plan, i + 1, to if frm == S and S and to <= N else 0)
+                    if frm == stays:
+                        fresh[to] -= 1
+                    if hit:
+                        opp[to] = 1
+                        if opp_start:
+                            opp[opp_start] -= 1
+                    me[to] -= 1
+                    me[frm] += 1
+                    probe.settled = False
+            if not opts and i < required:
+                leaf(i, i, first, 0, False)
+        self.offered, self.offered_at = offered, i
+
+
+def _options(track: Turns, player: int, me: list[int], opp: list[int],
              fresh: list[int]) -> Callable[..., list[tuple[int, int]]]:
     """The steps (from, to) one number ``n`` allows, from sources at or above ``lowest`` (``cont``:
     a checker that left the start point and may go on)."""
     N, OUT, block, S = track.N, track.OUT, track.block, track.start
-    no_hit, opp_corner = track.no_hit[st.to_move], track.opp_corner
+    no_hit, opp_corner = track.no_hit[player], track.opp_corner
     off_at, overshoot, all_home, home = track.off_at, track.overshoot, track.bear_all_home, track.home_start
     out_all_first, clear_first, bar_first = track.out_all_first, track.clear_first, track.bar_first
     capacity, bears = track.capacity, track.bears_off
@@ -506,6 +708,8 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
 
     #: only a closed point stops a step (no closed corner, no safe points, no capacity)
     plain = opp_corner <= 0 and not no_hit and capacity > 1000
+    #: and every checker on the path may move (none stays where it entered: ``fresh`` is all 0)
+    lean = plain and track.out_continue
 
     def options(n: int, lowest: int, cont: int, one: bool = False) -> list[tuple[int, int]]:
         """``one``: any one of the steps will do (empty only where there is none)."""
@@ -528,9 +732,16 @@ def _options(track: Turns, st: "Position", me: list[int], opp: list[int],
             # the steps that stay on the path (each from a lower position than any step off it)
             lo, last = lowest if lowest > 1 else 1, off_at - 1 - n
             if one:
-                for p in range(lo, last + 1):
-                    if me[p] > fresh[p] and (opp[p + n] < block if plain else can_land(p + n)):
-                        return [(p, p + n)]
+                if lean:
+                    for p in range(lo, last + 1):
+                        if me[p] and opp[p + n] < block:
+                            return [(p, p + n)]
+                else:
+                    for p in range(lo, last + 1):
+                        if me[p] > fresh[p] and (opp[p + n] < block if plain else can_land(p + n)):
+                            return [(p, p + n)]
+            elif lean:
+                out += [(p, p + n) for p in range(lo, last + 1) if me[p] and opp[p + n] < block]
             elif plain:
                 out += [(p, p + n) for p in range(lo, last + 1) if me[p] > fresh[p] and opp[p + n] < block]
             else:
@@ -600,7 +811,7 @@ def _searcher(track: Turns, st: "Position", search: _Search, me: list[int], opp:
     N, OUT, S, C = track.N, track.OUT, track.start, track.corner
     probe, key, weight, width, fresh, landed = search.probe, search.key, search.weight, search.width, \
         search.fresh, search.landed
-    options = _options(track, st, me, opp, fresh)
+    options = _options(track, st.to_move, me, opp, fresh)
     stands, formed, kept, target, have = track._stands, track.formed, track.kept, track.target, search.have
     hit_points, off_points, opp_start, strict = track.hit_points, track.off_points, track.opp_start, search.strict
     record_all, prune, nforced = bool(C), track._prune and probe is None, len(forced)
