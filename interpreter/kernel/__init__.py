@@ -165,6 +165,8 @@ class Kernel:
             return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
         if kind == "pass":
             return block.move
+        if kind == "ranged":  # one piece from a square to another
+            return LineMove((block.index, (mv // n) % (n + 1), mv % n, 1))
         if kind == "sow":  # the square sown from, the last square sown
             return SowMove((block.index, mv // n, mv % n))
         if kind == "rotate":  # a region's number times the turns, plus the turn's place

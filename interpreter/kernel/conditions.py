@@ -42,6 +42,11 @@ class Conditions:
         finally:
             self.context = "when"
 
+    def distance(self, node: Node) -> str:
+        """A move's ``distance`` as kernel code: ``line_pieces`` (``maxc``), ``k`` and ``height``
+        (one piece moves: 1)."""
+        return self.number(node, "distance")
+
     def square(self, node: Node) -> str:
         """A square as kernel code: a number, or a square's name written as text (``'h1'``)."""
         self.texts_are_squares = True
@@ -109,6 +114,8 @@ class Conditions:
             raise NotKernel(f"the constant {name!r} in a condition")
         if name == "square" and self.context == "square":  # the square a `fill` looks at
             return "sq_", "int"
+        if self.context == "distance" and name in ("line_pieces", "k", "height"):
+            return ("maxc" if name == "line_pieces" else "1"), "int"
         words = {"move_flips": ("FL[0]", "int"), "move_placed": ("FP[0]", "int"),
                  "mover": ("mover", "int"), "opponent": ("(3 - mover)", "int"), "to": ("to_", "int"),
                  "from": ("frm_", "int"), "board_full": (f"(S[0] == {self.out.playable})", "bool")}
@@ -234,6 +241,8 @@ class Conditions:
         if name == "surrounded" and len(args) == 1:
             self._around()
             return f"surr({self.number(args[0])})", "bool"
+        if name == "groups" and len(args) in (1, 2):
+            return f"groups{self._group_table(args)}({self.number(args[0])})", "int"
         if name == "enclosed" and len(args) in (1, 2):
             return f"enclosed{self._enclosure(args)}({self.number(args[0])})", "int"
         raise NotKernel(f"`{name}(...)` in a condition")
@@ -322,6 +331,25 @@ class Conditions:
                 near = [x for x in (topo.step(s, d) for d in dirs) if x >= 0]
                 masks.append(sum(1 << x for x in near) if len(near) == len(dirs) else -1)
         self.out.around = [None if m < 0 else [x for x in range(n) if m >> x & 1] for m in masks]
+
+    def _group_table(self, args: tuple[Node, ...]) -> int:
+        """``groups``: its neighbours of each square (every direction, or the set the second
+        argument names): their number among the plan's ``groupings``."""
+        topo: Any = self.game.t.topology
+        which = "all"
+        if len(args) > 1:
+            if not isinstance(args[1], Const) or not isinstance(args[1].value, str):
+                raise NotKernel("`groups` with a second argument other than a direction set's name")
+            which = args[1].value
+        try:
+            masks = topo.neighbour_masks(topo.directions(which))
+        except (KeyError, ValueError, AttributeError):
+            raise NotKernel("`groups` on this board") from None
+        n = topo.size
+        near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
+        if near not in self.out.groupings:
+            self.out.groupings.append(near)
+        return self.out.groupings.index(near)
 
     def _groups_near(self) -> None:
         """The neighbours of each square as ``liberties`` and ``area`` count groups (the engine's)."""

@@ -69,6 +69,8 @@ class BlockPlan:
     fill_where: str | None = None
     #: ``again``: the player moves again where this holds after the move (kernel code)
     again: str | None = None
+    #: a ``move``'s exact ``distance`` as kernel code (``maxc``: the pieces on the line)
+    distance: str | None = None
     #: a ``sow``'s ``skip`` (reading ``sq_``, ``frm_``: the square sown from), as kernel code
     skip: str | None = None
     #: a ``gather`` after the move: its condition, the squares gathered from, the square gathered to
@@ -206,6 +208,8 @@ class Plan:
     stride: int = 1
     #: the neighbours of each square as groups count them (``liberties``, ``area``), or None
     near: list[list[int]] | None = None
+    #: ``groups`` questions: per question its neighbours of each square
+    groupings: list[list[list[int]]] = field(default_factory=list)
     #: ``surrounded``: per square the squares around it (None: not every way has one)
     around: list[list[int] | None] | None = None
     #: ``enclosed`` questions: per question its neighbours of each square (lists) and per square

@@ -130,6 +130,10 @@ def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = Fal
     """A block's part of the plan, made by its module in :mod:`.parts` (``entry``: the block of
     an entry of a turn of several parts, whose keys for the turn its turn reads)."""
     kind = type(block).__name__.lower()
+    if kind == "move":  # a move along lines of an exact length, or over pieces: its own part
+        from .parts import ranged
+        if ranged.fits(game, block):
+            kind = "ranged"
     if kind == "sequence":
         from .parts.then import turn_plan
         return turn_plan(game, block, conditions, lambda b: _entry_block(game, b, conditions))
@@ -145,6 +149,9 @@ def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = Fal
     tables: dict[str, list[int]] = {}
     bound = part.tables(game, block, tables, conditions.out)
     made = BlockPlan(kind, block.index, tables, legal, max(bound, 1), sets)
+    if kind == "ranged":
+        from .parts.ranged import distance_code
+        made.distance = distance_code(conditions, block)
     if kind == "sow" and "skip" in block.params:
         made.skip = conditions.truth(parse_expr(str(block.params["skip"])), "square")
     origin = getattr(block, "line_from", None)

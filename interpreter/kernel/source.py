@@ -134,7 +134,11 @@ def source(p: Plan, typed: bool) -> str:
         w.table(f"EN{k}", flat)
         w.table(f"EB{k}", border)
     w.table("PLAYABLE", [p.full >> s & 1 for s in range(n)])
-    if p.links or p.encloses or p.near is not None or any("rg_near" in b.tables for b in p.blocks):
+    for k, near in enumerate(p.groupings):
+        starts, flat = flatten(near)
+        w.table(f"GR{k}S", starts)
+        w.table(f"GR{k}", flat)
+    if p.links or p.encloses or p.groupings or p.near is not None or any("rg_near" in b.tables for b in p.blocks):
         w.array("VIS", n)  # the squares a flood reached, by the number of the flood
         w.array("STK", n)
         w.array("MARK", 1)
@@ -281,6 +285,32 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("if b[SR[e]] == 0:", 2)
         w("return 0", 3)
         w("return 1", 1)
+        w("")
+    for k, _ in enumerate(p.groupings):
+        # ``groups(q)``: q's pieces joined through neighbours, each group flooded once
+        w.func(f"groups{k}", [("int", "q")], "int")
+        w.local("int i, s, t, u, e, top, mark, c, cnt")
+        _flood_start(w, n)
+        w("cnt = 0", 1)
+        w("for i in range(PN[q]):", 1)
+        w(f"s = PL[q * {n} + i]", 2)
+        w("if VIS[s] == mark:", 2)
+        w("continue", 3)
+        w("cnt += 1", 2)
+        w("VIS[s] = mark", 2)
+        w("STK[0] = s", 2)
+        w("top = 1", 2)
+        w("while top:", 2)
+        w("top -= 1", 3)
+        w("t = STK[top]", 3)
+        w(f"for e in range(GR{k}S[t], GR{k}S[t + 1]):", 3)
+        w(f"u = GR{k}[e]", 4)
+        w("c = b[u]", 4)
+        w("if c and VIS[u] != mark and OWNER[c - 1] == q:", 4)
+        w("VIS[u] = mark", 5)
+        w("STK[top] = u", 5)
+        w("top += 1", 5)
+        w("return cnt", 1)
         w("")
     w.func("in_region", [("int*", "table"), ("int", "base"), ("int", "s")], "int")  # ``inside``
     w(f"return table[base + s] if 0 <= s < {n} else 0", 1)
