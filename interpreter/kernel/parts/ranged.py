@@ -115,7 +115,7 @@ def moves(w: "Writer", p: "Plan", i: int) -> None:
 def distance_code(conditions: Any, block: Any) -> str:
     """The block's ``distance`` as kernel code: ``maxc`` stands for ``line_pieces``; one piece moves
     (``k``, ``height``: 1)."""
-    return conditions.distance(parse_expr(str(block.params.get("distance"))))
+    return str(conditions.distance(parse_expr(str(block.params.get("distance")))))
 
 
 def squares(w: "Writer", p: "Plan", i: int, name: str) -> bool:
