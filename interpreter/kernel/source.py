@@ -623,6 +623,8 @@ def _generate(w: Writer, p: Plan) -> None:
     for i, blk in enumerate(p.blocks):
         if blk.kind == "then":
             then.walkers(w, p, i)
+            if then.pickable(p, i):
+                then.pickers(w, p, i)
         if blk.legal is None:
             continue
         w.func(f"legal{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
@@ -659,6 +661,26 @@ def _generate(w: Writer, p: Plan) -> None:
         w(f"out[0] = {w.big(len(p.blocks) * p.slot)}", 2)
         w("k = 1", 2)
     w("return k", 1)
+    w("")
+    # ``draw(p, ply, out)``: a random legal move (-1: none), drawn among the list; a phase whose
+    # one block is a turn of several parts that can be drawn without a list draws it so
+    w.func("draw", [("int", "p"), ("int", "ply"), ("long long*", "out")], "long long", inline=False)
+    w.local("int k")
+    w.local("long long mv")
+    for ph, (end, numbers) in enumerate(p.phases):
+        if len(numbers) == 1 and p.blocks[numbers[0]].kind == "then" and then.pickable(p, numbers[0]):
+            cond = f"ply < {end}" if ph < len(p.phases) - 1 else "1"
+            lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
+            w(f"if {lower}{cond}:", 1)
+            w(f"mv = pick{numbers[0]}(p)", 2)
+            if p.passing:
+                w("if mv < 0:", 2)
+                w(f"mv = {w.big(len(p.blocks) * p.slot)}", 3)
+            w("return mv", 2)
+    w("k = gen(p, ply, out)", 1)
+    w("if k == 0:", 1)
+    w("return -1", 2)
+    w("return out[rnd(k)]", 1)
     w("")
     if p.asks:
         # how many moves a player would have (a pass not counted) in the position the end rules read
@@ -818,6 +840,17 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("raise OverflowError('a position has more moves than the kernel lists')", 2)
     w("return [buf[i] for i in range(k)]", 1)
     w("")
+    w("def sample(p, ply, times, seed):")
+    w('"""``times`` random legal moves of the loaded position, drawn as random games draw them."""', 1)
+    w.local(f"long long buf[{bound}]")
+    w.local("int i")
+    w("global rs", 1)
+    if not w.typed:
+        w(f"buf = [0] * {bound}", 1)
+    w.both("rs = (<unsigned long long>seed * 2 + 1) ^ 0x9E3779B97F4A7C15ULL",
+           "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
+    w("return [draw(p, ply, buf) for i in range(times)]", 1)
+    w("")
     w("def play(mv, p):")
     w('"""Play ``mv`` for ``p`` on the loaded position; what taking it back needs."""', 1)
     w("return make(mv, p)", 1)
@@ -854,11 +887,10 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("rule = -2", 2)
     w("OUT[0] = OUT[1] = OUT[2] = OUT[3] = 0", 2)
     w("while plies < limit:", 2)
-    w("k = gen(p, ply0 + plies, buf)", 3)
-    w("if k == 0:", 3)
+    w("mv = draw(p, ply0 + plies, buf)", 3)
+    w("if mv < 0:", 3)
     w("rule = -1", 4)
     w("break", 4)
-    w("mv = buf[rnd(k)]", 3)
     w("UP[0] = 0", 3)  # nothing is taken back in a playout
     w("make(mv, p)", 3)
     w("plies += 1", 3)

@@ -432,3 +432,17 @@ def test_the_kernel_keeps_the_engine_s_board_hashes_for_conditions_on_earlier_bo
             assert k.module.board_hash() == game.board_hash(st) == st.boards[-1]
     games = k.random_games(game.initial(), 50, seed=4)
     assert all(outcome is not None and outcome.scores is not None for outcome, _ in games)
+
+
+def test_a_turn_of_parts_is_drawn_uniformly_among_its_turns_without_a_list(tmp_path):
+    """Amazons' and the turns file's random turns are drawn by counting the turns after each first
+    move: every turn drawn is a legal one, and each comes up about as often as the others."""
+    from collections import Counter
+    for game in (spielwerk.load("amazons", size=6), game_from(tmp_path, TURNS)):
+        k = kernels.kernel(game)
+        st = game.initial()
+        k.load(st)
+        listed = k.module.moves(st.to_move, st.ply)
+        drawn = Counter(k.module.sample(st.to_move, st.ply, 60 * len(listed), 3))
+        assert set(drawn) == set(listed)  # every turn, and only turns
+        assert max(drawn.values()) < 2.5 * 60 and min(drawn.values()) > 60 / 2.5

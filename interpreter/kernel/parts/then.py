@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "turn_plan", "tables", "make", "moves", "squares", "walkers", "CAP"]
+__all__ = ["KEYS", "turn_plan", "tables", "make", "moves", "squares", "walkers", "pickable", "pickers", "CAP"]
 
 KEYS: set[str] = set()
 #: the most turns a position's list holds (more: the position is left to the engine, as overflowing
@@ -231,3 +231,100 @@ def squares(w: "Writer", p: "Plan", i: int, name: str) -> bool:
     _decode(w, p, i, 2, last)
     w("return sq", 2)
     return True
+
+
+def pickable(p: "Plan", i: int) -> bool:
+    """Whether a random turn of block ``i`` can be drawn without listing every turn: the first
+    entry's moves, each followed by one of the last entries (no `legal_if` of theirs, no further
+    entry), or by nothing."""
+    nodes = p.blocks[i].turn
+    assert nodes is not None
+    root = nodes[0]
+    return bool(root.then) and all(not nodes[c].then and nodes[c].legal is None for c in root.then)
+
+
+def pickers(w: "Writer", p: "Plan", i: int) -> None:
+    """``pick{i}(p)``: a turn of block ``i`` drawn uniformly among all its turns, without listing
+    them: per first move the number of turns that follow it is counted (the moves of each last
+    entry whose `when` holds, and the turn ending after it where none has a move or it is
+    optional), one is drawn, and only that one is made. The same turns as the list, in the same
+    order. -1: no turn."""
+    from . import PARTS
+    nodes = p.blocks[i].turn
+    assert nodes is not None
+    root = nodes[0]
+    m = len(root.then)
+    rblk = p.blocks[root.block]
+    base = w.big(i * p.slot)
+    for j, c in enumerate(root.then):  # per last entry: its moves counted, and the r-th of them
+        blk = p.blocks[nodes[c].block]
+        for name, ret in ((f"count{i}_{c}", "int"), (f"nth{i}_{c}", "long long")):
+            args = [("int", "p"), ("int", "to_"), ("int", "frm_")] + ([("int", "r")] if ret != "int" else [])
+            w.func(name, args, ret, inline=False)
+            w.local(f"long long out[{blk.bound}]")
+            w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
+            w.local("long long mv")
+            if not w.typed:
+                w(f"out = [0] * {blk.bound}", 1)
+            w("k = 0", 1)
+            w("first = 0", 1)
+            PARTS[blk.kind].moves(w, p, nodes[c].block)
+            w("return k" if ret == "int" else f"return out[r] - {w.big(nodes[c].block * p.slot)}", 1)
+            w("")
+    w.func(f"pick{i}", [("int", "p")], "long long", inline=False)
+    w.local(f"long long out[{rblk.bound}]")
+    w.local(f"int cnt[{rblk.bound * (m + 1)}]")
+    w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
+    w.local("int q1, nq, info, to_, frm_, sub, total, r, jj")
+    w.local("long long mv, mq, xq, val")
+    if not w.typed:
+        w(f"out = [0] * {rblk.bound}", 1)
+        w(f"cnt = [0] * {rblk.bound * (m + 1)}", 1)
+    w("k = 0", 1)
+    w("first = 0", 1)
+    PARTS[rblk.kind].moves(w, p, root.block)
+    w("nq = k", 1)
+    w("total = 0", 1)
+    w("for q1 in range(nq):", 1)
+    w("mq = out[q1]", 2)
+    w(f"xq = mq - {w.big(root.block * p.slot)}", 2)
+    w(f"info = make{root.block}(xq, p)", 2)
+    w("to_ = to_of(mq)", 2)
+    w("frm_ = from_of(mq)", 2)
+    w("sub = 0", 2)
+    w(f"for jj in range({m + 1}):", 2)
+    w(f"cnt[q1 * {m + 1} + jj] = 0", 3)
+    w(f"if {root.legal if root.legal is not None else '1'}:", 2)
+    for j, c in enumerate(root.then):
+        cond = nodes[c].when
+        w(f"cnt[q1 * {m + 1} + {j}] = count{i}_{c}(p, to_, frm_)" + (f" if {cond} else 0" if cond else ""), 3)
+        w(f"sub += cnt[q1 * {m + 1} + {j}]", 3)
+    w("if sub == 0" + (" or 1" if root.optional else "") + ":", 3)  # the turn may end after the first move
+    w(f"cnt[q1 * {m + 1} + {m}] = 1", 4)
+    w("sub += 1", 4)
+    w(f"unmake{root.block}(xq, p, info)", 2)
+    w("total += sub", 2)
+    w("if total == 0:", 1)
+    w("return -1", 2)
+    w("r = rnd(total)", 1)
+    w("for q1 in range(nq):", 1)
+    w("for jj in range(" + str(m + 1) + "):", 2)
+    w(f"c = cnt[q1 * {m + 1} + jj]", 3)
+    w("if r >= c:", 3)
+    w("r -= c", 4)
+    w("continue", 4)
+    w("mq = out[q1]", 3)
+    w(f"xq = mq - {w.big(root.block * p.slot)}", 3)
+    w(f"val = {base} + xq * {w.big(root.tail)}", 3)
+    w(f"if jj == {m}:", 3)  # the turn ending after the first move
+    w("return val", 4)
+    w(f"info = make{root.block}(xq, p)", 3)
+    w("to_ = to_of(mq)", 3)
+    w("frm_ = from_of(mq)", 3)
+    for j, c in enumerate(root.then):
+        w(f"{'if' if j == 0 else 'elif'} jj == {j}:", 3)
+        w(f"val += {1 + j} + {m} * nth{i}_{c}(p, to_, frm_, r)", 4)
+    w(f"unmake{root.block}(xq, p, info)", 3)
+    w("return val", 3)
+    w("return -1", 1)
+    w("")
