@@ -105,10 +105,19 @@ class Kernel:
         opening = dice is not None and dice.opening is not None and st.ply == 0 and not st.tally[0] and st.dice is None
         return a, b, int(opening)
 
+    def _history(self, st: "Position") -> tuple[Any, ...]:
+        """What the kernel reads of earlier positions: the boards' hashes, the positions seen, the
+        part of a position's hash that is neither its board nor its player to move, its hash."""
+        if not self.plan.repetition:
+            return (st.boards,)
+        t = self.game.t
+        board = self.game.board_hash(cast("State", st))
+        return (st.boards, st.seen, st.hash ^ board ^ t.turn_keys[st.to_move], st.hash)
+
     def load(self, st: "Position") -> None:
         """Set the kernel's position to ``st``."""
-        if self.plan.zobrist:  # the boards so far: the conditions on earlier boards read them
-            self.module.load(st.stacks, self._reserves(st), st.counters, st.boards)
+        if self.plan.zobrist:  # the boards and positions so far: conditions and repetition read them
+            self.module.load(st.stacks, self._reserves(st), st.counters, *self._history(st))
         else:
             self.module.load(st.stacks, self._reserves(st), st.counters)
         if self.plan.race is not None:
@@ -231,7 +240,7 @@ class Kernel:
             else:
                 flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
                                             seed & 0x7FFFFFFFFFFFFFFF, max_plies,
-                                            st.boards if self.plan.zobrist else None)
+                                            *(self._history(st) if self.plan.zobrist else ()))
         return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
 
     def _engine_games(self, st: "Position", games: int, seed: int, max_plies: int,
@@ -272,7 +281,8 @@ class Kernel:
             assert no_moves is not None
             loser = game.t.next_player[player] if game.no_moves == "lose" else None
             return no_moves.outcome(game.cond.ctx, loser, None)
-        end = game.end_rules[rule]
+        end = game.end_rules[rule] if rule < len(game.end_rules) else game.rules.ending.repetition_rule
+        assert end is not None
         won = winner or None
         token = end.tokens[-1] if won is None else end.tokens[won - 1]
         return Outcome(won, end.result, token, (one, two) if end.score is not None else None,

@@ -75,6 +75,11 @@ class BlockPlan:
     skip: str | None = None
     #: a ``gather`` after the move: its condition, the squares gathered from, the square gathered to
     gather: tuple[str, list[str], str] | None = None
+    #: a ``sweep`` after the move: its condition, its first square, the condition on each square
+    #: (reading ``sq_``), the square swept to; per square the one after it on its path
+    sweep: tuple[str, str, str, str] | None = None
+    #: an effect's ``keep_if``: where it fails on what the effect left, the effect is taken back
+    keep: str | None = None
 
 
 @dataclass
@@ -206,6 +211,10 @@ class Plan:
     #: to date, and a history of the boards' hashes; empty: none
     zobrist: list[int] = field(default_factory=list)
     stride: int = 1
+    #: ``repetition``: the times a position may come (0: no such rule), the hash keys of the
+    #: player to move (1, 2)
+    repetition: int = 0
+    turn_keys: list[int] = field(default_factory=list)
     #: the neighbours of each square as groups count them (``liberties``, ``area``), or None
     near: list[list[int]] | None = None
     #: ``groups`` questions: per question its neighbours of each square

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..dsl.expr import parse_expr
-from ..effects import Fill, Gather, Outflank, RemoveGroups, SetCounters
+from ..effects import Fill, Gather, Outflank, RemoveGroups, SetCounters, Sweep
 from .conditions import Conditions
 from .model import TEMPLATE, BlockPlan, End, NotKernel, Plan
 from .parts import PARTS
@@ -29,7 +29,9 @@ def plan(game: "Game") -> Plan:
     t, rules = game.t, game.rules
     if t.num_players != 2:
         raise NotKernel(f"{t.num_players} players (the kernel plays two)")
-    for cause, what in ((rules.effects, "effects after every move"), (game.repetition, "repetition"),
+    for cause, what in ((rules.effects, "effects after every move"),
+                        (game.repetition and (rules.again or t.counter_start or t.hash_captures or t.hash_reserves
+                                              or game._roll_again), "repetition with counters or another turn"),
                         (rules.trim is not None, "`trim`"),
                         (game._roll_again and game.dice is None and not rules.again, "another turn for the same player")):
         if cause:
@@ -38,12 +40,15 @@ def plan(game: "Game") -> Plan:
         if any(not isinstance(e, SetCounters) or e.when is not None for e in after):
             raise NotKernel("effects")
         name = game.blocks[number].name
-        if len(before) > 1 or any(getattr(e, "keep_if", None) is not None for e in before) or any(
-                e.when is not None and not isinstance(e, Gather) for e in before):
+        if len(before) > 1 or any(getattr(e, "keep_if", None) is not None and not isinstance(e, Sweep)
+                                  for e in before) or any(
+                e.when is not None and not isinstance(e, (Gather, Sweep)) for e in before):
             raise NotKernel("effects")
         if any(not (name == "place" and ((isinstance(e, Outflank) and e.flip and not t.stacking)
                                          or isinstance(e, (RemoveGroups, Fill))))
-               and not (name == "sow" and isinstance(e, Gather)) for e in before):
+               and not (name == "sow" and isinstance(e, (Gather, Sweep)) and (not isinstance(e, Sweep)
+                                                                             or e.target is not None))
+               for e in before):
             raise NotKernel("effects")
     if t.stacking and t.max_stack:
         raise NotKernel("a stack limit")
@@ -80,10 +85,13 @@ def plan(game: "Game") -> Plan:
                list(t.code_owner), enemy)
     out.stacking, out.height = t.stacking, t.max_height
     out.full = t.topology.full_mask
-    if rules.track_boards:  # conditions read earlier boards: the engine's hash keys, kept up to date
+    if rules.track_boards or game.repetition:  # earlier boards, or positions: the engine's hash keys
         if any(t.oriented):
             raise NotKernel("conditions on earlier boards of oriented pieces")
         out.zobrist, out.stride = list(t.zobrist), t.zobrist_stride
+    if game.repetition:
+        out.repetition = int(game.repetition)
+        out.turn_keys = [0, t.turn_keys[1], t.turn_keys[2]]
     out.passing = game.no_moves == "pass"
     out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
     conditions = Conditions(game, out)
@@ -96,7 +104,13 @@ def plan(game: "Game") -> Plan:
             made = _block(game, block, conditions)
             made.compulsory = bool(phase.compulsory) and block in phase.compulsory
             for effect in (rules.block_effects.get(block.index) or ([], []))[0]:
-                if isinstance(effect, Gather):
+                entry = block.params["effects"][0]
+                if "keep_if" in entry:
+                    made.keep = conditions.truth(parse_expr(str(entry["keep_if"])))
+                if isinstance(effect, Sweep):
+                    made.sweep = sweep(conditions, entry)
+                    made.tables["after"] = list(effect.after)
+                elif isinstance(effect, Gather):
                     made.gather = gather(conditions, block.params["effects"][0])
                 elif isinstance(effect, Fill):
                     fill(game, effect, made.tables)
@@ -113,14 +127,17 @@ def plan(game: "Game") -> Plan:
     if len(out.blocks) * out.slot >= 1 << 62:
         raise NotKernel("a board too large for moves as 64-bit ints")
     ends = game.spec.data.get("end", [])
-    for i, rule in enumerate(game.end_rules):
+    if game.repetition:  # the repetition rule: an end rule read after the others
+        ends = ends + [dict(game.spec.data["repetition"], when="true")]
+    for i, rule in enumerate(list(game.end_rules) + ([rules.ending.repetition_rule] if game.repetition else [])):
         if rule.winner not in ("mover", "opponent", None, "draw") and not isinstance(rule.winner, int):
             raise NotKernel(f"end rule {i + 1}: winner {rule.winner!r}")
         winner = rule.winner if rule.winner in ("mover", "opponent") else str(rule.winner or 0)
         if winner == "draw":
             winner = "0"
         decl = ends[i]
-        out.ends.append(End(conditions.truth(parse_expr(decl["when"])), winner,
+        when = conditions.truth(parse_expr(decl["when"])) if i < len(game.end_rules) else f"(reps() >= {out.repetition})"
+        out.ends.append(End(when, winner,
                             conditions.number(parse_expr(decl["score"]), "score") if "score" in decl else None,
                             conditions.number(parse_expr(decl["value"]), "value") if "value" in decl else None))
     return out
@@ -169,6 +186,15 @@ def gather(conditions: "Conditions", entry: dict[str, Any]) -> tuple[str, list[s
     when = conditions.truth(parse_expr(str(entry["when"]))) if "when" in entry else "1"
     sources = spec["from"] if isinstance(spec["from"], list) else [spec["from"]]
     return (when, [conditions.square(parse_expr(str(x))) for x in sources], conditions.square(parse_expr(str(spec["to"]))))
+
+
+def sweep(conditions: "Conditions", entry: dict[str, Any]) -> tuple[str, str, str, str]:
+    """A ``sweep`` effect as kernel code: its condition, its first square, its condition on each
+    square (reading ``square``), the square swept to."""
+    spec = entry["sweep"]
+    when = conditions.truth(parse_expr(str(entry["when"]))) if "when" in entry else "1"
+    return (when, conditions.square(parse_expr(str(spec["from"]))),
+            conditions.truth(parse_expr(str(spec["while"])), "square"), conditions.square(parse_expr(str(spec["to"]))))
 
 
 def _entry_block(game: "Game", block: Any, conditions: "Conditions") -> int:

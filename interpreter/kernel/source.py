@@ -83,10 +83,15 @@ def source(p: Plan, typed: bool) -> str:
         w.both("cdef unsigned long long HB = 0", "HB = 0")
         w.both(f"cdef unsigned long long HIST[{HISTORY}]", f"HIST = [0] * {HISTORY}")
         w.array("NH", 1)
+    if p.repetition:  # the positions' hashes so far (the engine's), each as often as it came
+        w.table64("TURNK", p.turn_keys)
+        w.both("cdef unsigned long long OFFC = 0", "OFFC = 0")
+        w.both(f"cdef unsigned long long RH[{HISTORY}]", f"RH = [0] * {HISTORY}")
+        w.array("NRH", 1)
     if any(b.kind == "sow" for b in p.blocks):  # a sowing: the squares it passes, the pieces lifted
         w.array("SKP", n)
         w.array("SWB", max(1, p.height) * 2)
-    if any("rg_near" in b.tables or "fill_squares" in b.tables for b in p.blocks):
+    if any("rg_near" in b.tables or "fill_squares" in b.tables or b.sweep is not None for b in p.blocks):
         w.array("RM", n)  # the squares a `remove_groups` empties, or a `fill` fills
     if p.around is not None:  # ``surrounded``: per square the squares around it (-1: none)
         starts, flat = flatten([x or [] for x in p.around])
@@ -260,6 +265,15 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("cnt += 1", 4)
         w("return cnt", 1)
         w("")
+    if p.repetition:
+        w.func("reps", [], "int")  # how often the position now has come
+        w.local("int i, c")
+        w("c = 0", 1)
+        w("for i in range(NRH[0]):", 1)
+        w("if RH[i] == RH[NRH[0] - 1]:", 2)
+        w("c += 1", 3)
+        w("return c", 1)
+        w("")
     if p.zobrist:
         w.func("repeats", [], "int")  # ``board_repeats``: the earlier boards that are this one
         w.local("int i, c")
@@ -324,6 +338,14 @@ def _helpers(w: Writer, p: Plan) -> None:
     w("return c", 1)
     w("")
     for i, blk in enumerate(p.blocks):
+        if blk.sweep is not None:  # the squares a `sweep` goes on over
+            w.func(f"sweeps{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
+            w(f"return {blk.sweep[2]}", 1)
+            w("")
+        if blk.keep is not None:  # what keeps an effect
+            w.func(f"keep{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
+            w(f"return {blk.keep}", 1)
+            w("")
         if blk.skip is not None:  # the squares a `sow` passes
             w.func(f"skip{i}", [("int", "mover"), ("int", "frm_"), ("int", "sq_")], "int")
             w.local("int to_")
@@ -580,12 +602,20 @@ def _moves_of_blocks(w: Writer, p: Plan) -> None:
         w("else:", 1)
         w("OVER[0] = 1", 2)
         w("NH[0] += 1", 1)
+    if p.repetition:  # and the position, the other player to move
+        w(f"if NRH[0] < {HISTORY}:", 1)
+        w("RH[NRH[0]] = HB ^ TURNK[3 - p] ^ OFFC", 2)
+        w("else:", 1)
+        w("OVER[0] = 1", 2)
+        w("NRH[0] += 1", 1)
     w("return info", 1)
     w("")
     w.func("unmake", [("long long", "mv"), ("int", "p"), ("int", "info")], "void")
     w.local("int k")
     if p.zobrist:
         w("NH[0] -= 1", 1)
+    if p.repetition:
+        w("NRH[0] -= 1", 1)
     w(f"k = <int>(mv // {slot})" if w.typed else f"k = mv // {slot}", 1)
     for i, blk in enumerate(p.blocks):
         w(f"{'if' if i == 0 else 'elif'} k == {i}:", 1)
@@ -759,9 +789,11 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
         + [(f"HC{k}", 3) for k, _ in enumerate(p.holds)] \
         + [("TC", p.codes)]
-    w("def load(stacks, reserves, counters, boards=None):")
+    w("def load(stacks, reserves, counters, boards=None, seen=None, offc=0, current=0):")
     w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
-    w('reserves; the counters; the hashes of the boards so far (the last the current one)."""', 1)
+    w('reserves; the counters; the hashes of the boards so far (the last the current one); the', 1)
+    w('positions seen (hash: times), what a position\'s hash holds besides the board and the turn,', 1)
+    w('and the current position\'s hash."""', 1)
     w.local("int i, s")
     if p.zobrist:
         w("global HB", 1)
@@ -784,6 +816,19 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w(f"for s in range({n}):", 1)
     w("for code in stacks[s]:", 2)
     w("push(s, code)", 3)
+    if p.repetition:  # the positions seen, the current one last
+        w("global OFFC", 1)
+        w("OFFC = offc", 1)
+        w("NRH[0] = 0", 1)
+        w("for key, times in (seen or {}).items():", 1)
+        w("for i in range(times - 1 if key == current else times):", 2)
+        w(f"if NRH[0] < {HISTORY // 2}:", 3)
+        w("RH[NRH[0]] = key", 4)
+        w("NRH[0] += 1", 4)
+        w("else:", 3)
+        w("OVER[0] = 1", 4)
+        w("RH[NRH[0]] = current", 1)
+        w("NRH[0] += 1", 1)
     if p.zobrist:
         w("NH[0] = 0", 1)
         w("if boards:", 1)
@@ -797,6 +842,11 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         w("HIST[0] = HB", 2)
         w("NH[0] = 1", 2)
     w("")
+    if p.repetition:
+        w("def position_hash():")
+        w('"""The hash of the position now (the engine\'s, as repetition counts it)."""', 1)
+        w("return RH[NRH[0] - 1]", 1)
+        w("")
     if p.zobrist:
         w("def board_hash():")
         w('"""The hash of the loaded board (the engine\'s ``board_hash``)."""', 1)
@@ -866,7 +916,8 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("decide(rule, mover)", 1)
     w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
     w("")
-    w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies, boards=None):")
+    w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies, boards=None, seen=None, "
+      "offc=0, current=0):")
     w('"""Random games from a position: per game the end rule (-1 a player without a move, -2', 1)
     w('unfinished), the last player to move (or the one without a move), the plies, the winner', 1)
     w('(0 a draw), the value and the two scores; one flat list."""', 1)
@@ -881,7 +932,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
            "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
     w("limit = max_plies", 1)
     w("for g in range(games):", 1)
-    w("load(stacks, reserves, counters, boards)", 2)
+    w("load(stacks, reserves, counters, boards, seen, offc, current)", 2)
     w("p = p0", 2)
     w("plies = 0", 2)
     w("rule = -2", 2)

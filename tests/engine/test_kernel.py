@@ -446,3 +446,22 @@ def test_a_turn_of_parts_is_drawn_uniformly_among_its_turns_without_a_list(tmp_p
         drawn = Counter(k.module.sample(st.to_move, st.ply, 60 * len(listed), 3))
         assert set(drawn) == set(listed)  # every turn, and only turns
         assert max(drawn.values()) < 2.5 * 60 and min(drawn.values()) > 60 / 2.5
+
+
+def test_the_kernel_counts_positions_with_the_engine_s_hashes_for_repetition():
+    """Oware ends on a position's second coming: after every move of random games the kernel's
+    hash of the position is the engine's, so it counts the same comings."""
+    game = spielwerk.load("oware")
+    k = kernels.kernel(game)
+    assert k is not None and k.plan.repetition == 2
+    for seed in range(3):
+        for st, move in random_walk(game, seed):
+            if move is None:
+                continue
+            k.load(st)
+            assert k.module.position_hash() == st.hash
+            ints = {k.move(mv, st): mv for mv in k.module.moves(st.to_move, st.ply)}
+            k.module.play(ints[move], st.to_move)
+            after = st.copy()
+            game.apply(after, move)
+            assert k.module.position_hash() == after.hash

@@ -78,7 +78,7 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     n = p.squares
     hh = max(1, p.height)
     w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
-    w.local("int s, h, j, t, e, stop, to_, frm_, mover")
+    w.local("int s, h, j, t, e, stop, to_, frm_, mover, sq")
     w("mover = p", 1)
     w(f"s = <int>(x // {n})" if w.typed else f"s = x // {n}", 1)
     w("h = height_of(s)", 1)
@@ -95,26 +95,22 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     w("UP[0] += 1", 2)
     w("U[UP[0]] = h", 1)
     w("UP[0] += 1", 1)
-    if p.blocks[i].gather is not None:
+    if p.blocks[i].gather is not None or p.blocks[i].sweep is not None:
         w("to_ = t", 1)
         w("frm_ = s", 1)
-        _gather(w, p, i)
+        (_gather if p.blocks[i].gather is not None else _sweep)(w, p, i)
+        if p.blocks[i].keep is not None:  # the effect taken back where its `keep_if` fails
+            w(f"if not keep{i}(mover, to_, frm_):", 1)
+            _ungather(w, 2)
+            w("U[UP[0]] = 0", 2)
+            w("UP[0] += 1", 2)
     w("return 0", 1)
     w("")
     w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "info")], "void")
     w.local("int s, h, j, m, g, sq, c")
     w(f"s = <int>(x // {n})" if w.typed else f"s = x // {n}", 1)
-    if p.blocks[i].gather is not None:  # the gathered pieces back where they were, the last source first
-        w("UP[0] -= 1", 1)
-        w("g = U[UP[0]]", 1)
-        w("for m in range(g):", 1)
-        w("UP[0] -= 3", 2)
-        w("sq = U[UP[0]]", 2)
-        w("c = U[UP[0] + 1]", 2)
-        w("for j in range(c - 1, -1, -1):", 2)
-        w("SWB[j] = pop(U[UP[0] + 2])", 3)
-        w("for j in range(c):", 2)
-        w("push(sq, SWB[j])", 3)
+    if p.blocks[i].gather is not None or p.blocks[i].sweep is not None:
+        _ungather(w, 1)
     w("UP[0] -= 1", 1)
     w("h = U[UP[0]]", 1)
     w("for j in range(h - 1, -1, -1):", 1)  # the sown pieces back, the last first, onto the square sown from
@@ -124,6 +120,60 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     w("push(s, SWB[j])", 2)
     w("")
     assert hh > 0
+
+
+def _ungather(w: "Writer", indent: int) -> None:
+    """The gathered (or swept) pieces back where they were, the last source first (their record
+    taken off ``U``)."""
+    w("UP[0] -= 1", indent)
+    w("g = U[UP[0]]", indent)
+    w("for m in range(g):", indent)
+    w("UP[0] -= 3", indent + 1)
+    w("sq = U[UP[0]]", indent + 1)
+    w("c = U[UP[0] + 1]", indent + 1)
+    w("for j in range(c - 1, -1, -1):", indent + 1)
+    w("SWB[j] = pop(U[UP[0] + 2])", indent + 2)
+    w("for j in range(c):", indent + 1)
+    w("push(sq, SWB[j])", indent + 2)
+
+
+def _sweep(w: "Writer", p: "Plan", i: int) -> None:
+    """From the first square along the sweep's path while its condition holds on each (read before
+    any is emptied), not at the target, not round again: the pieces go onto the target; recorded on
+    ``U`` as a gather's."""
+    n = p.squares
+    sweep = p.blocks[i].sweep
+    assert sweep is not None
+    when, first, _, target = sweep
+    w.local("int tg, g, src, c, m, f0, cnt0, q0")
+    w("g = 0", 1)
+    w("cnt0 = 0", 1)
+    w(f"tg = {target}", 1)
+    w(f"f0 = {first}", 1)
+    w(f"if ({when}) and 0 <= tg < {n} and 0 <= f0 < {n} and B{i}_after[f0] >= 0:", 1)
+    w("src = f0", 2)
+    w(f"while src != tg and sweeps{i}(mover, to_, frm_, src):", 2)
+    w("RM[cnt0] = src", 3)
+    w("cnt0 += 1", 3)
+    w(f"src = B{i}_after[src]", 3)
+    w("if src == f0:", 3)
+    w("break", 4)
+    w("for q0 in range(cnt0):", 2)
+    w("src = RM[q0]", 3)
+    w("c = height_of(src)", 3)
+    w("if c == 0:", 3)
+    w("continue", 4)
+    w("for m in range(c - 1, -1, -1):", 3)
+    w("SWB[m] = pop(src)", 4)
+    w("for m in range(c):", 3)
+    w("push(tg, SWB[m])", 4)
+    w("U[UP[0]] = src", 3)
+    w("U[UP[0] + 1] = c", 3)
+    w("U[UP[0] + 2] = tg", 3)
+    w("UP[0] += 3", 3)
+    w("g += 1", 3)
+    w("U[UP[0]] = g", 1)
+    w("UP[0] += 1", 1)
 
 
 def _gather(w: "Writer", p: "Plan", i: int) -> None:
