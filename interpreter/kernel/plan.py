@@ -129,7 +129,8 @@ def plan(game: "Game") -> Plan:
     ends = game.spec.data.get("end", [])
     if game.repetition:  # the repetition rule: an end rule read after the others
         ends = ends + [dict(game.spec.data["repetition"], when="true")]
-    for i, rule in enumerate(list(game.end_rules) + ([rules.ending.repetition_rule] if game.repetition else [])):
+    repetition = rules.ending.repetition_rule
+    for i, rule in enumerate(list(game.end_rules) + ([repetition] if game.repetition and repetition else [])):
         if rule.winner not in ("mover", "opponent", None, "draw") and not isinstance(rule.winner, int):
             raise NotKernel(f"end rule {i + 1}: winner {rule.winner!r}")
         winner = rule.winner if rule.winner in ("mover", "opponent") else str(rule.winner or 0)
