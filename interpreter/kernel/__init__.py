@@ -174,6 +174,8 @@ class Kernel:
             return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
         if kind == "pass":
             return block.move
+        if kind == "take":
+            return block.moves[mv]
         if kind == "ranged":  # one piece from a square to another
             return LineMove((block.index, (mv // n) % (n + 1), mv % n, 1))
         if kind == "sow":  # the square sown from, the last square sown

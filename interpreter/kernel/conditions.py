@@ -241,6 +241,12 @@ class Conditions:
         if name == "surrounded" and len(args) == 1:
             self._around()
             return f"surr({self.number(args[0])})", "bool"
+        if name == "forms" and len(args) == 2:
+            pred = game.predicates.get(getattr(args[0], "name", ""))
+            if not isinstance(pred, RowPredicate):
+                raise NotKernel("`forms` of a predicate other than a `row`")
+            k = self._row(getattr(args[0], "name"), pred)
+            return f"forms{k}({self.square(args[1])})", "bool"
         if name == "groups" and len(args) in (1, 2):
             return f"groups{self._group_table(args)}({self.number(args[0])})", "int"
         if name == "enclosed" and len(args) in (1, 2):

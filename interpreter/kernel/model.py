@@ -80,6 +80,11 @@ class BlockPlan:
     sweep: tuple[str, str, str, str] | None = None
     #: an effect's ``keep_if``: where it fails on what the effect left, the effect is taken back
     keep: str | None = None
+    #: a ``take``'s ``where`` and ``avoid`` (reading ``sq_``, and the part before's ``to_``, ``frm_``)
+    take_where: str | None = None
+    take_avoid: str | None = None
+    #: the phase's ``when`` for the block (its moves are offered only where it holds), as kernel code
+    when: str | None = None
 
 
 @dataclass

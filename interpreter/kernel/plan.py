@@ -64,8 +64,8 @@ def plan(game: "Game") -> Plan:
         if phase.chance or phase.until is not None or phase.first is not None \
                 or (phase.plies is None and i < len(game.phases) - 1):
             raise NotKernel("a phase that ends or begins by a rule")
-        if phase.whens is not None or phase.prefer:
-            raise NotKernel("`when` or preferences in a phase")
+        if phase.prefer:
+            raise NotKernel("preferences in a phase")
         if "legal_if" in game.spec.data["phases"][i]:
             raise NotKernel("a phase's `legal_if`")
     n = t.topology.size
@@ -95,13 +95,17 @@ def plan(game: "Game") -> Plan:
     out.passing = game.no_moves == "pass"
     out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
     conditions = Conditions(game, out)
-    for phase, end in zip(game.phases, t.phase_end):
+    for ph, (phase, end) in enumerate(zip(game.phases, t.phase_end)):
         numbers = []
         for block in phase.blocks:
             number = len(out.blocks)
             numbers.append(number)
             out.blocks.append(cast(BlockPlan, None))  # its place, before the blocks of its parts
             made = _block(game, block, conditions)
+            j = phase.blocks.index(block)
+            if phase.whens is not None and phase.whens[j] is not None:  # the `when` of the phase's entry
+                (entry,) = game.spec.data["phases"][ph]["moves"][j].values()
+                made.when = conditions.truth(parse_expr(str(entry["when"])))
             made.compulsory = bool(phase.compulsory) and block in phase.compulsory
             for effect in (rules.block_effects.get(block.index) or ([], []))[0]:
                 entry = block.params["effects"][0]
@@ -158,7 +162,7 @@ def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = Fal
     part = PARTS.get(kind)
     if part is None:
         raise NotKernel(f"a `{block.name}` block of this shape")
-    extra = set(block.params) - part.KEYS - {"again"} - ({"then", "then_optional", "when"} if entry else set())
+    extra = set(block.params) - part.KEYS - {"again", "when"} - ({"then", "then_optional"} if entry else set())
     if extra:
         raise NotKernel(f"`{sorted(extra)[0]}` on a `{block.name}` block")
     text = block.params.get("legal_if")
@@ -167,6 +171,10 @@ def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = Fal
     tables: dict[str, list[int]] = {}
     bound = part.tables(game, block, tables, conditions.out)
     made = BlockPlan(kind, block.index, tables, legal, max(bound, 1), sets)
+    if kind == "take":
+        for key in ("where", "avoid"):
+            if key in block.params:
+                setattr(made, f"take_{key}", conditions.truth(parse_expr(str(block.params[key])), "square"))
     if kind == "ranged":
         from .parts.ranged import distance_code
         made.distance = distance_code(conditions, block)

@@ -76,6 +76,7 @@ def source(p: Plan, typed: bool) -> str:
     w.array("LV", n)  # squares a chain being listed has landed on
     w.array("FL", 1)  # the pieces the move just made flipped (``move_flips``)
     w.array("FP", 1)  # the pieces the move's effects put down (``move_placed``)
+    w.array("LTF", 2)  # while a turn's next part is listed: the squares of the part before (to, from)
     w.array("OVER", 1)  # 1 once a position had more moves than a list of moves holds
     w.array("PLY", 1)  # the ply of the position the end rules read
     if p.zobrist:  # the board's hash (HB) and the hashes of the boards so far, the last the current one
@@ -326,6 +327,20 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("top += 1", 5)
         w("return cnt", 1)
         w("")
+    for k, row in enumerate(p.rows):
+        # ``forms(row, s)``: the piece on s stands in a row of its owner's
+        w.func(f"forms{k}", [("int", "s")], "bint")
+        w.local("int q, i")
+        w(f"if s < 0 or s >= {n} or b[s] == 0:", 1)
+        w("return 0", 2)
+        w(f"q = RP{k}[b[s] - 1]", 1)
+        w("if q == 0:", 1)
+        w("return 0", 2)
+        w(f"for i in range(RT{k}S[s], RT{k}S[s + 1]):", 1)
+        w(f"if RN{k}[q * {len(row.rows)} + RT{k}[i]] == {row.length}:", 2)
+        w("return 1", 3)
+        w("return 0", 1)
+        w("")
     w.func("in_region", [("int*", "table"), ("int", "base"), ("int", "s")], "int")  # ``inside``
     w(f"return table[base + s] if 0 <= s < {n} else 0", 1)
     w("")
@@ -338,6 +353,19 @@ def _helpers(w: Writer, p: Plan) -> None:
     w("return c", 1)
     w("")
     for i, blk in enumerate(p.blocks):
+        for key, fn in (("take_where", "takew"), ("take_avoid", "takea")):
+            code = getattr(blk, key)
+            if code is not None:  # a `take`'s squares: which may be taken, which only when all are so
+                w.func(f"{fn}{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
+                w(f"return {code}", 1)
+                w("")
+        if blk.when is not None:  # the phase's `when` for the block
+            w.func(f"when{i}", [("int", "mover")], "bint")
+            w.local("int to_, frm_")
+            w("to_ = -1", 1)
+            w("frm_ = -1", 1)
+            w(f"return {blk.when}", 1)
+            w("")
         if blk.sweep is not None:  # the squares a `sweep` goes on over
             w.func(f"sweeps{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
             w(f"return {blk.sweep[2]}", 1)
@@ -665,6 +693,7 @@ def _generate(w: Writer, p: Plan) -> None:
         w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
         w.local("long long mv")
         w("k = 0", 1)
+        w("LTF[0] = LTF[1] = -1", 1)
         forced = [i for i in numbers if p.blocks[i].compulsory]
         for i in forced:
             _block_moves(w, p, i)
@@ -730,7 +759,12 @@ def _block_moves(w: Writer, p: Plan, i: int) -> None:
     blk = p.blocks[i]
     base = w.big(i * p.slot)
     w("first = k", 1)
-    PARTS[blk.kind].moves(w, p, i)
+    if blk.when is not None:  # offered only where the phase's `when` holds: the moves listed are dropped
+        PARTS[blk.kind].moves(w, p, i)
+        w(f"if not when{i}(p):", 1)
+        w("k = first", 2)
+    else:
+        PARTS[blk.kind].moves(w, p, i)
     if blk.legal is not None:
         w("j = first", 1)
         w("for e in range(first, k):", 1)
