@@ -465,3 +465,28 @@ def test_the_kernel_counts_positions_with_the_engine_s_hashes_for_repetition():
             after = st.copy()
             game.apply(after, move)
             assert k.module.position_hash() == after.hash
+
+
+def test_chains_longer_than_a_move_s_int_holds_are_left_to_the_engine(tmp_path, monkeypatch):
+    """Chinese checkers' chains of hops may be longer than a move's int holds: the kernel lists
+    chains up to that length and leaves a position where one could go on to the engine. Forced
+    here with room for chains of two jumps."""
+    from spielwerk.kernel.parts import jump
+    game = game_from(tmp_path, HOPPERS)
+    monkeypatch.setattr(jump, "ROOM", 8 ** 1 * 3 * game.t.topology.size * (len(game.blocks) + 2))
+    small = plan(game)
+    jumps = next(b for b in small.blocks if b.kind == "jump")
+    assert jumps.tables["shape"][1] == 2 and jumps.tables["more"][3]
+    module = types.ModuleType("small")
+    exec(compile(source(small, False), "<small kernel>", "exec"), module.__dict__)
+    k = kernels.Kernel(game, module, False, "small", small)
+    over = 0
+    for seed in range(20):
+        for st, _ in random_walk(game, seed, plies=60):
+            k.load(st)
+            try:
+                module.moves(st.to_move, st.ply)
+            except OverflowError:
+                over += 1
+            assert sorted(k.legal_moves(st)) == sorted(game.legal_moves(st))
+    assert over  # some position had a chain that could go on

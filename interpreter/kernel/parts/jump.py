@@ -15,7 +15,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares"]
+__all__ = ["KEYS", "tables", "make", "moves", "squares", "ROOM"]
+
+#: the room of a move's int the chains of a jump may fill (with the other blocks' moves beside)
+ROOM = 1 << 62
 
 KEYS = {"take", "directions", "over", "jumped", "chain", "compulsory", "promote", "sets", "pieces", "notation",
         "description", "legal_if", "revisit"}
@@ -44,10 +47,16 @@ def tables(game: "Game", block: Any, tables: dict[str, list[int]], p: "Plan") ->
     promotion(block, t, tables)
     hops = min(t.total_pieces, n) + 1
     nd = max(1, len(names))
+    # a chain's jumps are digits of a move's int: as many as fit in 64 bits with the blocks beside
+    # (a longer chain is said, OVER, and the engine lists that position)
+    capped = 0
+    while hops > 2 and nd ** (hops - 1) * hops * n * (len(game.blocks) + 2) >= ROOM:
+        hops -= 1
+        capped = 1
     tables["shape"] = [nd, hops, int(block.whole), int(block.mode == "take_top"), int(block.chain),
                        int(block.promotion is not None and block.promotion.chain == "ends")]
     # the jumped piece stays (``jumped: keep``); the chain may stop after any jump; no square landed on twice
-    tables["more"] = [int(block.mode == "keep"), int(block.may_stop), int(not block.revisit)]
+    tables["more"] = [int(block.mode == "keep"), int(block.may_stop), int(not block.revisit), capped]
     tables["room"] = [nd ** (hops - 1) * hops * n]
     tables["kind"] = list(t.code_kind)
     # chains can be many: a buffer of this many, and a chain past it is said (OVER), never written
@@ -174,7 +183,7 @@ def chains(w: "Writer", p: "Plan", i: int) -> None:
     kinds = max(tb["kind"]) + 1 if tb["kind"] else 1
     nc1 = p.codes + 1
     base = w.big(i * p.slot)
-    keep, may_stop, new_squares = tb["more"]
+    keep, may_stop, new_squares, capped = tb["more"]
     w.func(f"chains{i}", [("int", "p"), ("int", "a"), ("int", "cur"), ("int", "top"), ("int", "kind"),
                          ("int", "nh"), ("long long", "ds"), ("long long", "pw"), ("long long*", "out"),
                          ("int", "k")], "int", inline=False)
@@ -216,6 +225,9 @@ def chains(w: "Writer", p: "Plan", i: int) -> None:
     if chain:
         w(f"if not m and nh + 1 < {hops}:", 2)
         w(f"k = chains{i}(p, a, t, top, kind, nh + 1, ds + d * pw, pw * {nd}, out, k)", 3)
+        if capped:  # a chain as long as a move's int holds may go on: the engine lists this position
+            w("elif not m:", 2)
+            w("OVER[0] = 1", 3)
     if not may_stop:
         w("if k == before:", 2)  # the chain ends here
         w(f"if k < {p.bound - 1}:", 3)
