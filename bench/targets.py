@@ -14,8 +14,9 @@ it is met. How each figure is taken:
   theirs: from ``chance_outcomes()``). OpenSpiel's games are its C++ games stepped from Python
   through pyspiel. Each engine keeps to its own end rules (the gallery's files copy OpenSpiel's,
   move limits too).
-* A game with a **kernel** (``spielwerk.kernel``: Breakthrough, Connect Four, tic-tac-toe) plays
-  its random games there, 16 a call, drawing each move uniformly with the kernel's own generator;
+* A game with a **kernel** (``spielwerk.kernel``; ``spielwerk doctor GAME`` says which) plays
+  its random games there, 16 a call, drawing each move uniformly with the kernel's own generator
+  (dice turns by whole turns, or by steps where the row says so);
   typed where the compiled engine runs (or ``SPIELWERK_KERNEL=typed``), plain Python otherwise.
   ``SPIELWERK_KERNEL=0`` measures the engine instead. The row's details say which ran.
 * **Puff** is played with dice turns step by step (``RandomAgent(by="step")``), as

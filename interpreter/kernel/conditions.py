@@ -338,21 +338,25 @@ class Conditions:
                 masks.append(sum(1 << x for x in near) if len(near) == len(dirs) else -1)
         self.out.around = [None if m < 0 else [x for x in range(n) if m >> x & 1] for m in masks]
 
-    def _group_table(self, args: tuple[Node, ...]) -> int:
-        """``groups``: its neighbours of each square (every direction, or the set the second
-        argument names): their number among the plan's ``groupings``."""
+    def _neighbours(self, name: str, args: tuple[Node, ...]) -> list[list[int]]:
+        """The neighbours of each square a question about groups reads: in every direction, or in
+        the direction set its second argument names (as text)."""
         topo: Any = self.game.t.topology
         which = "all"
         if len(args) > 1:
             if not isinstance(args[1], Const) or not isinstance(args[1].value, str):
-                raise NotKernel("`groups` with a second argument other than a direction set's name")
+                raise NotKernel(f"`{name}` with a second argument other than a direction set's name")
             which = args[1].value
         try:
             masks = topo.neighbour_masks(topo.directions(which))
         except (KeyError, ValueError, AttributeError):
-            raise NotKernel("`groups` on this board") from None
-        n = topo.size
-        near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
+            raise NotKernel(f"`{name}` on this board") from None
+        return [[m for m in range(topo.size) if masks[s] >> m & 1] for s in range(topo.size)]
+
+    def _group_table(self, args: tuple[Node, ...]) -> int:
+        """``groups``: its neighbours of each square (every direction, or the set the second
+        argument names): their number among the plan's ``groupings``."""
+        near = self._neighbours("groups", args)
         if near not in self.out.groupings:
             self.out.groupings.append(near)
         return self.out.groupings.index(near)
@@ -369,17 +373,8 @@ class Conditions:
         """An ``enclosed`` question's tables (its neighbours: every direction, or the set named by
         the second argument): its number."""
         topo: Any = self.game.t.topology
-        which = "all"
-        if len(args) > 1:
-            if not isinstance(args[1], Const) or not isinstance(args[1].value, str):
-                raise NotKernel("`enclosed` with a second argument other than a direction set's name")
-            which = args[1].value
-        try:
-            masks = topo.neighbour_masks(topo.directions(which))
-        except (KeyError, ValueError, AttributeError):
-            raise NotKernel("`enclosed` on this board") from None
         n = topo.size
-        near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
+        near = self._neighbours("enclosed", args)
         border = topo.region_mask("border")
         entry = (near, [border >> s & 1 for s in range(n)])
         if entry not in self.out.encloses:

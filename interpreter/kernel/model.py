@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["NotKernel", "Plan", "BlockPlan", "TurnNode", "End", "Row", "Reach", "Link", "Race", "flatten", "directions",
-           "kind_steps", "kind_directions", "promotion", "TEMPLATE"]
+           "kind_steps", "kind_directions", "promotion", "ended_rays", "TEMPLATE"]
 
 #: the template's version: part of every kernel's cache key
 TEMPLATE = 1
@@ -283,6 +283,18 @@ def promotion(block: Any, t: Any, tables: dict[str, list[int]]) -> None:
         for p in (1, 2):
             for sq in range(n):
                 tables["crown"][p * n + sq] = promotion.region[p] >> sq & 1
+
+
+def ended_rays(rays_per_square: list[list[Any]]) -> list[list[int]]:
+    """Per square its rays one after the other, each ended by -1."""
+    out = []
+    for rays in rays_per_square:
+        seq: list[int] = []
+        for ray in rays:
+            seq.extend(ray)
+            seq.append(-1)
+        out.append(seq)
+    return out
 
 
 def flatten(lists: list[list[int]]) -> tuple[list[int], list[int]]:

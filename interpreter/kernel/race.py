@@ -182,17 +182,7 @@ def race_source(p: Plan, typed: bool) -> str:
 
 def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     N, L, HOME, OUT = r.N, len(r.squares) // 3, r.home, r.out
-    w.func("rnd", [("int", "k")], "int")
-    w("global rs", 1)
-    w.local("unsigned long long x")
-    w("x = rs", 1)
-    w("x ^= x >> 12", 1)
-    w.both("x ^= x << 25", "x = (x ^ (x << 25)) & 0xFFFFFFFFFFFFFFFF", 1)
-    w("x ^= x >> 27", 1)
-    w("rs = x", 1)
-    w.both("return <int>(((x * 2685821657736338717ULL) >> 33) % <unsigned long long>k)",
-           "return (((x * 2685821657736338717) & 0xFFFFFFFFFFFFFFFF) >> 33) % k", 1)
-    w("")
+    w.rnd()
     w.func("onp", [("int", "q"), ("int", "lo"), ("int", "hi")], "int")  # ``on_path``
     w.local("int i, c")
     w("c = 0", 1)

@@ -191,12 +191,7 @@ def _helpers(w: Writer, p: Plan) -> None:
         # the player's groups, each flooded once; a group touching enough regions of an item links
         w.func(f"linked{k}", [("int", "q")], "bint")
         w.local("int i, s, t, u, e, top, mark, touched, c")
-        w("MARK[0] += 2", 1)  # marks go by two: a flood may use its mark + 1 too
-        w("if MARK[0] >= 1073741824:", 1)  # a fresh count before it could wrap
-        w(f"for i in range({n}):", 2)
-        w("VIS[i] = 0", 3)
-        w("MARK[0] = 2", 2)
-        w("mark = MARK[0]", 1)
+        w.flood_start(n)
         w("for i in range(PN[q]):", 1)
         w(f"s = PL[q * {n} + i]", 2)
         w(f"if VIS[s] == mark or not LK{k}[q * {nc1} + b[s]]:", 2)
@@ -226,12 +221,7 @@ def _helpers(w: Writer, p: Plan) -> None:
         # and q's pieces off the border with no reached neighbour
         w.func(f"enclosed{k}", [("int", "q")], "int")
         w.local("int i, s, t, u, e, top, mark, c, cnt, seen")
-        w("MARK[0] += 2", 1)  # marks go by two: a flood may use its mark + 1 too
-        w("if MARK[0] >= 1073741824:", 1)
-        w(f"for i in range({n}):", 2)
-        w("VIS[i] = 0", 3)
-        w("MARK[0] = 2", 2)
-        w("mark = MARK[0]", 1)
+        w.flood_start(n)
         w("top = 0", 1)
         w(f"for s in range({n}):", 1)
         w(f"if EB{k}[s] and PLAYABLE[s] and (b[s] == 0 or OWNER[b[s] - 1] != q):", 2)
@@ -305,7 +295,7 @@ def _helpers(w: Writer, p: Plan) -> None:
         # ``groups(q)``: q's pieces joined through neighbours, each group flooded once
         w.func(f"groups{k}", [("int", "q")], "int")
         w.local("int i, s, t, u, e, top, mark, c, cnt")
-        _flood_start(w, n)
+        w.flood_start(n)
         w("cnt = 0", 1)
         w("for i in range(PN[q]):", 1)
         w(f"s = PL[q * {n} + i]", 2)
@@ -385,27 +375,7 @@ def _helpers(w: Writer, p: Plan) -> None:
             w.func(f"fillw{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
             w(f"return {blk.fill_where}", 1)
             w("")
-    w.func("rnd", [("int", "k")], "int")
-    w("global rs", 1)
-    w.local("unsigned long long x")
-    w("x = rs", 1)
-    w("x ^= x >> 12", 1)
-    w.both("x ^= x << 25", "x = (x ^ (x << 25)) & 0xFFFFFFFFFFFFFFFF", 1)
-    w("x ^= x >> 27", 1)
-    w("rs = x", 1)
-    w.both("return <int>(((x * 2685821657736338717ULL) >> 33) % <unsigned long long>k)",
-           "return (((x * 2685821657736338717) & 0xFFFFFFFFFFFFFFFF) >> 33) % k", 1)
-    w("")
-
-
-def _flood_start(w: Writer, n: int) -> None:
-    """A fresh flood number in ``mark`` (the marks restart before they could wrap)."""
-    w("MARK[0] += 2", 1)
-    w("if MARK[0] >= 1073741824:", 1)
-    w(f"for i in range({n}):", 2)
-    w("VIS[i] = 0", 3)
-    w("MARK[0] = 2", 2)
-    w("mark = MARK[0]", 1)
+    w.rnd()
 
 
 def _group_questions(w: Writer, p: Plan) -> None:
@@ -416,7 +386,7 @@ def _group_questions(w: Writer, p: Plan) -> None:
     w.local("int i, t, u, e, top, mark, q, c, cnt")
     w("if s0 < 0 or b[s0] == 0:", 1)
     w("return 0", 2)
-    _flood_start(w, n)
+    w.flood_start(n)
     w("q = OWNER[b[s0] - 1]", 1)
     w("VIS[s0] = mark", 1)
     w("STK[0] = s0", 1)
@@ -442,7 +412,7 @@ def _group_questions(w: Writer, p: Plan) -> None:
     w("")
     w.func("area", [("int", "q")], "int")
     w.local("int i, s, t, u, e, top, mark, c, cnt, size, mine, theirs")
-    _flood_start(w, n)
+    w.flood_start(n)
     w("cnt = 0", 1)
     w(f"for s in range({n}):", 1)
     w("c = b[s]", 2)

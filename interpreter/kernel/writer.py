@@ -55,6 +55,32 @@ class Writer:
         else:
             self(f"def {name}({', '.join(arg for _, arg in args)}):")
 
+    def rnd(self) -> None:
+        """``rnd(k)``: a number below ``k`` from the kernel's generator ``rs`` (xorshift64*), the
+        same in both modes."""
+        self.func("rnd", [("int", "k")], "int")
+        self("global rs", 1)
+        self.local("unsigned long long x")
+        self("x = rs", 1)
+        self("x ^= x >> 12", 1)
+        self.both("x ^= x << 25", "x = (x ^ (x << 25)) & 0xFFFFFFFFFFFFFFFF", 1)
+        self("x ^= x >> 27", 1)
+        self("rs = x", 1)
+        self.both("return <int>(((x * 2685821657736338717ULL) >> 33) % <unsigned long long>k)",
+                  "return (((x * 2685821657736338717) & 0xFFFFFFFFFFFFFFFF) >> 33) % k", 1)
+        self("")
+
+    def flood_start(self, n: int, var: str = "i") -> None:
+        """A fresh flood number in ``mark`` (``MARK[0]``, ``VIS`` per square). Marks go by two, so
+        a flood may use its mark + 1 too; they restart before they could wrap (``var`` is a free
+        local int)."""
+        self("MARK[0] += 2", 1)
+        self("if MARK[0] >= 1073741824:", 1)
+        self(f"for {var} in range({n}):", 2)
+        self(f"VIS[{var}] = 0", 3)
+        self("MARK[0] = 2", 2)
+        self("mark = MARK[0]", 1)
+
     def big(self, value: int) -> str:
         """An integer constant that may not fit a C int (a move's number)."""
         return f"{value}LL" if self.typed and not -2 ** 31 < value < 2 ** 31 else str(value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..model import NotKernel, flatten
+from ..model import NotKernel, ended_rays, flatten
 from .common import plain_squares
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,13 +35,7 @@ def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> in
         for j, k in enumerate(block.kinds):
             out["codes"][q * len(block.kinds) + j] = t.code(k, supplier)
     if block.line_from is not None:  # along the lines from a square: per square its rays, each ended by -1
-        lines = []
-        for sq in range(t.topology.size):
-            seq: list[int] = []
-            for ray in block.lines[sq]:
-                seq.extend(ray)
-                seq.append(-1)
-            lines.append(seq)
+        lines = ended_rays(block.lines)
         out["lstart"], out["lines"] = flatten(lines)
         out["ok"] = [block.allowed >> sq & 1 for sq in range(t.topology.size)]
         return max((len(x) for x in lines), default=0) * len(block.kinds)
@@ -52,14 +46,7 @@ def outflank(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
     """An ``outflank`` that flips (after a ``place``): the lines from each square (rays ended by
     -1), the most pieces a run may have (0: any), and per code whether it turns."""
     t = game.t
-    lines = []
-    for sq in range(t.topology.size):
-        seq: list[int] = []
-        for ray in effect.lines[sq]:
-            seq.extend(ray)
-            seq.append(-1)
-        lines.append(seq)
-    out["flank_start"], out["flank"] = flatten(lines)
+    out["flank_start"], out["flank"] = flatten(ended_rays(effect.lines[:t.topology.size]))
     out["flank_most"] = [effect.most]
     out["flank_turns"] = [int(bool(k)) for k in effect.kinds]
 
@@ -110,12 +97,7 @@ def _remove_groups(w: "Writer", p: "Plan", i: int) -> None:
     who = "3 - OWNER[code]" if p.blocks[i].tables["rg_opponent"][0] else "OWNER[code]"
     w.local("int q, x0, s0, t0, u0, e0, top, mark, free, got, m, first0")
     w(f"q = {who}", 1)
-    w("MARK[0] += 2", 1)  # marks go by two: a flood may use its mark + 1 too
-    w("if MARK[0] >= 1073741824:", 1)
-    w(f"for x0 in range({n}):", 2)
-    w("VIS[x0] = 0", 3)
-    w("MARK[0] = 2", 2)
-    w("mark = MARK[0]", 1)
+    w.flood_start(n, "x0")
     w("got = 0", 1)  # the squares to empty, gathered first (emptying changes the lists walked)
     w("for x0 in range(PN[q]):", 1)
     w(f"s0 = PL[q * {n} + x0]", 2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..model import flatten
+from ..model import ended_rays, flatten
 from .common import one_piece_make, one_piece_tables, own_pieces, plain_squares
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,15 +23,7 @@ squares = plain_squares
 def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> int:
     n = one_piece_tables(game, block, out)
     # per player and square, the rays one after the other, each ended by -1
-    lines: list[list[int]] = []
-    for q in (1, 2):
-        for sq in range(n):
-            seq: list[int] = []
-            for ray in block.rays[q][sq]:
-                seq.extend(ray)
-                seq.append(-1)
-            lines.append(seq)
-    out["start"], out["rays"] = flatten(lines)
+    out["start"], out["rays"] = flatten(ended_rays(block.rays[1][:n]) + ended_rays(block.rays[2][:n]))
     out["flags"] = [0 if block.exact is None else 1]
     return n * max((sum(len(r) for r in block.rays[q][sq]) for q in (1, 2) for sq in range(n)), default=0)
 

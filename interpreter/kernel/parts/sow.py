@@ -160,20 +160,25 @@ def _sweep(w: "Writer", p: "Plan", i: int) -> None:
     w("break", 4)
     w("for q0 in range(cnt0):", 2)
     w("src = RM[q0]", 3)
-    w("c = height_of(src)", 3)
-    w("if c == 0:", 3)
-    w("continue", 4)
-    w("for m in range(c - 1, -1, -1):", 3)
-    w("SWB[m] = pop(src)", 4)
-    w("for m in range(c):", 3)
-    w("push(tg, SWB[m])", 4)
-    w("U[UP[0]] = src", 3)
-    w("U[UP[0] + 1] = c", 3)
-    w("U[UP[0] + 2] = tg", 3)
-    w("UP[0] += 3", 3)
-    w("g += 1", 3)
+    w("if height_of(src) > 0:", 3)
+    _onto_target(w, 4)
     w("U[UP[0]] = g", 1)
     w("UP[0] += 1", 1)
+
+
+def _onto_target(w: "Writer", indent: int) -> None:
+    """The pieces of ``src`` onto ``tg``, bottom first; ``src``, their count and ``tg`` go on
+    ``U`` (``g`` counts the squares so moved)."""
+    w("c = height_of(src)", indent)
+    w("for m in range(c - 1, -1, -1):", indent)
+    w("SWB[m] = pop(src)", indent + 1)
+    w("for m in range(c):", indent)
+    w("push(tg, SWB[m])", indent + 1)
+    w("U[UP[0]] = src", indent)
+    w("U[UP[0] + 1] = c", indent)
+    w("U[UP[0] + 2] = tg", indent)
+    w("UP[0] += 3", indent)
+    w("g += 1", indent)
 
 
 def _gather(w: "Writer", p: "Plan", i: int) -> None:
@@ -190,18 +195,9 @@ def _gather(w: "Writer", p: "Plan", i: int) -> None:
     w(f"if ({when}) and tg >= 0 and tg < {n}:", 1)
     for k, source in enumerate(sources):
         w(f"src = {source}", 2)
-        w(f"if src >= 0 and src < {n} and src != tg and height_of(src) > 0:", 2)
         # a square named twice is gathered once: it is empty the second time
-        w("c = height_of(src)", 3)
-        w("for m in range(c - 1, -1, -1):", 3)
-        w("SWB[m] = pop(src)", 4)
-        w("for m in range(c):", 3)
-        w("push(tg, SWB[m])", 4)
-        w("U[UP[0]] = src", 3)
-        w("U[UP[0] + 1] = c", 3)
-        w("U[UP[0] + 2] = tg", 3)
-        w("UP[0] += 3", 3)
-        w("g += 1", 3)
+        w(f"if src >= 0 and src < {n} and src != tg and height_of(src) > 0:", 2)
+        _onto_target(w, 3)
     w("U[UP[0]] = g", 1)
     w("UP[0] += 1", 1)
 
