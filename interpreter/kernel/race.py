@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..dsl.expr import parse_expr
 from .model import TEMPLATE, End, NotKernel, Plan, Race
+from .ends import write_ends
 from .writer import Writer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -175,9 +176,16 @@ def race_source(p: Plan, typed: bool) -> str:
     _turns(w, r, K)
     _steps(w, r)
     _play(w, r)
-    _race_ends(w, p)
+    write_ends(w, p, with_move=False)
     _race_entries(w, r, K)
     return "\n".join(w.lines) + "\n"
+
+
+def _add(w: Writer, frm: str, to: str, indent: int) -> None:
+    """The step ``frm`` -> ``to`` added to the steps of a number (``OF``, ``OT`` at ``base``)."""
+    w(f"OF[base + c] = {frm}", indent)
+    w(f"OT[base + c] = {to}", indent)
+    w("c += 1", indent)
 
 
 def _basics(w: Writer, r: Race, top: int, K: int) -> None:
@@ -268,9 +276,7 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w("t = s + n", 2)
     w(f"if t <= {N}:", 2)
     w(f"if OP[t] < {r.block}:", 3)
-    w("OF[base + c] = s", 4)
-    w("OT[base + c] = t", 4)
-    w("c += 1", 4)
+    _add(w, "s", "t", 4)
     w("elif outside == 0:", 2)
     w("ok = 1", 3)
     w(f"if t > {N + 1}:", 3)  # a higher number bears off from the highest point only
@@ -319,9 +325,7 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w("t = s + n", 2)
     w(f"if t <= {N}:", 2)
     w(f"if OP[t] < {r.block}:", 3)
-    w("OF[base + c] = s", 4)
-    w("OT[base + c] = t", 4)
-    w("c += 1", 4)
+    _add(w, "s", "t", 4)
     w("continue", 3)
     w("if may < 0:", 2)
     w("may = 1", 3)
@@ -666,27 +670,6 @@ def _play(w: Writer, r: Race) -> None:
     w(f"C[q * {L}] -= 1", 3)
     w(f"C[q * {L} + MIR[p * {L} + t]] = 1", 3)
     w(f"C[p * {L} + f] += 1", 2)
-    w("")
-
-
-def _race_ends(w: Writer, p: Plan) -> None:
-    w.func("ended", [("int", "mover")], "int")
-    for i, end in enumerate(p.ends):
-        w(f"if {end.when}:", 1)
-        w(f"return {i}", 2)
-    w("return -1", 1)
-    w("")
-    w.func("decide", [("int", "rule"), ("int", "mover")], "void")
-    w.local("int winner")
-    w("winner = 0", 1)
-    w("OUT[1] = OUT[2] = OUT[3] = 0", 1)
-    for i, end in enumerate(p.ends):
-        w(f"if rule == {i}:", 1)
-        w("winner = " + {"mover": "mover", "opponent": "3 - mover"}.get(end.winner, end.winner), 2)
-        if end.value is not None:
-            w("if winner:", 2)
-            w(f"OUT[1] = {end.value}", 3)
-    w("OUT[0] = winner", 1)
     w("")
 
 

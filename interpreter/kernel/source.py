@@ -17,6 +17,7 @@ from __future__ import annotations
 from .parts import PARTS, jump, then
 from .model import TEMPLATE, NotKernel, Plan, flatten
 from .plan import plan
+from .ends import write_ends
 from .writer import Writer
 
 __all__ = ["NotKernel", "Plan", "plan", "source", "HISTORY"]
@@ -159,7 +160,7 @@ def source(p: Plan, typed: bool) -> str:
     _moves_of_blocks(w, p)
     _again(w, p)
     _generate(w, p)
-    _ends(w, p)
+    write_ends(w, p)
     _entries(w, p, bound)
     return "\n".join(w.lines) + "\n"
 
@@ -748,41 +749,6 @@ def _block_moves(w: Writer, p: Plan, i: int) -> None:
         w("out[j] = mv", 3)
         w("j += 1", 3)
         w("k = j", 1)
-
-
-def _ends(w: Writer, p: Plan) -> None:
-    """``ended(mover, mv)``: the first end rule that holds after ``mover`` played ``mv``, or -1;
-    ``decide(rule, mover)``: its winner, value and scores into ``OUT``."""
-    w.func("ended", [("int", "mover"), ("long long", "mv")], "int")
-    w.local("int to_, frm_")
-    w("to_ = to_of(mv)", 1)
-    w("frm_ = from_of(mv)", 1)
-    for i, end in enumerate(p.ends):
-        w(f"if {end.when}:", 1)
-        w(f"return {i}", 2)
-    w("return -1", 1)
-    w("")
-    w.func("decide", [("int", "rule"), ("int", "mover")], "void")
-    w.local("int winner, player, one, two")
-    w("winner = 0", 1)
-    w("OUT[1] = OUT[2] = OUT[3] = 0", 1)
-    for i, end in enumerate(p.ends):
-        w(f"if rule == {i}:", 1)
-        if end.score is not None:
-            w("player = 1", 2)
-            w(f"one = {end.score}", 2)
-            w("player = 2", 2)
-            w(f"two = {end.score}", 2)
-            w("OUT[2] = one", 2)
-            w("OUT[3] = two", 2)
-            w("winner = 1 if one > two else 2 if two > one else 0", 2)
-        else:
-            w("winner = " + {"mover": "mover", "opponent": "3 - mover"}.get(end.winner, end.winner), 2)
-        if end.value is not None:
-            w("if winner:", 2)
-            w(f"OUT[1] = {end.value}", 3)
-    w("OUT[0] = winner", 1)
-    w("")
 
 
 def _entries(w: Writer, p: Plan, bound: int) -> None:
