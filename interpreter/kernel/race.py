@@ -126,14 +126,7 @@ def race_source(p: Plan, typed: bool) -> str:
     words = (L + per - 1) // per
     K = words + (N + 1 + 29) // 30  # the counts' words, then the blots hit (one bit a point)
     top = (1 << r.bits) - 1
-    w(f"# the race kernel of one game (spielwerk kernel template {TEMPLATE}); written by spielwerk.kernel")
-    w("# every number below comes from the game's compiled tables")
-    if typed:
-        w("# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False")
-        w("cdef void _fill(int* a, tuple values):")
-        w("cdef Py_ssize_t i", 1)
-        w("for i in range(len(values)):", 1)
-        w("a[i] = values[i]", 2)
+    w.head("the race kernel of one game", TEMPLATE)
     w(f"BOUND = {RESULTS}")
     w.table("MIR", r.mirror)  # per player and own position: the other player's position of that point
     w.table("SQ", r.squares)  # per player and own position: its square

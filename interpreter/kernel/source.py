@@ -38,19 +38,7 @@ def source(p: Plan, typed: bool) -> str:
     hh = max(1, p.height)
     # the stack of what moves take back needs: removed pieces, counters' old values
     undo = 64 * (n * (hh + 2) + 4 * len(p.counters) + 16)
-    w(f"# the kernel of one game (spielwerk kernel template {TEMPLATE}); written by spielwerk.kernel")
-    w("# every number below comes from the game's compiled tables")
-    if typed:
-        w("# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False")
-        w("cdef void _fill(int* a, tuple values):")
-        w("cdef Py_ssize_t i", 1)
-        w("for i in range(len(values)):", 1)
-        w("a[i] = values[i]", 2)
-        if p.zobrist:
-            w("cdef void _fill64(unsigned long long* a, tuple values):")
-            w("cdef Py_ssize_t i", 1)
-            w("for i in range(len(values)):", 1)
-            w("a[i] = values[i]", 2)
+    w.head("the kernel of one game", TEMPLATE, wide=bool(p.zobrist))
     w(f"BOUND = {bound}")
     w(f"SLOT = {p.slot}")
     w("PATTERNS = (" + "".join("(" + "".join(f"{d}, " for d in drops) + "), " for drops in p.patterns) + ")")

@@ -55,6 +55,20 @@ class Writer:
         else:
             self(f"def {name}({', '.join(arg for _, arg in args)}):")
 
+    def head(self, what: str, template: int, wide: bool = False) -> None:
+        """A kernel's first lines: what it is, and in the typed mode the directives and the
+        functions that fill its tables (``wide``: tables of 64-bit ints too)."""
+        self(f"# {what} (spielwerk kernel template {template}); written by spielwerk.kernel")
+        self("# every number below comes from the game's compiled tables")
+        if not self.typed:
+            return
+        self("# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False")
+        for name, ctype in (("_fill", "int"), ("_fill64", "unsigned long long"))[:2 if wide else 1]:
+            self(f"cdef void {name}({ctype}* a, tuple values):")
+            self("cdef Py_ssize_t i", 1)
+            self("for i in range(len(values)):", 1)
+            self("a[i] = values[i]", 2)
+
     def rnd(self) -> None:
         """``rnd(k)``: a number below ``k`` from the kernel's generator ``rs`` (xorshift64*), the
         same in both modes."""
