@@ -247,23 +247,42 @@ class Kernel:
 
     def _engine_games(self, st: "Position", games: int, seed: int, max_plies: int,
                       by: str) -> list[tuple["Outcome | None", int]]:
-        """:meth:`random_games` played by the engine (random agents drawing as the kernel would)."""
+        """:meth:`random_games` played by the engine: chance drawn by its probabilities, each move
+        drawn uniformly among the legal ones (a dice turn step by step, ``by="step"``)."""
         import random
-        from ..agents import RandomAgent, play_turn, sample_chance
         game = self.game
         rng = random.Random(seed)
-        agent = RandomAgent(rng.randrange(1 << 30), by=by)
         out: list[tuple["Outcome | None", int]] = []
         for _ in range(games):
             state = cast("State", st).copy()
             plies = 0
             while state.result is None and plies < max_plies:
                 if game.is_chance(state):
-                    game.apply(state, sample_chance(game, state, rng))
+                    outcomes = game.chance_outcomes(state)
+                    x, total = rng.random(), 0.0
+                    move = outcomes[-1][0]
+                    for chance, weight in outcomes:
+                        total += float(weight)
+                        if x < total:
+                            move = chance
+                            break
+                    game.apply(state, move)
                     continue
-                move = play_turn(state, agent)
-                if move is None:
-                    break
+                if by == "step" and game.stepwise(state):
+                    done: list[Any] = []
+                    choices = game.turn_steps(state, done)
+                    while choices:
+                        choice = choices[rng.randrange(len(choices))]
+                        if choice is None:
+                            break
+                        done.append(choice)
+                        choices = game.turn_steps(state, done)
+                    move = game.turn_move(state, done)
+                else:
+                    moves = game.legal_moves(state)
+                    if not moves:
+                        break
+                    move = moves[rng.randrange(len(moves))]
                 game.apply(state, move)
                 plies += 1
             out.append((state.result if state.result is not None else game.outcome(state), plies))
