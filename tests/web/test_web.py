@@ -110,8 +110,16 @@ def play_by_clicks(page, state, move):
         click_square(page, move["to"][-1])
     else:
         click_square(page, move["to"][0])
-    if page.locator("#chooser").is_visible():
-        page.click(f'#chooser button[data-move="{move["text"]}"]')
+    # the page answers the clicks: it plays the move, or shows the chooser of the moves they share
+    # (which may come a moment after the click)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if page.locator("#chooser").is_visible():
+            page.click(f'#chooser button[data-move="{move["text"]}"]')
+            return
+        if page.evaluate(f"game.history.length > {len(state['history'])} || !!game.result"):
+            return
+        time.sleep(0.05)
 
 
 def place(page, square):
