@@ -1,20 +1,23 @@
 """The race kernel: a game whose turn rolls two dice and moves checkers along a ``track``.
 
 A dice race's kernel keeps other things than a board's: per player the checkers on each position
-of his own path (0 waiting on the bar, 1..N the path, N+1 borne off), the dice of the turn and
-whether the opening roll is still to come. A move is a whole turn: its steps ``from * 64 + to``
+of his own path (0 waiting on the bar, 1..N the path, N+1 borne off, N+2 a second entering
+place), the dice of the turn, each player's doubles so far and whether the opening roll is still
+to come. A move is a whole turn: its steps ``from * 64 + to``
 (mover positions), twelve bits each after three bits that count them. Chance is the kernel's:
 perft sums every roll (the opening roll's too), and a random game rolls its own dice.
 
-The turns of a roll are the engine's (``track``, docs/reference/tracks.md): every distinct result,
+The turns of a simple roll (two numbers, or a double's four, no second entering place, no order
+of the numbers) are the engine's (``track``, docs/reference/tracks.md): every distinct result,
 found in the engine's order, the steps that first reached a result kept with it, the most numbers
-used, the higher where only one can be. A result is told exactly by the mover's counts (packed in
+used, the higher where only one can be; other turns (Puff's) are listed by the engine, and the
+kernel plays their step view. A result is told exactly by the mover's counts (packed in
 words of 30 bits) and the blots hit. A random turn is drawn among the results (``by_turn``), or
 step by step as the engine's step view offers the next steps (``by_step``: every next step that
 some way of using the dice as the rules demand begins with).
 
-:func:`race_plan` reads the game; a rule of the block beyond these (a second entering place, an
-order of the numbers, points, corners, the cube) leaves the game to the engine, saying which.
+:func:`race_plan` reads the game; a rule of the block beyond these (pinning, one die, points,
+corners, the cube, ...) leaves the game to the engine, saying which.
 """
 
 from __future__ import annotations
