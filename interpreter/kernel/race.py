@@ -10,9 +10,9 @@ perft sums every roll (the opening roll's too), and a random game rolls its own 
 The turns of a simple roll (two numbers, or a double's four, no second entering place, no order
 of the numbers) are the engine's (``track``, docs/reference/tracks.md): every distinct result,
 found in the engine's order, the steps that first reached a result kept with it, the most numbers
-used, the higher where only one can be; other turns (Puff's) are listed by the engine, and the
-kernel plays their step view. A result is told exactly by the mover's counts (packed in
-words of 30 bits) and the blots hit. A random turn is drawn among the results (``by_turn``), or
+used, the higher where only one can be; other turns (up to eight numbers) are listed by the
+engine, and the kernel plays their step view. A result is told exactly by the mover's counts
+(packed in words of 30 bits) and the blots hit. A random turn is drawn among the results (``by_turn``), or
 step by step as the engine's step view offers the next steps (``by_step``: every next step that
 some way of using the dice as the rules demand begins with).
 
