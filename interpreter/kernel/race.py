@@ -485,6 +485,18 @@ def _turns(w: Writer, r: Race, K: int) -> None:
     w("")
 
 
+def _deeper(w: Writer, stays: int, indent: int) -> None:
+    """The step ``f`` -> ``t`` played on the counts, the ways beyond it walked (a checker that
+    entered from ``stays`` may not go on this turn), the step taken back."""
+    w("h = step(f, t)", indent)
+    w(f"if f == {stays}:", indent)
+    w("FR[t] += 1", indent + 1)
+    w("prec(i + 1, pl)", indent)
+    w(f"if f == {stays}:", indent)
+    w("FR[t] -= 1", indent + 1)
+    w("unstep(f, t, h)", indent)
+
+
 def _steps(w: Writer, r: Race) -> None:
     """The step view: ``walk(p)`` ranks the next steps after the steps chosen (``FC``, ``V[0]`` of
     them), as the engine's step view does; ``step_turn(p)`` draws a turn one step at a time."""
@@ -527,13 +539,7 @@ def _steps(w: Writer, r: Race) -> None:
     w("return", 3)
     w("f = FC[i] >> 6", 2)
     w("t = FC[i] & 63", 2)
-    w("h = step(f, t)", 2)
-    w(f"if f == {stays}:", 2)
-    w("FR[t] += 1", 3)
-    w("prec(i + 1, pl)", 2)
-    w(f"if f == {stays}:", 2)
-    w("FR[t] -= 1", 3)
-    w("unstep(f, t, h)", 2)
+    _deeper(w, stays, 2)
     w("return", 2)
     w("for e in range(c):", 1)
     w("f = OF[i * 64 + e]", 2)
@@ -547,13 +553,7 @@ def _steps(w: Writer, r: Race) -> None:
     w("elif RK[code] == V[5]:", 3)
     w("continue", 4)
     w("V[4] = code", 3)
-    w("h = step(f, t)", 2)
-    w(f"if f == {stays}:", 2)
-    w("FR[t] += 1", 3)
-    w("prec(i + 1, pl)", 2)
-    w(f"if f == {stays}:", 2)
-    w("FR[t] -= 1", 3)
-    w("unstep(f, t, h)", 2)
+    _deeper(w, stays, 2)
     w("if V[3]:", 2)  # a way beyond this step reached the best rank: enough
     w("if i > V[0]:", 3)
     w("return", 4)

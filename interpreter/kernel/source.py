@@ -154,6 +154,8 @@ def source(p: Plan, typed: bool) -> str:
 
 
 def _helpers(w: Writer, p: Plan) -> None:
+    """The functions the blocks and the conditions read: squares and owners, the floods and the
+    earlier positions they ask about, the blocks' conditions, the generator."""
     n = p.squares
     w.func("sq_at", [("int", "s")], "int")
     w(f"return s if s >= 0 else {n - 1}", 1)
@@ -175,6 +177,18 @@ def _helpers(w: Writer, p: Plan) -> None:
     w("x &= x - 1", 2)
     w("c += 1", 2)
     w("return c", 1)
+    _links_and_enclosures(w, p)
+    _earlier_positions(w, p)
+    if p.near is not None:
+        _group_questions(w, p)
+    _piece_questions(w, p)
+    _block_conditions(w, p)
+    w.rnd()
+
+
+def _links_and_enclosures(w: Writer, p: Plan) -> None:
+    """``linked{k}(q)``: whether q's groups link a `connection`'s regions; ``enclosed{k}(q)``."""
+    n = p.squares
     nc1 = p.codes + 1
     for k, link in enumerate(p.links):
         # the player's groups, each flooded once; a group touching enough regions of an item links
@@ -189,17 +203,8 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("STK[0] = s", 2)
         w("top = 1", 2)
         w("touched = 0", 2)
-        w("while top:", 2)
-        w("top -= 1", 3)
-        w("t = STK[top]", 3)
-        w(f"touched |= LR{k}[q * {n} + t]", 3)
-        w(f"for e in range(LN{k}S[t], LN{k}S[t + 1]):", 3)
-        w(f"u = LN{k}[e]", 4)
-        w("c = b[u]", 4)
-        w(f"if c and VIS[u] != mark and LK{k}[q * {nc1} + c]:", 4)
-        w("VIS[u] = mark", 5)
-        w("STK[top] = u", 5)
-        w("top += 1", 5)
+        w.flood(f"LN{k}S", f"LN{k}", f"c and VIS[u] != mark and LK{k}[q * {nc1} + c]", 2,
+                f"touched |= LR{k}[q * {n} + t]")
         for mask, need in link.items:
             w(f"if bits(touched & {mask}) >= {need}:", 2)
             w("return 1", 3)
@@ -217,16 +222,7 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("VIS[s] = mark", 3)
         w("STK[top] = s", 3)
         w("top += 1", 3)
-        w("while top:", 1)
-        w("top -= 1", 2)
-        w("t = STK[top]", 2)
-        w(f"for e in range(EN{k}S[t], EN{k}S[t + 1]):", 2)
-        w(f"u = EN{k}[e]", 3)
-        w("c = b[u]", 3)
-        w("if VIS[u] != mark and (c == 0 or OWNER[c - 1] != q):", 3)
-        w("VIS[u] = mark", 4)
-        w("STK[top] = u", 4)
-        w("top += 1", 4)
+        w.flood(f"EN{k}S", f"EN{k}", "VIS[u] != mark and (c == 0 or OWNER[c - 1] != q)", 1)
         w("cnt = 0", 1)
         w(f"for s in range({n}):", 1)
         w("if not PLAYABLE[s]:", 2)
@@ -245,6 +241,10 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("cnt += 1", 4)
         w("return cnt", 1)
         w("")
+
+
+def _earlier_positions(w: Writer, p: Plan) -> None:
+    """``reps()``: how often the position has come; ``repeats()`` and ``was(n)``: earlier boards."""
     if p.repetition:
         w.func("reps", [], "int")  # how often the position now has come
         w.local("int i, c")
@@ -268,8 +268,12 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("return 0", 2)
         w("return 1 if HIST[NH[0] - 1 - back] == HIST[NH[0] - 1] else 0", 1)
         w("")
-    if p.near is not None:
-        _group_questions(w, p)
+
+
+def _piece_questions(w: Writer, p: Plan) -> None:
+    """``surr``, ``groups{k}``, ``forms{k}``, ``in_region`` and ``total_of``: questions about the
+    pieces on squares and regions."""
+    n = p.squares
     if p.around is not None:
         w.func("surr", [("int", "s")], "bint")  # every square around ``s`` holds a piece
         w.local("int e")
@@ -294,16 +298,7 @@ def _helpers(w: Writer, p: Plan) -> None:
         w("VIS[s] = mark", 2)
         w("STK[0] = s", 2)
         w("top = 1", 2)
-        w("while top:", 2)
-        w("top -= 1", 3)
-        w("t = STK[top]", 3)
-        w(f"for e in range(GR{k}S[t], GR{k}S[t + 1]):", 3)
-        w(f"u = GR{k}[e]", 4)
-        w("c = b[u]", 4)
-        w("if c and VIS[u] != mark and OWNER[c - 1] == q:", 4)
-        w("VIS[u] = mark", 5)
-        w("STK[top] = u", 5)
-        w("top += 1", 5)
+        w.flood(f"GR{k}S", f"GR{k}", "c and VIS[u] != mark and OWNER[c - 1] == q", 2)
         w("return cnt", 1)
         w("")
     for k, row in enumerate(p.rows):
@@ -331,40 +326,46 @@ def _helpers(w: Writer, p: Plan) -> None:
     w("c += height_of(s)", 3)
     w("return c", 1)
     w("")
+
+
+#: the arguments of a block's condition functions: the mover, the move's (or the part before's)
+#: squares, the square looked at
+_ON_SQUARE = ("mover", "to_", "frm_", "sq_")
+
+
+def _condition(w: Writer, name: str, code: str, args: tuple[str, ...], ret: str = "bint") -> None:
+    """A function ``name`` that returns the condition ``code``, reading ``args``; of ``mover``,
+    ``to_`` and ``frm_`` those it is not given are -1 (none)."""
+    w.func(name, [("int", a) for a in args], ret)
+    unset = [a for a in ("to_", "frm_") if a not in args]
+    if unset:
+        w.local("int " + ", ".join(unset))
+        for a in unset:
+            w(f"{a} = -1", 1)
+    w(f"return {code}", 1)
+    w("")
+
+
+def _block_conditions(w: Writer, p: Plan) -> None:
+    """The functions of the blocks' conditions: a `take`'s squares (which may be taken, which only
+    when all are so), the phase's `when` for a block, the squares a `sweep` goes on over, what
+    keeps an effect, the squares a `sow` passes, where a `fill` puts a piece."""
     for i, blk in enumerate(p.blocks):
         for key, fn in (("take_where", "takew"), ("take_avoid", "takea")):
             code = getattr(blk, key)
-            if code is not None:  # a `take`'s squares: which may be taken, which only when all are so
-                w.func(f"{fn}{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
-                w(f"return {code}", 1)
-                w("")
-        if blk.when is not None:  # the phase's `when` for the block
-            w.func(f"when{i}", [("int", "mover")], "bint")
-            w.local("int to_, frm_")
-            w("to_ = -1", 1)
-            w("frm_ = -1", 1)
-            w(f"return {blk.when}", 1)
-            w("")
-        if blk.sweep is not None:  # the squares a `sweep` goes on over
-            w.func(f"sweeps{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
-            w(f"return {blk.sweep[2]}", 1)
-            w("")
-        if blk.keep is not None:  # what keeps an effect
-            w.func(f"keep{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
-            w(f"return {blk.keep}", 1)
-            w("")
-        if blk.skip is not None:  # the squares a `sow` passes
-            w.func(f"skip{i}", [("int", "mover"), ("int", "frm_"), ("int", "sq_")], "int")
-            w.local("int to_")
-            w("to_ = -1", 1)
-            w(f"return 1 if {blk.skip} else 0", 1)
-            w("")
+            if code is not None:
+                _condition(w, f"{fn}{i}", code, _ON_SQUARE)
+        if blk.when is not None:
+            _condition(w, f"when{i}", blk.when, ("mover",))
+        if blk.sweep is not None:
+            _condition(w, f"sweeps{i}", blk.sweep[2], _ON_SQUARE)
+        if blk.keep is not None:
+            _condition(w, f"keep{i}", blk.keep, ("mover", "to_", "frm_"))
+        if blk.skip is not None:
+            _condition(w, f"skip{i}", f"1 if {blk.skip} else 0", ("mover", "frm_", "sq_"), "int")
     for i, blk in enumerate(p.blocks):
-        if blk.fill_where is not None:  # where a block's `fill` puts a piece
-            w.func(f"fillw{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_"), ("int", "sq_")], "bint")
-            w(f"return {blk.fill_where}", 1)
-            w("")
-    w.rnd()
+        if blk.fill_where is not None:
+            _condition(w, f"fillw{i}", blk.fill_where, _ON_SQUARE)
 
 
 def _group_questions(w: Writer, p: Plan) -> None:

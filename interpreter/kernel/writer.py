@@ -95,6 +95,24 @@ class Writer:
         self("MARK[0] = 2", 2)
         self("mark = MARK[0]", 1)
 
+    def flood(self, starts: str, table: str, admits: str, indent: int, visit: str | None = None) -> None:
+        """Flood from the squares on the stack ``STK`` (``top`` of them, marked with ``mark``): each
+        square taken off it (``t``; ``visit`` written for it), its neighbours (``table`` from
+        ``starts[t]`` to ``starts[t + 1]``) that ``admits`` (reading ``u`` and its cell ``c``) marked
+        and put on it."""
+        self("while top:", indent)
+        self("top -= 1", indent + 1)
+        self("t = STK[top]", indent + 1)
+        if visit is not None:
+            self(visit, indent + 1)
+        self(f"for e in range({starts}[t], {starts}[t + 1]):", indent + 1)
+        self(f"u = {table}[e]", indent + 2)
+        self("c = b[u]", indent + 2)
+        self(f"if {admits}:", indent + 2)
+        self("VIS[u] = mark", indent + 3)
+        self("STK[top] = u", indent + 3)
+        self("top += 1", indent + 3)
+
     def big(self, value: int) -> str:
         """An integer constant that may not fit a C int (a move's number)."""
         return f"{value}LL" if self.typed and not -2 ** 31 < value < 2 ** 31 else str(value)

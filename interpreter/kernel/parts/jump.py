@@ -217,11 +217,7 @@ def chains(w: "Writer", p: "Plan", i: int) -> None:
     w("before = k", 2)
     w(f"m = 1 if B{i}_becomes[top] >= 0 and B{i}_crown[p * {n} + t] else 0" if ends else "m = 0", 2)
     if may_stop:  # every jump of a chain may be its last
-        w(f"if k < {p.bound - 1}:", 2)
-        w(f"out[k] = {chain_move}", 3)
-        w("k += 1", 3)
-        w("else:", 2)  # more chains than the buffer holds: said, never written past it
-        w("OVER[0] = 1", 3)
+        _emit(w, p, chain_move, 2)
     if chain:
         w(f"if not m and nh + 1 < {hops}:", 2)
         w(f"k = chains{i}(p, a, t, top, kind, nh + 1, ds + d * pw, pw * {nd}, out, k)", 3)
@@ -230,11 +226,7 @@ def chains(w: "Writer", p: "Plan", i: int) -> None:
             w("OVER[0] = 1", 3)
     if not may_stop:
         w("if k == before:", 2)  # the chain ends here
-        w(f"if k < {p.bound - 1}:", 3)
-        w(f"out[k] = {chain_move}", 4)
-        w("k += 1", 4)
-        w("else:", 3)
-        w("OVER[0] = 1", 4)
+        _emit(w, p, chain_move, 3)
     if take_top:
         w("push(mid, got)", 2)
     elif not keep:
@@ -246,6 +238,16 @@ def chains(w: "Writer", p: "Plan", i: int) -> None:
     w("JX[mid] = 0", 2)
     w("return k", 1)
     w("")
+
+
+def _emit(w: "Writer", p: "Plan", move: str, indent: int) -> None:
+    """The chain ``move`` appended to ``out``; more chains than the list holds are said
+    (``OVER``), never written past it."""
+    w(f"if k < {p.bound - 1}:", indent)
+    w(f"out[k] = {move}", indent + 1)
+    w("k += 1", indent + 1)
+    w("else:", indent)
+    w("OVER[0] = 1", indent + 1)
 
 
 def moves(w: "Writer", p: "Plan", i: int) -> None:
