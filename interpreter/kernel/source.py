@@ -146,7 +146,8 @@ def source(p: Plan, typed: bool) -> str:
     _helpers(w, p)
     _changes(w, p)
     _moves_of_blocks(w, p)
-    _again(w, p)
+    if any(blk.again is not None for blk in p.blocks):
+        _again(w, p)
     _generate(w, p)
     write_ends(w, p)
     _entries(w, p, bound)
@@ -827,7 +828,8 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("cap = make(mv, p)", 2)
     w("PLY[0] = ply + 1", 2)
     w("if ended(p, mv) < 0:", 2)
-    w("total += perft_(p if again_of(p, mv) else 3 - p, ply + 1, depth - 1)", 3)
+    again = any(blk.again is not None for blk in p.blocks)  # a move may give its player another
+    w(f"total += perft_({'p if again_of(p, mv) else ' if again else ''}3 - p, ply + 1, depth - 1)", 3)
     w("unmake(mv, p, cap)", 2)
     w("return total", 1)
     w("")
@@ -910,8 +912,11 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("rule = e", 4)
     w("decide(rule, p)", 4)
     w("break", 4)
-    w("if not again_of(p, mv):", 3)
-    w("p = 3 - p", 4)
+    if any(blk.again is not None for blk in p.blocks):
+        w("if not again_of(p, mv):", 3)
+        w("p = 3 - p", 4)
+    else:
+        w("p = 3 - p", 3)
     w("results.extend((rule, p, plies, OUT[0], OUT[1], OUT[2], OUT[3]))", 2)
     w("if OVER[0]:", 1)
     w("raise OverflowError('a position has more moves than the kernel lists')", 2)
