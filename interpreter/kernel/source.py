@@ -720,10 +720,11 @@ def _block_moves(w: Writer, p: Plan, i: int) -> None:
     blk = p.blocks[i]
     base = w.big(i * p.slot)
     w("first = k", 1)
-    if blk.when is not None:  # offered only where the phase's `when` holds: the moves listed are dropped
+    if blk.when is not None:  # offered only where the phase's `when` holds (it reads no move)
+        w(f"if when{i}(p):", 1)
+        w.shift += 1
         PARTS[blk.kind].moves(w, p, i)
-        w(f"if not when{i}(p):", 1)
-        w("k = first", 2)
+        w.shift -= 1
     else:
         PARTS[blk.kind].moves(w, p, i)
     if blk.legal is not None:

@@ -12,9 +12,11 @@ class Writer:
     def __init__(self, typed: bool) -> None:
         self.typed = typed
         self.lines: list[str] = []
+        #: levels added to every line's indent: a part's lines written inside an ``if`` of the caller
+        self.shift = 0
 
     def __call__(self, line: str, indent: int = 0) -> None:
-        self.lines.append("    " * indent + line)
+        self.lines.append("    " * (indent + self.shift) + line)
 
     def both(self, typed: str | None, plain: str | None, indent: int = 0) -> None:
         line = typed if self.typed else plain
