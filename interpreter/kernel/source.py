@@ -496,11 +496,13 @@ def _changes(w: Writer, p: Plan) -> None:
     if p.stacking and p.zobrist:
         w("global HB", 1)
         w(f"HB ^= ZOB[(s * {p.stride} + H[s]) * {p.codes} + code]", 1)
-    if p.stacking:
-        w("if b[s]:", 1)
-        w("top_off(s, b[s] - 1)", 2)
+    if p.stacking:  # a piece on one of its own code leaves the top, and all that reads it, as it was
         w(f"SK[s * {hh} + H[s]] = code", 1)
         w("H[s] += 1", 1)
+        w("if b[s] == code + 1:", 1)
+        w("return", 2)
+        w("if b[s]:", 1)
+        w("top_off(s, b[s] - 1)", 2)
     w("top_on(s, code)", 1)
     w("")
     w.func("pop", [("int", "s")], "int")
@@ -512,9 +514,12 @@ def _changes(w: Writer, p: Plan) -> None:
         w(f"code = SK[s * {hh} + H[s]]", 1)
         if p.zobrist:
             w(f"HB ^= ZOB[(s * {p.stride} + H[s]) * {p.codes} + code]", 1)
-        w("top_off(s, code)", 1)
         w("if H[s]:", 1)
-        w(f"top_on(s, SK[s * {hh} + H[s] - 1])", 2)
+        w(f"if SK[s * {hh} + H[s] - 1] != code:", 2)
+        w("top_off(s, code)", 3)
+        w(f"top_on(s, SK[s * {hh} + H[s] - 1])", 3)
+        w("else:", 1)
+        w("top_off(s, code)", 2)
     else:
         w("code = b[s] - 1", 1)
         w("top_off(s, code)", 1)
@@ -712,6 +717,16 @@ def _generate(w: Writer, p: Plan) -> None:
         w("")
 
 
+def _reseed(w: Writer, p: Plan) -> None:
+    """The generator started from ``seed``, and what the draws learnt from earlier draws forgotten:
+    the same seed draws the same moves whatever was drawn before."""
+    w.both("rs = (<unsigned long long>seed * 2 + 1) ^ 0x9E3779B97F4A7C15ULL",
+           "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
+    for i, blk in enumerate(p.blocks):
+        if blk.kind == "then" and then.pickable(p, i):
+            w(f"PK{i}[0] = PK{i}[1] = 0", 1)
+
+
 def _block_moves(w: Writer, p: Plan, i: int) -> None:
     """The moves of block ``i`` appended to ``out`` (``k`` of them so far)."""
     n, nc = p.squares, p.codes
@@ -859,8 +874,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("global rs", 1)
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
-    w.both("rs = (<unsigned long long>seed * 2 + 1) ^ 0x9E3779B97F4A7C15ULL",
-           "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
+    _reseed(w, p)
     w("return [draw(p, ply, buf) for i in range(times)]", 1)
     w("")
     w("def play(mv, p):")
@@ -890,8 +904,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
     w("results = []", 1)
-    w.both("rs = (<unsigned long long>seed * 2 + 1) ^ 0x9E3779B97F4A7C15ULL",
-           "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
+    _reseed(w, p)
     w("limit = max_plies", 1)
     w("for g in range(games):", 1)
     w("load(stacks, reserves, counters, boards, seen, offc, current)", 2)

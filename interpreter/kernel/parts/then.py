@@ -31,6 +31,8 @@ KEYS: set[str] = set()
 #: the most turns a position's list holds (more: the position is left to the engine, as overflowing
 #: chains of jumps are); a turn's parts multiply, so their bounds' product may be far too many
 CAP = 16384
+#: the first moves a random turn draws by rejection before it counts every first move's turns
+TRIES = 4
 
 
 def turn_plan(game: "Game", block: Any, conditions: "Conditions", entry_block: Callable[[Any], int]) -> BlockPlan:
@@ -275,11 +277,17 @@ def pickers(w: "Writer", p: "Plan", i: int) -> None:
             PARTS[blk.kind].moves(w, p, nodes[c].block)
             w("return k" if ret == "int" else f"return out[r] - {w.big(nodes[c].block * p.slot)}", 1)
             w("")
+    # a turn drawn by rejection first: a first move drawn uniformly, kept with the chance of its
+    # turns over ``most`` (the most turns a first move can have); a turn is then drawn as likely
+    # as any. After ``TRIES`` rejections, or where rejections have been the rule lately (counted in
+    # ``PK{i}``: draws tried and kept, halved now and then), every first move's turns are counted.
+    most = sum(p.blocks[nodes[c].block].bound for c in root.then) + 1
+    w.array(f"PK{i}", 2)
     w.func(f"pick{i}", [("int", "p")], "long long", inline=False)
     w.local(f"long long out[{rblk.bound}]")
     w.local(f"int cnt[{rblk.bound * (m + 1)}]")
     w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
-    w.local("int q1, nq, info, to_, frm_, sub, total, r, jj")
+    w.local("int q1, nq, info, to_, frm_, sub, total, r, jj, a")
     w.local("long long mv, mq, xq, val")
     if not w.typed:
         w(f"out = [0] * {rblk.bound}", 1)
@@ -289,47 +297,77 @@ def pickers(w: "Writer", p: "Plan", i: int) -> None:
     w("LTF[0] = LTF[1] = -1", 1)
     PARTS[rblk.kind].moves(w, p, root.block)
     w("nq = k", 1)
+    w("if nq == 0:", 1)
+    w("return -1", 2)
+
+    def counted(indent: int) -> None:  # the turns after first move ``q1`` counted into ``cnt``, ``sub``
+        w("mq = out[q1]", indent)
+        w(f"xq = mq - {w.big(root.block * p.slot)}", indent)
+        w(f"info = make{root.block}(xq, p)", indent)
+        w("to_ = to_of(mq)", indent)
+        w("frm_ = from_of(mq)", indent)
+        w("sub = 0", indent)
+        w(f"for jj in range({m + 1}):", indent)
+        w(f"cnt[q1 * {m + 1} + jj] = 0", indent + 1)
+        w(f"if {root.legal if root.legal is not None else '1'}:", indent)
+        for j, c in enumerate(root.then):
+            cond = nodes[c].when
+            w(f"cnt[q1 * {m + 1} + {j}] = count{i}_{c}(p, to_, frm_)" + (f" if {cond} else 0" if cond else ""),
+              indent + 1)
+            w(f"sub += cnt[q1 * {m + 1} + {j}]", indent + 1)
+        w("if sub == 0" + (" or 1" if root.optional else "") + ":", indent + 1)  # the turn may end after it
+        w(f"cnt[q1 * {m + 1} + {m}] = 1", indent + 2)
+        w("sub += 1", indent + 2)
+        w(f"unmake{root.block}(xq, p, info)", indent)
+
+    def chosen(indent: int) -> None:  # turn ``r`` of those after first move ``q1`` (``r`` < ``sub``)
+        w(f"for jj in range({m + 1}):", indent)
+        w(f"c = cnt[q1 * {m + 1} + jj]", indent + 1)
+        w("if r >= c:", indent + 1)
+        w("r -= c", indent + 2)
+        w("continue", indent + 2)
+        w("mq = out[q1]", indent + 1)
+        w(f"xq = mq - {w.big(root.block * p.slot)}", indent + 1)
+        w(f"val = {base} + xq * {w.big(root.tail)}", indent + 1)
+        w(f"if jj == {m}:", indent + 1)  # the turn ending after the first move
+        w("return val", indent + 2)
+        w(f"info = make{root.block}(xq, p)", indent + 1)
+        w("to_ = to_of(mq)", indent + 1)
+        w("frm_ = from_of(mq)", indent + 1)
+        for j, c in enumerate(root.then):
+            w(f"{'if' if j == 0 else 'elif'} jj == {j}:", indent + 1)
+            w(f"val += {1 + j} + {m} * nth{i}_{c}(p, to_, frm_, r)", indent + 2)
+        w(f"unmake{root.block}(xq, p, info)", indent + 1)
+        w("return val", indent + 1)
+
+    w(f"if PK{i}[0] < 32 or PK{i}[1] * 16 >= PK{i}[0]:", 1)
+    w(f"if PK{i}[0] >= 1024:", 2)
+    w(f"PK{i}[0] >>= 1", 3)
+    w(f"PK{i}[1] >>= 1", 3)
+    w(f"for a in range({TRIES}):", 2)
+    w(f"PK{i}[0] += 1", 3)
+    w("q1 = rnd(nq)", 3)
+    counted(3)
+    w(f"r = rnd({most})", 3)
+    w("if r < sub:", 3)
+    w(f"PK{i}[1] += 1", 4)
+    chosen(4)
+    w("else:", 1)
+    w(f"PK{i}[0] -= 1", 2)  # lately rejected: tried again once in a while
     w("total = 0", 1)
     w("for q1 in range(nq):", 1)
-    w("mq = out[q1]", 2)
-    w(f"xq = mq - {w.big(root.block * p.slot)}", 2)
-    w(f"info = make{root.block}(xq, p)", 2)
-    w("to_ = to_of(mq)", 2)
-    w("frm_ = from_of(mq)", 2)
-    w("sub = 0", 2)
-    w(f"for jj in range({m + 1}):", 2)
-    w(f"cnt[q1 * {m + 1} + jj] = 0", 3)
-    w(f"if {root.legal if root.legal is not None else '1'}:", 2)
-    for j, c in enumerate(root.then):
-        cond = nodes[c].when
-        w(f"cnt[q1 * {m + 1} + {j}] = count{i}_{c}(p, to_, frm_)" + (f" if {cond} else 0" if cond else ""), 3)
-        w(f"sub += cnt[q1 * {m + 1} + {j}]", 3)
-    w("if sub == 0" + (" or 1" if root.optional else "") + ":", 3)  # the turn may end after the first move
-    w(f"cnt[q1 * {m + 1} + {m}] = 1", 4)
-    w("sub += 1", 4)
-    w(f"unmake{root.block}(xq, p, info)", 2)
+    counted(2)
     w("total += sub", 2)
     w("if total == 0:", 1)
     w("return -1", 2)
     w("r = rnd(total)", 1)
     w("for q1 in range(nq):", 1)
-    w("for jj in range(" + str(m + 1) + "):", 2)
-    w(f"c = cnt[q1 * {m + 1} + jj]", 3)
-    w("if r >= c:", 3)
-    w("r -= c", 4)
-    w("continue", 4)
-    w("mq = out[q1]", 3)
-    w(f"xq = mq - {w.big(root.block * p.slot)}", 3)
-    w(f"val = {base} + xq * {w.big(root.tail)}", 3)
-    w(f"if jj == {m}:", 3)  # the turn ending after the first move
-    w("return val", 4)
-    w(f"info = make{root.block}(xq, p)", 3)
-    w("to_ = to_of(mq)", 3)
-    w("frm_ = from_of(mq)", 3)
-    for j, c in enumerate(root.then):
-        w(f"{'if' if j == 0 else 'elif'} jj == {j}:", 3)
-        w(f"val += {1 + j} + {m} * nth{i}_{c}(p, to_, frm_, r)", 4)
-    w(f"unmake{root.block}(xq, p, info)", 3)
-    w("return val", 3)
+    w("sub = 0", 2)
+    w(f"for jj in range({m + 1}):", 2)
+    w(f"sub += cnt[q1 * {m + 1} + jj]", 3)
+    w("if r >= sub:", 2)
+    w("r -= sub", 3)
+    w("continue", 3)
+    chosen(2)
     w("return -1", 1)
     w("")
