@@ -14,7 +14,7 @@ their syntax tree by :mod:`.conditions`, whose names are looked up, never copied
 
 from __future__ import annotations
 
-from .parts import PARTS, jump, then
+from .parts import PARTS, jump, place, then
 from .model import TEMPLATE, NotKernel, Plan, flatten
 from .plan import plan
 from .ends import write_ends
@@ -83,6 +83,10 @@ def source(p: Plan, typed: bool) -> str:
         w.array("SWB", max(1, p.height) * 2)
     if any("rg_near" in b.tables or "fill_squares" in b.tables or b.sweep is not None for b in p.blocks):
         w.array("RM", n)  # the squares a `remove_groups` empties, or a `fill` fills
+    for i, blk in enumerate(p.blocks):
+        if place.narrow(p, i):  # the groups a placement's `remove_groups` starts from; whether all breathed
+            w.array("RGQ", n + 1)
+            w.array(f"RGS{i}", 1)
     if p.around is not None:  # ``surrounded``: per square the squares around it (-1: none)
         starts, flat = flatten([x or [] for x in p.around])
         w.table("SRS", starts)
@@ -651,6 +655,8 @@ def _generate(w: Writer, p: Plan) -> None:
                 then.pickers(w, p, i)
         if blk.legal is None:
             continue
+        if blk.kind == "place" and place.narrow(p, i):
+            place.breathing(w, p, i)
         w.func(f"legal{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
         w(f"return {blk.legal}", 1)
         w("")
@@ -687,17 +693,50 @@ def _generate(w: Writer, p: Plan) -> None:
         w("k = 1", 2)
     w("return k", 1)
     w("")
+    # a phase with a `legal_if` and no compulsory block: a move drawn among those listed before
+    # `legal_if` is asked, then asked of it alone; one it does not hold for is struck out and
+    # another drawn. Every legal move is as likely as the others, and most draws ask once.
+    lazy = [ph for ph, (_, numbers) in enumerate(p.phases)
+            if any(p.blocks[i].legal is not None for i in numbers) and not any(p.blocks[i].compulsory for i in numbers)]
+    for ph in lazy:
+        numbers = p.phases[ph][1]
+        w.func(f"drawl{ph}", [("int", "p"), ("long long*", "out")], "long long", inline=False)
+        w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
+        w.local("long long mv")
+        w("k = 0", 1)
+        w("LTF[0] = LTF[1] = -1", 1)
+        for i in numbers:
+            _block_moves(w, p, i, legal=False)
+        w("while k:", 1)
+        w("e = rnd(k)", 2)
+        w("mv = out[e]", 2)
+        w("x = 1", 2)
+        w(f"j = <int>(mv // {w.big(p.slot)})" if w.typed else f"j = mv // {p.slot}", 2)
+        for i in numbers:
+            if p.blocks[i].legal is not None:
+                w(f"if j == {i}:", 2)
+                w("cap = make(mv, p)", 3)
+                w(f"x = legal{i}(p, to_of(mv), from_of(mv))", 3)
+                w("unmake(mv, p, cap)", 3)
+        w("if x:", 2)
+        w("return mv", 3)
+        w("k -= 1", 2)
+        w("out[e] = out[k]", 2)
+        w("return -1", 1)
+        w("")
     # ``draw(p, ply, out)``: a random legal move (-1: none), drawn among the list; a phase whose
-    # one block is a turn of several parts that can be drawn without a list draws it so
+    # one block is a turn of several parts that can be drawn without a list draws it so, and one
+    # with a `legal_if` asks it of the moves drawn only
     w.func("draw", [("int", "p"), ("int", "ply"), ("long long*", "out")], "long long", inline=False)
     w.local("int k")
     w.local("long long mv")
     for ph, (end, numbers) in enumerate(p.phases):
-        if len(numbers) == 1 and p.blocks[numbers[0]].kind == "then" and then.pickable(p, numbers[0]):
+        picked = len(numbers) == 1 and p.blocks[numbers[0]].kind == "then" and then.pickable(p, numbers[0])
+        if picked or ph in lazy:
             cond = f"ply < {end}" if ph < len(p.phases) - 1 else "1"
             lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
             w(f"if {lower}{cond}:", 1)
-            w(f"mv = pick{numbers[0]}(p)", 2)
+            w(f"mv = pick{numbers[0]}(p)" if picked else f"mv = drawl{ph}(p, out)", 2)
             if p.passing:
                 w("if mv < 0:", 2)
                 w(f"mv = {w.big(len(p.blocks) * p.slot)}", 3)
@@ -727,8 +766,9 @@ def _reseed(w: Writer, p: Plan) -> None:
             w(f"PK{i}[0] = PK{i}[1] = 0", 1)
 
 
-def _block_moves(w: Writer, p: Plan, i: int) -> None:
-    """The moves of block ``i`` appended to ``out`` (``k`` of them so far)."""
+def _block_moves(w: Writer, p: Plan, i: int, legal: bool = True) -> None:
+    """The moves of block ``i`` appended to ``out`` (``k`` of them so far); those its
+    ``legal_if`` holds for only, unless ``legal`` is False."""
     n, nc = p.squares, p.codes
     nf, nc1 = n + 1, nc + 1
     r = max(1, p.reserves)
@@ -742,7 +782,11 @@ def _block_moves(w: Writer, p: Plan, i: int) -> None:
         w.shift -= 1
     else:
         PARTS[blk.kind].moves(w, p, i)
-    if blk.legal is not None:
+    if blk.legal is not None and legal:
+        narrow = blk.kind == "place" and place.narrow(p, i)
+        if narrow:  # whether every group breathes, asked once for all the moves tried (restored after)
+            w(f"c = RGS{i}[0]", 1)
+            w(f"RGS{i}[0] = breathes{i}({place.who(p, i, 'p')})", 1)
         w("j = first", 1)
         w("for e in range(first, k):", 1)
         w("mv = out[e]", 2)
@@ -755,6 +799,8 @@ def _block_moves(w: Writer, p: Plan, i: int) -> None:
         w("out[j] = mv", 3)
         w("j += 1", 3)
         w("k = j", 1)
+        if narrow:
+            w(f"RGS{i}[0] = c", 1)
 
 
 def _entries(w: Writer, p: Plan, bound: int) -> None:

@@ -168,6 +168,27 @@ TURNS = """
 """
 
 
+#: Go's captures where a stone may be played without liberties: it stays until the opponent's next
+#: placement, anywhere, takes it off (the groups beside the placed stone are not the only ones)
+BREATHLESS = """
+    game: breathless
+    players: [black, white]
+    board: {shape: square, width: 4, height: 4}
+    pieces:
+      stone: {letter: S}
+    phases:
+      - name: play
+        moves:
+          - place:
+              pieces: [stone]
+              effects: [{remove_groups: {owner: opponent}}]
+              legal_if: "not board_was(2)"
+          - pass: {}
+    end:
+      - {when: "ply >= 40", winner: draw, result: length}
+"""
+
+
 def test_the_kernels_play_these_files():
     names = {Path(p).stem for p in KERNEL_FILES}
     assert {"tic-tac-toe", "connect-four", "breakthrough"} <= names
@@ -220,9 +241,9 @@ def test_a_kernel_plays_the_engine_s_moves_and_ends(path):
     same_as_engine(spielwerk.load(path))
 
 
-@pytest.mark.parametrize("text", [SLIDERS, DROPS, HOPPERS, TURNS],
+@pytest.mark.parametrize("text", [SLIDERS, DROPS, HOPPERS, TURNS, BREATHLESS],
                          ids=["slides-reach-owner-offset", "reserves-rows-opponent", "hops-holds-passes",
-                              "turns-of-parts-rotations-patterns"])
+                              "turns-of-parts-rotations-patterns", "groups-without-liberties"])
 def test_a_kernel_plays_each_part_as_the_engine_does(tmp_path, text):
     same_as_engine(game_from(tmp_path, text), seeds=range(10))
 
@@ -432,6 +453,31 @@ def test_the_kernel_keeps_the_engine_s_board_hashes_for_conditions_on_earlier_bo
             assert k.module.board_hash() == game.board_hash(st) == st.boards[-1]
     games = k.random_games(game.initial(), 50, seed=4)
     assert all(outcome is not None and outcome.scores is not None for outcome, _ in games)
+
+
+def test_every_group_without_liberties_is_taken_not_only_those_beside_the_stone(tmp_path):
+    """Where a stone may be played without liberties, the opponent's next placement takes it off
+    wherever it is played. The kernel looks only at the groups beside a placed stone while it
+    tries moves from a position where every group breathes; here they do not all breathe, and
+    after every move of random games the kernel's board is the engine's."""
+    game = game_from(tmp_path, BREATHLESS)
+    k = kernels.kernel(game)
+    taken_far = 0
+    for seed in range(40):
+        for st, move in random_walk(game, seed):
+            if move is None:
+                continue
+            k.load(st)
+            legal = {k.move(mv, st): mv for mv in k.module.moves(st.to_move, st.ply)}
+            assert sorted(legal) == sorted(game.legal_moves(st))
+            k.module.play(legal[move], st.to_move)
+            after = st.copy()
+            game.apply(after, move)
+            assert k.module.board_hash() == game.board_hash(after)
+            gone = st.occupied & ~after.occupied
+            if gone and move[0] == 0 and not gone & game.topology.neighbour_masks(["north", "south", "east", "west"])[move[1]]:
+                taken_far += 1
+    assert taken_far  # the case was met
 
 
 def test_a_turn_of_parts_is_drawn_uniformly_among_its_turns_without_a_list(tmp_path):

@@ -13,7 +13,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups", "fill"]
+__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups", "fill", "narrow", "who",
+           "breathing"]
 
 KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects", "from",
         "directions"}
@@ -89,39 +90,95 @@ def _fill(w: "Writer", p: "Plan", i: int) -> None:
     w("FP[0] += got1", 1)
 
 
-def _remove_groups(w: "Writer", p: "Plan", i: int) -> None:
-    """After the piece is placed: every group of the player's (the opponent's, or the mover's),
-    of the kinds, that touches no empty square leaves the board; each removed square and its code
-    go on ``U``, then their number."""
+def _group_flood(w: "Writer", p: "Plan", i: int, indent: int) -> None:
+    """From ``s0``, a group of ``q``'s not yet marked: its squares appended to ``RM`` (``got`` of
+    them), ``free`` set where one of them touches an empty square."""
+    w("VIS[s0] = mark", indent)
+    w("STK[0] = s0", indent)
+    w("top = 1", indent)
+    w("free = 0", indent)
+    w("while top:", indent)
+    w("top -= 1", indent + 1)
+    w("t0 = STK[top]", indent + 1)
+    w("RM[got] = t0", indent + 1)
+    w("got += 1", indent + 1)
+    w(f"for e0 in range(B{i}_rg_start[t0], B{i}_rg_start[t0 + 1]):", indent + 1)
+    w(f"u0 = B{i}_rg_near[e0]", indent + 2)
+    w("if b[u0] == 0:", indent + 2)
+    w("if PLAYABLE[u0]:", indent + 3)
+    w("free = 1", indent + 4)
+    w(f"elif VIS[u0] != mark and OWNER[b[u0] - 1] == q and B{i}_rg_kinds[b[u0] - 1]:", indent + 2)
+    w("VIS[u0] = mark", indent + 3)
+    w("STK[top] = u0", indent + 3)
+    w("top += 1", indent + 3)
+
+
+def narrow(p: "Plan", i: int) -> bool:
+    """Whether block ``i``'s ``remove_groups`` may look at the groups by the placed square alone
+    while its moves are tried (see :func:`breathing`): nothing before it changes another square."""
+    return "rg_near" in p.blocks[i].tables and "flank" not in p.blocks[i].tables
+
+
+def who(p: "Plan", i: int, mover: str) -> str:
+    """The player whose groups block ``i``'s ``remove_groups`` removes, ``mover`` moving."""
+    return f"3 - {mover}" if p.blocks[i].tables["rg_opponent"][0] else mover
+
+
+def breathing(w: "Writer", p: "Plan", i: int) -> None:
+    """``breathes{i}(q)``: ``q + 1`` where every group of ``q``'s touches an empty square, else 0.
+
+    Placing a piece takes a liberty only from the groups beside it, and taking groups off only
+    frees squares; so where every group of the player's breathes before a placement, the groups
+    that do not breathe after it are among those beside the placed square. While a block's moves
+    are tried (read for ``legal_if``), ``RGS{i}[0]`` holds this for the position they are tried
+    from, and the effect floods only from the placed square and its neighbours."""
     n = p.squares
-    who = "3 - OWNER[code]" if p.blocks[i].tables["rg_opponent"][0] else "OWNER[code]"
-    w.local("int q, x0, s0, t0, u0, e0, top, mark, free, got, m, first0")
-    w(f"q = {who}", 1)
+    w.func(f"breathes{i}", [("int", "q")], "int", inline=False)
+    w.local("int x0, s0, t0, u0, e0, top, mark, free, got")
     w.flood_start(n, "x0")
-    w("got = 0", 1)  # the squares to empty, gathered first (emptying changes the lists walked)
-    w("for x0 in range(PN[q]):", 1)
+    w(f"for x0 in range(PN[q]):", 1)
     w(f"s0 = PL[q * {n} + x0]", 2)
     w(f"if VIS[s0] == mark or not B{i}_rg_kinds[b[s0] - 1]:", 2)
     w("continue", 3)
-    w("VIS[s0] = mark", 2)
-    w("STK[0] = s0", 2)
-    w("top = 1", 2)
-    w("free = 0", 2)
+    w("got = 0", 2)
+    _group_flood(w, p, i, 2)
+    w("if not free:", 2)
+    w("return 0", 3)
+    w("return q + 1", 1)
+    w("")
+
+
+def _remove_groups(w: "Writer", p: "Plan", i: int) -> None:
+    """After the piece is placed: every group of the player's (the opponent's, or the mover's),
+    of the kinds, that touches no empty square leaves the board; each removed square and its code
+    go on ``U``, then their number. Where ``RGS{i}`` says every group of the player's breathed
+    before (see :func:`breathing`), only the groups beside the placed square are looked at."""
+    n = p.squares
+    w.local("int q, x0, s0, t0, u0, e0, top, mark, free, got, m, first0, ns")
+    w(f"q = {who(p, i, 'OWNER[code]')}", 1)
+    w.flood_start(n, "x0")
+    w("got = 0", 1)  # the squares to empty, gathered first (emptying changes the lists walked)
+    if narrow(p, i):
+        w(f"if RGS{i}[0] == q + 1:", 1)
+        w("RGQ[0] = to_", 2)
+        w("ns = 1", 2)
+        w(f"for e0 in range(B{i}_rg_start[to_], B{i}_rg_start[to_ + 1]):", 2)
+        w(f"RGQ[ns] = B{i}_rg_near[e0]", 3)
+        w("ns += 1", 3)
+        w("else:", 1)
+        w("ns = PN[q]", 2)
+        w("for x0 in range(ns):", 2)
+        w(f"RGQ[x0] = PL[q * {n} + x0]", 3)
+        w("for x0 in range(ns):", 1)
+        w("s0 = RGQ[x0]", 2)
+        w(f"if b[s0] == 0 or OWNER[b[s0] - 1] != q or VIS[s0] == mark or not B{i}_rg_kinds[b[s0] - 1]:", 2)
+    else:
+        w("for x0 in range(PN[q]):", 1)
+        w(f"s0 = PL[q * {n} + x0]", 2)
+        w(f"if VIS[s0] == mark or not B{i}_rg_kinds[b[s0] - 1]:", 2)
+    w("continue", 3)
     w("first0 = got", 2)
-    w("while top:", 2)
-    w("top -= 1", 3)
-    w("t0 = STK[top]", 3)
-    w("RM[got] = t0", 3)
-    w("got += 1", 3)
-    w(f"for e0 in range(B{i}_rg_start[t0], B{i}_rg_start[t0 + 1]):", 3)
-    w(f"u0 = B{i}_rg_near[e0]", 4)
-    w("if b[u0] == 0:", 4)
-    w("if PLAYABLE[u0]:", 5)
-    w("free = 1", 6)
-    w(f"elif VIS[u0] != mark and OWNER[b[u0] - 1] == q and B{i}_rg_kinds[b[u0] - 1]:", 4)
-    w("VIS[u0] = mark", 5)
-    w("STK[top] = u0", 5)
-    w("top += 1", 5)
+    _group_flood(w, p, i, 2)
     w("if free:", 2)  # it breathes: it stays
     w("got = first0", 3)
     w("for m in range(got):", 1)
