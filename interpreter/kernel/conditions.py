@@ -116,6 +116,8 @@ class Conditions:
             return "sq_", "int"
         if self.context == "distance" and name in ("line_pieces", "k", "height"):
             return ("maxc" if name == "line_pieces" else "1"), "int"
+        if self.context == "landing" and name in ("k", "height"):  # where one piece may end: one moves
+            return "1", "int"
         words = {"move_flips": ("FL[0]", "int"), "move_placed": ("FP[0]", "int"),
                  "mover": ("mover", "int"), "opponent": ("(3 - mover)", "int"), "to": ("to_", "int"),
                  "from": ("frm_", "int"), "board_full": (f"(S[0] == {self.out.playable})", "bool")}
@@ -249,6 +251,14 @@ class Conditions:
             return f"forms{k}({self.square(args[1])})", "bool"
         if name == "groups" and len(args) in (1, 2):
             return f"groups{self._group_table(args)}({self.number(args[0])})", "int"
+        if name == "square_of" and len(args) >= 2:
+            marked = {t.kind_index[self._word(a, t.kind_names)] for a in args[1:]}
+            table = f"T_kinds_{sum(1 << k for k in marked)}"
+            self.out.extra[table] = [int(t.code_kind[code] in marked) for code in range(t.num_codes)]
+            return f"sq_of({self.number(args[0])}, {table})", "int"
+        if name == "attacked" and len(args) == 2:
+            self.out.attacks = True
+            return f"att({self.square(args[0])}, {self.number(args[1])})", "bool"
         if name == "enclosed" and len(args) in (1, 2):
             return f"enclosed{self._enclosure(args)}({self.number(args[0])})", "int"
         raise NotKernel(f"`{name}(...)` in a condition")

@@ -85,6 +85,11 @@ class BlockPlan:
     take_avoid: str | None = None
     #: the phase's ``when`` for the block (its moves are offered only where it holds), as kernel code
     when: str | None = None
+    #: the regions and conditions of a block's ``to`` (reading ``mover``, ``to_``, ``frm_``), as
+    #: kernel code; its words are the table ``land``
+    lands: str | None = None
+    #: a block's ``from`` (reading ``mover``, ``frm_``), as kernel code
+    from_ok: str | None = None
 
 
 @dataclass
@@ -202,6 +207,8 @@ class Plan:
     passing: bool = False
     #: a condition asks for a player's moves (``can_move``, ``mobility``)
     asks: bool = False
+    #: a condition asks whether a player's move would take a piece (``attacked``)
+    attacks: bool = False
     #: the counters' start values, slot by slot, and by name (slot, kept per player)
     counters: list[int] = field(default_factory=list)
     counter_slots: dict[str, tuple[int, bool]] = field(default_factory=dict)

@@ -16,12 +16,16 @@ from ..effects import Fill, Gather, Outflank, RemoveGroups, SetCounters, Sweep
 from .conditions import Conditions
 from .model import TEMPLATE, BlockPlan, End, NotKernel, Plan
 from .parts import PARTS
+from .parts.common import from_code, landing_code
 from .parts.place import fill, outflank, remove_groups
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
-__all__ = ["NotKernel", "Plan", "plan", "TEMPLATE"]
+__all__ = ["NotKernel", "Plan", "plan", "TEMPLATE", "LANDS_ONLY"]
+
+#: the parts whose moves take a piece from one square to another and change nothing else
+LANDS_ONLY = frozenset({"step", "slide", "ranged", "leap", "fly"})
 
 
 def plan(game: "Game") -> Plan:
@@ -66,8 +70,6 @@ def plan(game: "Game") -> Plan:
             raise NotKernel("a phase that ends or begins by a rule")
         if phase.prefer:
             raise NotKernel("preferences in a phase")
-        if "legal_if" in game.spec.data["phases"][i]:
-            raise NotKernel("a phase's `legal_if`")
     n = t.topology.size
     if t.roll_index >= 0 or game.dice is not None:  # a dice race: a kernel of its own
         from .race import ends as race_ends, race_plan
@@ -102,6 +104,10 @@ def plan(game: "Game") -> Plan:
             numbers.append(number)
             out.blocks.append(cast(BlockPlan, None))  # its place, before the blocks of its parts
             made = _block(game, block, conditions)
+            whole = game.spec.data["phases"][ph].get("legal_if")
+            if whole is not None:  # the phase's `legal_if`, read after each of its moves with the block's own
+                also = conditions.truth(parse_expr(str(whole)), "legal")
+                made.legal = also if made.legal is None else f"({made.legal} and {also})"
             j = phase.blocks.index(block)
             if phase.whens is not None and phase.whens[j] is not None:  # the `when` of the phase's entry
                 (entry,) = game.spec.data["phases"][ph]["moves"][j].values()
@@ -126,6 +132,10 @@ def plan(game: "Game") -> Plan:
                 made.again = conditions.truth(parse_expr(str(block.params["again"])))
             out.blocks[number] = made
         out.phases.append((min(end, 1 << 30), numbers))
+    if out.attacks:  # `attacked` lists a player's moves as the blocks of the one phase give them
+        if len(out.phases) > 1 or any(b.compulsory for b in out.blocks) \
+                or any(b.kind not in LANDS_ONLY for b in out.blocks):
+            raise NotKernel("`attacked` where a move may do more than go from one square to another")
     out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])
     out.bound = max(sum(out.blocks[i].bound for i in numbers) for _, numbers in out.phases) + 1
     if len(out.blocks) * out.slot >= 1 << 62:
@@ -178,6 +188,9 @@ def _block(game: "Game", block: Any, conditions: "Conditions", entry: bool = Fal
     if kind == "ranged":
         from .parts.ranged import distance_code
         made.distance = distance_code(conditions, block)
+    if kind in ("ranged", "leap"):
+        made.lands = landing_code(conditions, game, block)
+        made.from_ok = from_code(conditions, block)
     if kind == "sow" and "skip" in block.params:
         made.skip = conditions.truth(parse_expr(str(block.params["skip"])), "square")
     origin = getattr(block, "line_from", None)

@@ -320,6 +320,16 @@ def _piece_questions(w: Writer, p: Plan) -> None:
         w("return 1", 3)
         w("return 0", 1)
         w("")
+    # ``square_of``: the lowest square topped by a piece of ``q``'s whose code the table marks (-1: none)
+    w.func("sq_of", [("int", "q"), ("int*", "table")], "int")
+    w.local("int i, s, low")
+    w("low = -1", 1)
+    w("for i in range(PN[q]):", 1)
+    w(f"s = PL[q * {n} + i]", 2)
+    w("if table[b[s] - 1] and (low < 0 or s < low):", 2)
+    w("low = s", 3)
+    w("return low", 1)
+    w("")
     w.func("in_region", [("int*", "table"), ("int", "base"), ("int", "s")], "int")  # ``inside``
     w(f"return table[base + s] if 0 <= s < {n} else 0", 1)
     w("")
@@ -646,6 +656,17 @@ def _generate(w: Writer, p: Plan) -> None:
     """``gen(p, ply, out)``: the legal moves of player ``p`` into ``out``, their number returned;
     one function per phase. Where a phase has compulsory blocks with moves, only those."""
     for i, blk in enumerate(p.blocks):
+        if blk.lands is not None:  # where a move may end besides by `to`'s words
+            w.func(f"lands{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
+            w(f"return {blk.lands}", 1)
+            w("")
+        if blk.from_ok is not None:  # where a move may begin
+            w.func(f"fromok{i}", [("int", "mover"), ("int", "frm_")], "bint")
+            w.local("int to_")
+            w("to_ = -1", 1)
+            w(f"return {blk.from_ok}", 1)
+            w("")
+    for i, blk in enumerate(p.blocks):
         if blk.kind == "jump":
             jump.chains(w, p, i)
     for i, blk in enumerate(p.blocks):
@@ -660,6 +681,26 @@ def _generate(w: Writer, p: Plan) -> None:
         w.func(f"legal{i}", [("int", "mover"), ("int", "to_"), ("int", "frm_")], "bint")
         w(f"return {blk.legal}", 1)
         w("")
+        # whether `legal_if` holds after ``mv``: the move made, asked, taken back (one function,
+        # which the lists and the draws call: the make and unmake written out once a block)
+        w.func(f"holds{i}", [("int", "p"), ("long long", "mv")], "bint", inline=False)
+        w.local("int cap, x")
+        w("cap = make(mv, p)", 1)
+        w(f"x = legal{i}(p, to_of(mv), from_of(mv))", 1)
+        w("unmake(mv, p, cap)", 1)
+        w("return x", 1)
+        w("")
+    for _, numbers in p.phases:
+        for i in numbers:
+            # ``list{i}(p, out, k)``: the moves of block ``i`` as its part lists them, after the ``k``
+            # in ``out`` (a function of its own: the lists, the draws and ``attacked`` call it)
+            w.func(f"list{i}", [("int", "p"), ("long long*", "out"), ("int", "k")], "int", inline=False)
+            w.local("int first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
+            w.local("long long mv")
+            w("first = k", 1)
+            PARTS[p.blocks[i].kind].moves(w, p, i)
+            w("return k", 1)
+            w("")
     for ph, (_, numbers) in enumerate(p.phases):
         w.func(f"gen{ph}", [("int", "p"), ("long long*", "out")], "int", inline=False)
         w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
@@ -676,6 +717,30 @@ def _generate(w: Writer, p: Plan) -> None:
             if i not in forced:
                 _block_moves(w, p, i)
         w("return k", 1)
+        w("")
+    if p.attacks:  # ``attacked(sq, q)``: a move of q's, as its blocks list them, ends on sq's piece
+        (_, numbers), = p.phases
+        w.func("raw", [("int", "p"), ("long long*", "out")], "int", inline=False)
+        w.local("int k, first, j, s, t, c, e, code, cap, x, d, h, maxc, free, stop, ray, top, kind")
+        w.local("long long mv")
+        w("k = 0", 1)
+        w("LTF[0] = LTF[1] = -1", 1)
+        for i in numbers:
+            _block_moves(w, p, i, legal=False, whens=False)
+        w("return k", 1)
+        w("")
+        w.func("att", [("int", "sq"), ("int", "q")], "bint", inline=False)
+        w.local(f"long long tmp[{p.bound}]")
+        w.local("int k, e")
+        if not w.typed:
+            w(f"tmp = [0] * {p.bound}", 1)
+        w(f"if sq < 0 or sq >= {p.squares} or b[sq] == 0 or OWNER[b[sq] - 1] == q:", 1)
+        w("return 0", 2)
+        w("k = raw(q, tmp)", 1)
+        w("for e in range(k):", 1)
+        w("if to_of(tmp[e]) == sq:", 2)
+        w("return 1", 3)
+        w("return 0", 1)
         w("")
     w.func("gen_at", [("int", "p"), ("int", "ply"), ("long long*", "out")], "int", inline=False)
     for ph, (end, _) in enumerate(p.phases[:-1]):
@@ -715,9 +780,7 @@ def _generate(w: Writer, p: Plan) -> None:
         for i in numbers:
             if p.blocks[i].legal is not None:
                 w(f"if j == {i}:", 2)
-                w("cap = make(mv, p)", 3)
-                w(f"x = legal{i}(p, to_of(mv), from_of(mv))", 3)
-                w("unmake(mv, p, cap)", 3)
+                w(f"x = holds{i}(p, mv)", 3)
         w("if x:", 2)
         w("return mv", 3)
         w("k -= 1", 2)
@@ -766,22 +829,21 @@ def _reseed(w: Writer, p: Plan) -> None:
             w(f"PK{i}[0] = PK{i}[1] = 0", 1)
 
 
-def _block_moves(w: Writer, p: Plan, i: int, legal: bool = True) -> None:
+def _block_moves(w: Writer, p: Plan, i: int, legal: bool = True, whens: bool = True) -> None:
     """The moves of block ``i`` appended to ``out`` (``k`` of them so far); those its
-    ``legal_if`` holds for only, unless ``legal`` is False."""
+    ``legal_if`` holds for only, unless ``legal`` is False; none where its phase's ``when`` does
+    not hold, unless ``whens`` is False."""
     n, nc = p.squares, p.codes
     nf, nc1 = n + 1, nc + 1
     r = max(1, p.reserves)
     blk = p.blocks[i]
     base = w.big(i * p.slot)
     w("first = k", 1)
-    if blk.when is not None:  # offered only where the phase's `when` holds (it reads no move)
+    if blk.when is not None and whens:  # offered only where the phase's `when` holds (it reads no move)
         w(f"if when{i}(p):", 1)
-        w.shift += 1
-        PARTS[blk.kind].moves(w, p, i)
-        w.shift -= 1
+        w(f"k = list{i}(p, out, k)", 2)
     else:
-        PARTS[blk.kind].moves(w, p, i)
+        w(f"k = list{i}(p, out, k)", 1)
     if blk.legal is not None and legal:
         narrow = blk.kind == "place" and place.narrow(p, i)
         if narrow:  # whether every group breathes, asked once for all the moves tried (restored after)
@@ -790,12 +852,7 @@ def _block_moves(w: Writer, p: Plan, i: int, legal: bool = True) -> None:
         w("j = first", 1)
         w("for e in range(first, k):", 1)
         w("mv = out[e]", 2)
-        w("cap = make(mv, p)", 2)
-        w("t = to_of(mv)", 2)
-        w("s = from_of(mv)", 2)
-        w(f"x = legal{i}(p, t, s)", 2)
-        w("unmake(mv, p, cap)", 2)
-        w("if x:", 2)
+        w(f"if holds{i}(p, mv):", 2)
         w("out[j] = mv", 3)
         w("j += 1", 3)
         w("k = j", 1)

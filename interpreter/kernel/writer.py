@@ -24,22 +24,22 @@ class Writer:
             self(line, indent)
 
     def table(self, name: str, values: list[int]) -> None:
-        """A constant table: a C array filled at import (typed), a list (plain)."""
-        text = ", ".join(str(int(v)) for v in values) or "0"
+        """A constant table: a C array filled at import from a text of its numbers (typed: a text
+        costs the C compiler nothing, a tuple of thousands of numbers costs it minutes), a list
+        (plain)."""
         if self.typed:
             self(f"cdef int {name}[{max(1, len(values))}]")
-            self(f"_fill({name}, ({text},))")
+            self(f"_fill({name}, '{','.join(str(int(v)) for v in values) or '0'}')")
         else:
-            self(f"{name} = [{text}]")
+            self(f"{name} = [{', '.join(str(int(v)) for v in values) or '0'}]")
 
     def table64(self, name: str, values: list[int]) -> None:
         """A constant table of unsigned 64-bit ints (hash keys)."""
-        text = ", ".join(str(int(v)) for v in values) or "0"
         if self.typed:
             self(f"cdef unsigned long long {name}[{max(1, len(values))}]")
-            self(f"_fill64({name}, ({text},))")
+            self(f"_fill64({name}, '{','.join(str(int(v)) for v in values) or '0'}')")
         else:
-            self(f"{name} = [{text}]")
+            self(f"{name} = [{', '.join(str(int(v)) for v in values) or '0'}]")
 
     def array(self, name: str, size: int) -> None:
         """A changing array of ints, zero at first."""
@@ -66,10 +66,11 @@ class Writer:
             return
         self("# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False")
         for name, ctype in (("_fill", "int"), ("_fill64", "unsigned long long"))[:2 if wide else 1]:
-            self(f"cdef void {name}({ctype}* a, tuple values):")
+            self(f"cdef void {name}({ctype}* a, str text):")
             self("cdef Py_ssize_t i", 1)
+            self("cdef list values = text.split(',')", 1)
             self("for i in range(len(values)):", 1)
-            self("a[i] = values[i]", 2)
+            self("a[i] = int(values[i])", 2)
 
     def rnd(self) -> None:
         """``rnd(k)``: a number below ``k`` from the kernel's generator ``rs`` (xorshift64*), the

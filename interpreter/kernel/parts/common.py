@@ -10,7 +10,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["own_pieces", "mine", "one_piece_tables", "one_piece_make", "plain_squares"]
+__all__ = ["own_pieces", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
+           "landing_code", "from_code", "lands"]
 
 
 def own_pieces(w: "Writer", p: "Plan", i: int) -> None:
@@ -77,3 +78,54 @@ def plain_squares(w: "Writer", p: "Plan", i: int, name: str) -> bool:
     return False
 
 
+
+
+def landing_table(game: Any, landing: Any, out: dict[str, list[int]]) -> None:
+    """Per player and cell (0 empty, else a code + 1): whether ``to``'s words let a move end
+    there (``land``); its regions and conditions are the block's ``lands`` (see :func:`lands`)."""
+    t = game.t
+    out["land"] = [int(landing.by_words[q][c]) if q else 0 for q in range(3) for c in range(t.num_codes + 1)]
+
+
+def landing_code(conditions: Any, game: Any, block: Any) -> str | None:
+    """The regions and conditions of a block's ``to`` as kernel code reading ``mover``, ``to_``
+    and ``frm_`` (None: it has only words)."""
+    from ...dsl.expr import parse_expr
+    spec = block.params.get("to")
+    if block.landing.simple or spec is None:
+        return None
+    t = game.t
+    alternatives = []
+    for word in spec if isinstance(spec, list) else [spec]:
+        if word in ("empty", "occupied", "own", "enemy", "neutral", "any", "not_own"):
+            continue
+        if t.is_region(word):
+            halves = word in t.player_regions
+            alternatives.append(conditions.truth(parse_expr(f"inside(to, {word}, mover)" if halves
+                                                            else f"inside(to, {word})")))
+        else:
+            alternatives.append(conditions.truth(parse_expr(str(word)), "landing"))
+    return " or ".join(alternatives) or None
+
+
+def from_code(conditions: Any, block: Any) -> str | None:
+    """A block's ``from`` (a region, or a condition reading ``from``) as kernel code reading
+    ``mover`` and ``frm_`` (None: none)."""
+    from ...dsl.expr import parse_expr
+    spec = block.params.get("from")
+    if spec is None:
+        return None
+    t = conditions.game.t
+    if t.is_region(spec):
+        return str(conditions.truth(parse_expr(f"inside(from, {spec}, mover)" if spec in t.player_regions
+                                               else f"inside(from, {spec})")))
+    return str(conditions.truth(parse_expr(str(spec)), "landing"))
+
+
+def lands(p: "Plan", i: int, cell: str, to: str, frm: str) -> str:
+    """Kernel code: whether block ``i``'s move from ``frm`` may end on ``to`` (whose cell is
+    ``cell``): by ``to``'s words, or where it has regions or conditions, by those."""
+    words = f"B{i}_land[p * {p.codes + 1} + {cell}]"
+    if p.blocks[i].lands is None:
+        return words
+    return f"({words} or lands{i}(p, {to}, {frm}))"
