@@ -190,7 +190,11 @@ class Conditions:
                 self.out.extra[table] = [topo.file_rank(s)[at] for s in range(topo.size)]
             return f"{table}[sq_at({self.number(args[0])})]", "int"
         if name == "offset" and len(args) == 3:
-            df, dr = (self._constant(a) for a in args[1:])
+            try:
+                df, dr = (self._constant(a) for a in args[1:])
+            except NotKernel:  # by numbers known only in play: worked out on the grid then
+                self.out.grid = (topo.width, topo.height)
+                return f"off_rt({self.number(args[0])}, {self.number(args[1])}, {self.number(args[2])})", "int"
             table = f"T_off_{df + 64}_{dr + 64}"
             if table not in self.out.extra:
                 width, height, full = topo.width, topo.height, topo.full_mask
@@ -251,6 +255,16 @@ class Conditions:
             return f"forms{k}({self.square(args[1])})", "bool"
         if name == "groups" and len(args) in (1, 2):
             return f"groups{self._group_table(args)}({self.number(args[0])})", "int"
+        if name == "reachable" and len(args) >= 2:
+            self._groups_near()
+            region = self._word(args[1], sorted(set(t.regions) | set(t.player_regions)))
+            goal = self._region_table(region, True)
+            through = {t.kind_index[self._word(a, t.kind_names)] for a in args[2:]}
+            passes = f"T_kinds_{sum(1 << k for k in through)}"
+            self.out.extra[passes] = [int(t.code_kind[code] in through) for code in range(t.num_codes)]
+            if (goal, passes) not in self.out.paths:
+                self.out.paths.append((goal, passes))
+            return f"path{self.out.paths.index((goal, passes))}({self.square(args[0])}, mover)", "bool"
         if name == "square_of" and len(args) >= 2:
             marked = {t.kind_index[self._word(a, t.kind_names)] for a in args[1:]}
             table = f"T_kinds_{sum(1 << k for k in marked)}"

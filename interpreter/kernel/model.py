@@ -231,6 +231,11 @@ class Plan:
     near: list[list[int]] | None = None
     #: ``groups`` questions: per question its neighbours of each square
     groupings: list[list[list[int]]] = field(default_factory=list)
+    #: ``reachable`` questions: per question its goal table (per player) and the codes a path
+    #: passes (one per code)
+    paths: list[tuple[str, str]] = field(default_factory=list)
+    #: the board's width and height where ``offset`` moves by numbers known only in play (else None)
+    grid: tuple[int, int] | None = None
     #: ``surrounded``: per square the squares around it (None: not every way has one)
     around: list[list[int] | None] | None = None
     #: ``enclosed`` questions: per question its neighbours of each square (lists) and per square

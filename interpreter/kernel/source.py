@@ -175,6 +175,17 @@ def _helpers(w: Writer, p: Plan) -> None:
     w("return OWNER[b[s] - 1]", 1)
     w.func("off_at", [("int*", "table"), ("int", "s")], "int")
     w("return table[s] if s >= 0 else -1", 1)
+    if p.grid is not None:  # ``offset`` by numbers known only in play: files and ranks on the grid
+        width, height = p.grid
+        w.func("off_rt", [("int", "s"), ("int", "df"), ("int", "dr")], "int")
+        w.local("int f, r")
+        w("if s < 0:", 1)
+        w("return -1", 2)
+        w(f"f = s % {width} + df", 1)
+        w(f"r = s // {width} + dr", 1)
+        w(f"if f < 0 or f >= {width} or r < 0 or r >= {height} or not PLAYABLE[r * {width} + f]:", 1)
+        w("return -1", 2)
+        w(f"return r * {width} + f", 1)
     w.func("bits", [("int", "x")], "int")
     w.local("int c")
     w("c = 0", 1)
@@ -385,8 +396,34 @@ def _block_conditions(w: Writer, p: Plan) -> None:
 
 def _group_questions(w: Writer, p: Plan) -> None:
     """``libs(s)``: the empty squares next to the group on ``s`` (``liberties``); ``area(q)``: q's
-    pieces and the empty regions whose neighbours hold q's pieces and no other player's."""
+    pieces and the empty regions whose neighbours hold q's pieces and no other player's;
+    ``path{k}(s, mover)``: a way from ``s`` to the goal (``reachable``)."""
     n = p.squares
+    for k, (goal, passes) in enumerate(p.paths):
+        # the goal of the owner of the piece on s (of the mover where there is none, or it is
+        # nobody's); a way through empty squares and squares topped by the codes ``passes`` marks
+        w.func(f"path{k}", [("int", "s0"), ("int", "mover")], "bint")
+        w.local("int i, t, u, e, top, mark, q, c")
+        w("if s0 < 0:", 1)
+        w("return 0", 2)
+        w("q = mover", 1)
+        w("if b[s0] and OWNER[b[s0] - 1]:", 1)
+        w("q = OWNER[b[s0] - 1]", 2)
+        w(f"if {goal}[q * {n} + s0]:", 1)
+        w("return 1", 2)
+        w.flood_start(n)
+        w("top = 0", 1)
+        admits = f"VIS[u] != mark and ((c == 0 and PLAYABLE[u]) or (c != 0 and {passes}[c - 1]))"
+        w("for e in range(GNS[s0], GNS[s0 + 1]):", 1)
+        w("u = GN[e]", 2)
+        w("c = b[u]", 2)
+        w(f"if {admits}:", 2)
+        w("VIS[u] = mark", 3)
+        w("STK[top] = u", 3)
+        w("top += 1", 3)
+        w.flood("GNS", "GN", admits, 1, visit=f"if {goal}[q * {n} + t]: return 1")
+        w("return 0", 1)
+        w("")
     w.func("libs", [("int", "s0")], "int")
     w.local("int i, t, u, e, top, mark, q, c, cnt")
     w("if s0 < 0 or b[s0] == 0:", 1)

@@ -25,9 +25,9 @@ def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> in
     t = game.t
     if block.onto is not None or block.apart is not None or block.count != 1:
         raise NotKernel("a `place` of this shape")
-    if block.neutral and any(t.reserve_of_kind[k] >= 0 for k in block.kinds):
-        raise NotKernel("a neutral piece placed from a reserve")
     out["squares"] = list(block.squares)
+    # a neutral piece comes from the mover's reserve (a wall from his supply), another from its owner's
+    out["supply"] = [int(block.neutral)]
     # per player to move, the codes he may place (his own, or with `owner: opponent` the
     # opponent's, from the opponent's reserve)
     out["codes"] = [0] * (3 * len(block.kinds))
@@ -208,7 +208,7 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     w("push(to_, code)", 1)
     w("res = CODE_RES[code]", 1)
     w("if res >= 0:", 1)
-    w(f"RES[OWNER[code] * {r} + res] -= 1", 2)
+    w(f"RES[{_supplier(p, i)} * {r} + res] -= 1", 2)
     if flank:
         _flank(w, p, i)
     if groups:
@@ -247,8 +247,13 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     w("pop(to_)", 1)
     w("res = CODE_RES[code]", 1)
     w("if res >= 0:", 1)
-    w(f"RES[OWNER[code] * {r} + res] += 1", 2)
+    w(f"RES[{_supplier(p, i)} * {r} + res] += 1", 2)
     w("")
+
+
+def _supplier(p: "Plan", i: int) -> str:
+    """Whose reserve block ``i``'s piece comes from: the mover's for a neutral piece, else its owner's."""
+    return "p" if p.blocks[i].tables["supply"][0] else "OWNER[code]"
 
 
 def moves(w: "Writer", p: "Plan", i: int) -> None:
@@ -259,7 +264,7 @@ def moves(w: "Writer", p: "Plan", i: int) -> None:
     w(f"for j in range({kinds}):", 1)
     w(f"code = B{i}_codes[p * {kinds} + j]", 2)
     w("x = CODE_RES[code]", 2)
-    w(f"if x >= 0 and RES[OWNER[code] * {r} + x] < 1:", 2)
+    w(f"if x >= 0 and RES[{_supplier(p, i)} * {r} + x] < 1:", 2)
     w("continue", 3)
     origin = p.blocks[i].origin
     if origin is not None:  # the empty squares along the lines from the square ``origin`` names
