@@ -172,7 +172,7 @@ class Kernel:
             a, t = (mv // n) % n, mv % n
             assert st is not None
             return LineMove((block.index, a, t, len(st.stacks[a]) if tables["shape"][1] else 1))
-        if kind == "pass":
+        if kind in ("pass", "swap"):
             return block.move
         if kind == "take":
             return block.moves[mv]

@@ -411,13 +411,19 @@ class Conditions:
         from ..topology import SquareTopology
         t = self.game.t
         params = predicate.params
-        if "through" in params:
-            raise NotKernel("a `connection` through links")
         topo: Any = t.topology
         n, nc1 = topo.size, t.num_codes + 1
-        adjacency = params.get("adjacency") or ("orthogonal" if isinstance(topo, SquareTopology) else "all")
-        masks = topo.neighbour_masks(topo.directions(adjacency))
-        near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
+        gates: list[list[int]] | None = None
+        links: list[int] | None = None
+        if "through" in params:  # two pieces join where the bridge between them holds the player's link
+            at = predicate.at
+            near = [[other for _, other in (at[s] if s < len(at) else [])] for s in range(n)]
+            gates = [[site for site, _ in (at[s] if s < len(at) else [])] for s in range(n)]
+            links = [0, predicate.link_codes[1] + 1, predicate.link_codes[2] + 1]
+        else:
+            adjacency = params.get("adjacency") or ("orthogonal" if isinstance(topo, SquareTopology) else "all")
+            masks = topo.neighbour_masks(topo.directions(adjacency))
+            near = [[m for m in range(n) if masks[s] >> m & 1] for s in range(n)]
         ok = [0] * (3 * nc1)
         for p in (1, 2):
             for code in predicate.codes[p]:
@@ -442,7 +448,7 @@ class Conditions:
                     if mask >> sq & 1:
                         regions[p * n + sq] |= 1 << i
         self.links[name] = len(self.out.links)
-        self.out.links.append(Link(ok, near, regions, items))
+        self.out.links.append(Link(ok, near, regions, items, gates, links))
         return self.links[name]
 
     def _holds(self, name: str, predicate: Any) -> int:

@@ -45,6 +45,10 @@ class Link:
     near: list[list[int]]
     regions: list[int]
     items: list[tuple[int, int]]
+    #: ``through`` links: per square, for each of its neighbours the square that must hold the
+    #: player's link (``gates``), and per player his link's cell (code + 1); None: neighbours join
+    gates: list[list[int]] | None = None
+    links: list[int] | None = None
 
 
 @dataclass

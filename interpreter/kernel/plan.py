@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..dsl.expr import parse_expr
-from ..effects import Fill, Gather, Outflank, RemoveGroups, SetCounters, Sweep
+from ..effects import Bridge, Fill, Gather, Outflank, RemoveGroups, SetCounters, Sweep
 from .conditions import Conditions
 from .model import TEMPLATE, BlockPlan, End, NotKernel, Plan
 from .parts import PARTS
 from .parts.common import from_code, landing_code
-from .parts.place import fill, outflank, remove_groups
+from .parts.place import bridge, fill, outflank, remove_groups
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -49,7 +49,7 @@ def plan(game: "Game") -> Plan:
                 e.when is not None and not isinstance(e, (Gather, Sweep)) for e in before):
             raise NotKernel("effects")
         if any(not (name == "place" and ((isinstance(e, Outflank) and e.flip and not t.stacking)
-                                         or isinstance(e, (RemoveGroups, Fill))))
+                                         or isinstance(e, (RemoveGroups, Fill, Bridge))))
                and not (name == "sow" and isinstance(e, (Gather, Sweep)) and (not isinstance(e, Sweep)
                                                                              or e.target is not None))
                for e in before):
@@ -122,6 +122,8 @@ def plan(game: "Game") -> Plan:
                     made.tables["after"] = list(effect.after)
                 elif isinstance(effect, Gather):
                     made.gather = gather(conditions, block.params["effects"][0])
+                elif isinstance(effect, Bridge):
+                    bridge(game, effect, made.tables)
                 elif isinstance(effect, Fill):
                     fill(game, effect, made.tables)
                     where = block.params["effects"][0]["fill"].get("where")

@@ -127,6 +127,9 @@ def source(p: Plan, typed: bool) -> str:
         w.table(f"LN{k}", flat)
         w.table(f"LK{k}", link.ok)
         w.table(f"LR{k}", link.regions)
+        if link.gates is not None:  # per neighbour the site its link stands on; per player his link
+            w.table(f"LG{k}", [g for row in link.gates for g in row])
+            w.table(f"LL{k}", link.links or [0, 0, 0])
     for k, (near, border) in enumerate(p.encloses):
         starts, flat = flatten(near)
         w.table(f"EN{k}S", starts)
@@ -219,7 +222,8 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
         w("STK[0] = s", 2)
         w("top = 1", 2)
         w("touched = 0", 2)
-        w.flood(f"LN{k}S", f"LN{k}", f"c and VIS[u] != mark and LK{k}[q * {nc1} + c]", 2,
+        gate = f" and b[LG{k}[e]] == LL{k}[q]" if link.gates is not None else ""
+        w.flood(f"LN{k}S", f"LN{k}", f"c and VIS[u] != mark and LK{k}[q * {nc1} + c]{gate}", 2,
                 f"touched |= LR{k}[q * {n} + t]")
         for mask, need in link.items:
             w(f"if bits(touched & {mask}) >= {need}:", 2)
@@ -788,6 +792,7 @@ def _generate(w: Writer, p: Plan) -> None:
     bound = p.bound
     w.func("gen", [("int", "p"), ("int", "ply"), ("long long*", "out")], "int", inline=False)
     w.local("int k")
+    w("PLY[0] = ply", 1)  # what a phase's `when` reads as `ply`
     w("k = gen_at(p, ply, out)", 1)
     if p.passing:  # a player without a move passes
         w("if k == 0:", 1)
@@ -830,6 +835,7 @@ def _generate(w: Writer, p: Plan) -> None:
     w.func("draw", [("int", "p"), ("int", "ply"), ("long long*", "out")], "long long", inline=False)
     w.local("int k")
     w.local("long long mv")
+    w("PLY[0] = ply", 1)
     for ph, (end, numbers) in enumerate(p.phases):
         picked = len(numbers) == 1 and p.blocks[numbers[0]].kind == "then" and then.pickable(p, numbers[0])
         if picked or ph in lazy:

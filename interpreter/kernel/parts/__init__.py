@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import carry, fly, jump, leap, line, passing, place, ranged, rotate, slide, sow, step, take, then
+from . import carry, fly, jump, leap, line, passing, place, ranged, rotate, slide, sow, step, swap, take, then
 
 #: the part of each block class, by the class's name in lower case (``then``: a turn of several parts)
 PARTS: dict[str, ModuleType] = {"place": place, "step": step, "slide": slide, "carry": carry, "jump": jump,
                                 "move": line, "rotate": rotate, "then": then, "pass": passing,
-                                "sow": sow, "ranged": ranged, "take": take, "fly": fly, "leap": leap}
+                                "sow": sow, "ranged": ranged, "take": take, "fly": fly, "leap": leap,
+                                "swap": swap}
 
 __all__ = ["PARTS"]

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups", "fill", "narrow", "who",
+__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups", "fill", "bridge", "narrow", "who",
            "breathing"]
 
 KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects", "from",
@@ -59,6 +59,49 @@ def remove_groups(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
     out["rg_start"], out["rg_near"] = flatten([[m for m in range(n) if effect.near[s] >> m & 1] for s in range(n)])
     out["rg_kinds"] = [int(bool(k)) for k in effect.kinds]
     out["rg_opponent"] = [int(effect.opponent)]
+
+
+def bridge(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
+    """A ``bridge`` (after a ``place``): per square its bridges, each its site and the square at
+    its other end; per site the sites of the bridges that cross it; per player his link's code
+    and per code whether it may stand at a bridge's other end."""
+    n = game.t.topology.size
+    nc = game.t.num_codes
+    out["br_start"], out["br"] = flatten([[x for pair in (effect.at[s] if s < len(effect.at) else [])
+                                           for x in pair] for s in range(n)])
+    out["cr_start"], out["cr"] = flatten([[x for x in range(n) if s >= effect.first
+                                           and effect.crosses[s - effect.first] >> x & 1] for s in range(n)])
+    out["br_link"] = [effect.codes[q] if q < len(effect.codes) else 0 for q in range(3)]
+    out["br_ends"] = [int(bool(effect.ends[q][c])) if 0 < q < len(effect.ends) else 0
+                      for q in range(3) for c in range(nc)]
+
+
+def _bridge(w: "Writer", p: "Plan", i: int) -> None:
+    """After the piece is placed on ``to_``: a link of the mover's on each empty bridge from it
+    whose other end holds his piece of the kinds and which no taken bridge crosses, one after the
+    other; each site goes on ``U``, then their number; ``FP[0]`` counts them (``move_placed``)."""
+    nc = p.codes
+    w.local("int e1, site, other, got1, e2, crossed")
+    w("got1 = 0", 1)
+    w(f"for e1 in range(B{i}_br_start[to_], B{i}_br_start[to_ + 1], 2):", 1)
+    w(f"site = B{i}_br[e1]", 2)
+    w(f"other = B{i}_br[e1 + 1]", 2)
+    w(f"if b[site] or not b[other] or not B{i}_br_ends[p * {nc} + b[other] - 1]:", 2)
+    w("continue", 3)
+    w("crossed = 0", 2)
+    w(f"for e2 in range(B{i}_cr_start[site], B{i}_cr_start[site + 1]):", 2)
+    w(f"if b[B{i}_cr[e2]]:", 3)
+    w("crossed = 1", 4)
+    w("break", 4)
+    w("if crossed:", 2)
+    w("continue", 3)
+    w(f"push(site, B{i}_br_link[p])", 2)
+    w("U[UP[0]] = site", 2)
+    w("UP[0] += 1", 2)
+    w("got1 += 1", 2)
+    w("U[UP[0]] = got1", 1)
+    w("UP[0] += 1", 1)
+    w("FP[0] += got1", 1)
 
 
 def fill(game: "Game", effect: Any, out: dict[str, list[int]]) -> None:
@@ -200,6 +243,7 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     flank = "flank" in p.blocks[i].tables
     groups = "rg_near" in p.blocks[i].tables
     filling = "fill_squares" in p.blocks[i].tables
+    bridging = "br" in p.blocks[i].tables
     w.func(f"make{i}", [("long long", "x"), ("int", "p")], "int")
     w.local("int to_, code, res, first_up")
     w(f"to_ = x % {n}", 1)
@@ -215,12 +259,21 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
         _remove_groups(w, p, i)
     if filling:
         _fill(w, p, i)
+    if bridging:
+        _bridge(w, p, i)
     w("return 0", 1)
     w("")
     w.func(f"unmake{i}", [("long long", "x"), ("int", "p"), ("int", "cap")], "void")
     w.local("int to_, code, res")
     w(f"to_ = x % {n}", 1)
     w(f"code = x // {n * nf}", 1)
+    if bridging:  # the links taken off again
+        w.local("int got2, m2")
+        w("UP[0] -= 1", 1)
+        w("got2 = U[UP[0]]", 1)
+        w("for m2 in range(got2):", 1)
+        w("UP[0] -= 1", 2)
+        w("pop(U[UP[0]])", 2)
     if filling:  # the filled squares emptied again
         w.local("int got1, m1")
         w("UP[0] -= 1", 1)
