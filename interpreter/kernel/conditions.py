@@ -156,6 +156,9 @@ class Conditions:
         name, args = node.name, node.args
         if self.out.race is not None:
             return self._race_call(name, args)
+        slot = self.out.counter_slots.get(name)
+        if slot is not None and slot[1] and len(args) == 1:  # a counter kept per player: his value
+            return f"CNT[{slot[0]} + ({self.number(args[0])}) - 1]", "int"
         predicate = game.predicates.get(name)
         if predicate is not None:
             if len(args) != 1:

@@ -189,6 +189,63 @@ BREATHLESS = """
 """
 
 
+#: a chess-like game for the parts Xiangqi brought: moves as far as the line goes taking what
+#: ends them, past one screen, one square onto a region, from a region; a leap with a leg and a
+#: condition on where it lands; a phase's `legal_if` asking `attacked` of `square_of`
+CHESSLIKE = """
+    game: chesslike
+    players: [white, black]
+    board:
+      shape: square
+      width: 5
+      height: 5
+      regions:
+        home: {per_player: [a1-e2, a4-e5]}
+        middle: [a3, b3, c3, d3, e3]
+    pieces:
+      king: {letter: K}
+      rook: {letter: R}
+      cannon: {letter: C}
+      horse: {letter: H}
+      stone: {letter: S}
+    reserves:
+      stones: {pieces: [stone], count: 1}
+    counters:
+      placed: {per_player: true}
+    setup:
+      - {piece: king, owner: 1, at: [c1]}
+      - {piece: king, owner: 2, at: [c5]}
+      - {piece: rook, owner: 1, at: [a1]}
+      - {piece: rook, owner: 2, at: [e5]}
+      - {piece: cannon, owner: 1, at: [e1]}
+      - {piece: cannon, owner: 2, at: [a5]}
+      - {piece: horse, owner: 1, at: [b1]}
+      - {piece: horse, owner: 2, at: [d5]}
+    phases:
+      - name: play
+        legal_if: not attacked(square_of(mover, king), opponent)
+        moves:
+          - move: {pieces: [rook], directions: orthogonal, to: [empty, enemy], onto: capture}
+          - move: {pieces: [cannon], directions: orthogonal, screens: 1, to: enemy, onto: capture}
+          - move: {pieces: [cannon], directions: diagonal, distance: 1, to: middle, onto: capture}
+          - move: {pieces: [king], directions: all, distance: 1, from: home, to: [empty, enemy], onto: capture}
+          - leap: {pieces: [horse], offsets: [[1, 2]], leg: true, to: "owner(to) != mover and rank(to) != 3"}
+    end:
+      - {when: "count(opponent, king) == 0", winner: mover, result: king}
+      - {when: "ply >= 30", winner: draw, result: length}
+    no_moves: lose
+"""
+
+#: the same pieces with a swap at the first ply (the reserves and the counters kept per player
+#: change hands), stones placed from a reserve, a counter per player, `offset` by a counter's value
+SWAPS = CHESSLIKE.replace("game: chesslike", "game: swaps").replace(
+    "        legal_if: not attacked(square_of(mover, king), opponent)\n", "").replace(
+    "      - leap:", """      - place: {pieces: [stone], where: middle, sets: {placed(mover): "placed(mover) + 1"},
+                    legal_if: "offset(to, placed(mover) - 1, 0) != -1"}
+          - swap: {when: "ply == 1"}
+          - leap:""")
+
+
 def test_the_kernels_play_these_files():
     names = {Path(p).stem for p in KERNEL_FILES}
     assert {"tic-tac-toe", "connect-four", "breakthrough"} <= names
@@ -241,9 +298,10 @@ def test_a_kernel_plays_the_engine_s_moves_and_ends(path):
     same_as_engine(spielwerk.load(path))
 
 
-@pytest.mark.parametrize("text", [SLIDERS, DROPS, HOPPERS, TURNS, BREATHLESS],
+@pytest.mark.parametrize("text", [SLIDERS, DROPS, HOPPERS, TURNS, BREATHLESS, CHESSLIKE, SWAPS],
                          ids=["slides-reach-owner-offset", "reserves-rows-opponent", "hops-holds-passes",
-                              "turns-of-parts-rotations-patterns", "groups-without-liberties"])
+                              "turns-of-parts-rotations-patterns", "groups-without-liberties",
+                              "lines-screens-leaps-attacked", "swap-reserves-counters"])
 def test_a_kernel_plays_each_part_as_the_engine_does(tmp_path, text):
     same_as_engine(game_from(tmp_path, text), seeds=range(10))
 
