@@ -94,8 +94,12 @@ class Kernel:
 
     def usable(self, st: "Position") -> bool:
         """Whether the kernel plays ``st``: its phase is the one its ply gives (a position read
-        from a text may say otherwise), no move of several parts is under way (no cube decision)."""
+        from a text may say otherwise), no move of several parts is under way (no cube decision).
+        In the chance phases a game begins with, only where the kernel's random games set the
+        pieces out themselves (perft and the legal moves there are the engine's)."""
         phase = next(i for i, end in enumerate(self._phase_end) if st.ply < end or i == len(self._phase_end) - 1)
+        if st.ply < self.plan.openers:  # the chance phases it begins with: random games play them
+            return bool(self.plan.shuffles) and not st.turn
         return phase == st.phase and not st.turn and not st.cube_step
 
     def _dice(self, st: "Position") -> tuple[int, int, int]:
@@ -122,6 +126,8 @@ class Kernel:
             self.module.load(st.stacks, self._reserves(st), st.counters)
         if self.plan.race is not None:
             self.module.dice(*self._dice(st), *st.tally[1:3])
+        elif self.plan.dice:  # the number rolled for this move (0: to be rolled)
+            self.module.roll(st.dice[0] if st.dice is not None else 0)
 
     def move(self, mv: int, st: "Position | None" = None) -> Any:
         """The engine's move for the kernel's int ``mv`` (in ``st``, where the move's pieces stand:
@@ -196,7 +202,9 @@ class Kernel:
     # -- what the engine asks ---------------------------------------------------------------------
     def legal_moves(self, st: "Position") -> list[Any]:
         """The legal moves of ``st``, as the engine's moves (in the kernel's order)."""
-        if st.result is not None or (self.plan.race is not None and st.dice is None):
+        if st.ply < self.plan.openers:  # the chance phases the game begins with: the engine's
+            return self.game.legal_moves(cast("State", st))
+        if st.result is not None or ((self.plan.race is not None or self.plan.dice) and st.dice is None):
             return []
         try:
             with self._lock:
@@ -212,6 +220,8 @@ class Kernel:
             return 1
         if st.result is not None:
             return 0
+        if st.ply < self.plan.openers:  # the chance phases the game begins with: the engine counts
+            return self.game.perft(cast("State", st), depth)
         try:
             with self._lock:
                 self.load(st)
@@ -228,13 +238,45 @@ class Kernel:
         ``max_plies``) and its plies."""
         if st.result is not None:
             return [(st.result, 0)] * games
+        if st.ply < self.plan.openers and not self.plan.shuffles:  # the chance phases it begins with: the engine's
+            return self._opened(st, games, seed, max_plies, by)
         try:
             return self._random_games(st, games, seed, max_plies, by)
         except OverflowError:  # a position with more moves than the kernel lists: the engine plays
             return self._engine_games(st, games, seed, max_plies, by)
 
+    def _opened(self, st: "Position", games: int, seed: int, max_plies: int,
+                by: str) -> list[tuple["Outcome | None", int]]:
+        """Random games from a position in the chance phases the game begins with: per game, the
+        engine plays them (each draw by its probability, each move uniformly), then the kernel
+        plays on."""
+        import random
+        rng = random.Random(seed)
+        out: list[tuple["Outcome | None", int]] = []
+        for _ in range(games):
+            here = cast("State", st.copy())
+            plies = 0
+            while here.result is None and here.ply < self.plan.openers and plies < max_plies:
+                if self.game.is_chance(here):
+                    self.game.apply(here, _chance(self.game, here, rng))
+                    continue
+                moves = self.game.legal_moves(here)
+                if not moves:
+                    break
+                self.game.apply(here, rng.choice(moves))
+                plies += 1
+            if here.result is not None or here.ply < self.plan.openers or plies >= max_plies:
+                out.append((here.result, plies))
+                continue
+            (outcome, more), = self.random_games(here, 1, rng.getrandbits(62), max_plies - plies, by)
+            out.append((outcome, plies + more))
+        return out
+
     def _random_games(self, st: "Position", games: int, seed: int, max_plies: int,
                       by: str) -> list[tuple["Outcome | None", int]]:
+        if self.plan.dice:  # random games play the loaded roll first (none: they roll)
+            with self._lock:
+                self.module.roll(st.dice[0] if st.dice is not None else 0)
         with self._lock:
             if self.plan.race is not None:
                 flat = self.module.playouts(st.stacks, (), (), st.to_move, st.ply, games, seed & 0x7FFFFFFFFFFFFFFF,
@@ -258,15 +300,7 @@ class Kernel:
             plies = 0
             while state.result is None and plies < max_plies:
                 if game.is_chance(state):
-                    outcomes = game.chance_outcomes(state)
-                    x, total = rng.random(), 0.0
-                    move = outcomes[-1][0]
-                    for chance, weight in outcomes:
-                        total += float(weight)
-                        if x < total:
-                            move = chance
-                            break
-                    game.apply(state, move)
+                    game.apply(state, _chance(game, state, rng))
                     continue
                 if by == "step" and game.stepwise(state):
                     done: list[Any] = []
@@ -308,6 +342,17 @@ class Kernel:
         token = end.tokens[-1] if won is None else end.tokens[won - 1]
         return Outcome(won, end.result, token, (one, two) if end.score is not None else None,
                        value if end.value is not None and won is not None else None)
+
+
+def _chance(game: "Game", state: "State", rng: Any) -> Any:
+    """A chance outcome of ``state`` drawn with its probability."""
+    outcomes = game.chance_outcomes(state)
+    x, total = rng.random(), 0.0
+    for chance, weight in outcomes:
+        total += float(weight)
+        if x < total:
+            return chance
+    return outcomes[-1][0]
 
 
 def why_not(game: "Game") -> str | None:

@@ -125,6 +125,8 @@ class Conditions:
             return words[name]
         if name == "player" and self.context == "score" or name == "winner" and self.context == "value":
             return name, "int"
+        if name == "die" and self.out.dice:  # the number rolled for this move
+            return "DIE[0]", "int"
         if name == "ply" and self.context != "legal":  # the plies played, this move's included
             return "PLY[0]", "int"
         if name == "board_repeats" and self.out.zobrist:
@@ -156,9 +158,9 @@ class Conditions:
         name, args = node.name, node.args
         if self.out.race is not None:
             return self._race_call(name, args)
-        slot = self.out.counter_slots.get(name)
-        if slot is not None and slot[1] and len(args) == 1:  # a counter kept per player: his value
-            return f"CNT[{slot[0]} + ({self.number(args[0])}) - 1]", "int"
+        kept = self.out.counter_slots.get(name)
+        if kept is not None and kept[1] and len(args) == 1:  # a counter kept per player: his value
+            return f"CNT[{kept[0]} + ({self.number(args[0])}) - 1]", "int"
         predicate = game.predicates.get(name)
         if predicate is not None:
             if len(args) != 1:
@@ -191,7 +193,7 @@ class Conditions:
             if table not in self.out.extra:
                 at = 1 if name == "rank" else 0
                 self.out.extra[table] = [topo.file_rank(s)[at] for s in range(topo.size)]
-            return f"{table}[sq_at({self.number(args[0])})]", "int"
+            return f"{table}[sq_at({self.square(args[0])})]", "int"
         if name == "offset" and len(args) == 3:
             try:
                 df, dr = (self._constant(a) for a in args[1:])
@@ -209,7 +211,7 @@ class Conditions:
                 self.out.extra[table] = cells
             return f"off_at({table}, {self.number(args[0])})", "int"
         if name == "height" and len(args) == 1:
-            return f"height_at({self.number(args[0])})", "int"
+            return f"height_at({self.square(args[0])})", "int"
         if name == "reserve" and len(args) in (1, 2):
             r = max(1, self.out.reserves)
             who = self.number(args[0])
@@ -232,7 +234,7 @@ class Conditions:
             kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
             return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
         if name == "owner" and len(args) == 1:
-            return f"owner_at({self.number(args[0])})", "int"
+            return f"owner_at({self.square(args[0])})", "int"
         if name == "board_was" and len(args) == 1 and self.out.zobrist:
             return f"was({self.number(args[0])})", "int"
         if name in ("liberties", "area") and len(args) == 1:
@@ -268,6 +270,20 @@ class Conditions:
             if (goal, passes) not in self.out.paths:
                 self.out.paths.append((goal, passes))
             return f"path{self.out.paths.index((goal, passes))}({self.square(args[0])}, mover)", "bool"
+        if name == "value" and len(args) == 1:  # the value of the kind on top of a square (0: none)
+            self.out.extra["T_value"] = [int(v) for v in t.value[:t.num_codes]]
+            return f"value_at({self.square(args[0])})", "int"
+        if name == "worth" and len(args) == 3:  # the squares the player's pieces of values lo to hi top
+            self.out.extra["T_value"] = [int(v) for v in t.value[:t.num_codes]]
+            return f"worth_of({', '.join(self.number(a) for a in args)})", "int"
+        if name == "controlled" and len(args) >= 1:
+            if t.stacking:
+                raise NotKernel("`controlled` on a board of stacks")
+            who = self.number(args[0])
+            if len(args) == 1:
+                return f"PN[{who}]", "int"
+            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
+            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
         if name == "square_of" and len(args) >= 2:
             marked = {t.kind_index[self._word(a, t.kind_names)] for a in args[1:]}
             table = f"T_kinds_{sum(1 << k for k in marked)}"

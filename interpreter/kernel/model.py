@@ -240,6 +240,15 @@ class Plan:
     paths: list[tuple[str, str]] = field(default_factory=list)
     #: the board's width and height where ``offset`` moves by numbers known only in play (else None)
     grid: tuple[int, int] | None = None
+    #: the faces of the die rolled before each move (0: no die)
+    dice: int = 0
+    #: the plies of the chance phases the game begins with, which the engine plays (0: none)
+    openers: int = 0
+    #: where those phases are one `shuffle` each on a board without stacks, the kernel's random
+    #: games play them too: per phase its last ply + 1 and per player the region's squares
+    shuffles: list[tuple[int, list[list[int]]]] = field(default_factory=list)
+    #: who moves first after them (the next phase's ``first``; 0: the turn goes on)
+    first: int = 0
     #: ``surrounded``: per square the squares around it (None: not every way has one)
     around: list[list[int] | None] | None = None
     #: ``enclosed`` questions: per question its neighbours of each square (lists) and per square

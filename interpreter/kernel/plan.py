@@ -64,14 +64,24 @@ def plan(game: "Game") -> Plan:
         raise NotKernel(f"no_moves: {game.no_moves}")
     if rules.series is not None or "scoring" in game.spec.data:
         raise NotKernel("points (`scoring`)")
+    from ..blocks.track import Track
+    raced = t.roll_index >= 0 and any(isinstance(b, Track) for phase in game.phases for b in phase.blocks)
+    # the chance phases the game begins with (setting pieces out at random), of a fixed number of
+    # plies, are the engine's; the kernel plays the phases after them
+    openers = 0
+    while not raced and openers < len(game.phases) and game.phases[openers].chance \
+            and game.phases[openers].plies is not None and game.phases[openers].until is None:
+        openers += 1
     for i, phase in enumerate(game.phases):
-        if phase.chance or phase.until is not None or phase.first is not None \
+        if i < openers:
+            continue
+        if phase.chance or phase.until is not None or (phase.first is not None and i != openers) \
                 or (phase.plies is None and i < len(game.phases) - 1):
             raise NotKernel("a phase that ends or begins by a rule")
         if phase.prefer:
             raise NotKernel("preferences in a phase")
     n = t.topology.size
-    if t.roll_index >= 0 or game.dice is not None:  # a dice race: a kernel of its own
+    if raced:  # a dice race: a kernel of its own
         from .race import ends as race_ends, race_plan
         out = race_plan(game, Plan(n, t.num_codes, 0, 0, [], [], [], [], [], game.no_moves, [], list(t.code_owner), []))
         out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
@@ -87,6 +97,20 @@ def plan(game: "Game") -> Plan:
                list(t.code_owner), enemy)
     out.stacking, out.height = t.stacking, t.max_height
     out.full = t.topology.full_mask
+    out.openers = t.phase_end[openers - 1] if openers else 0
+    from ..blocks.shuffle import Shuffle
+    if openers and not t.stacking and all(len(game.phases[i].blocks) == 1 and isinstance(game.phases[i].blocks[0], Shuffle)
+                                          for i in range(openers)):
+        out.shuffles = [(t.phase_end[i], [[], *cast(Any, game.phases[i].blocks[0]).squares[1:3]])
+                        for i in range(openers)]
+        if openers < len(game.phases) and game.phases[openers].first is not None:
+            out.first = int(game.phases[openers].first)
+    if t.roll_index >= 0:  # a die rolled before each move of a board game
+        dice = game.dice
+        if dice is None or dice.count != 1 or dice.numbers is not None or dice.weigh is not None \
+                or dice.cube is not None or dice.opening is not None or game._roll_again:
+            raise NotKernel("dice other than one plain die on a board")
+        out.dice = dice.faces
     if rules.track_boards or game.repetition:  # earlier boards, or positions: the engine's hash keys
         if any(t.oriented):
             raise NotKernel("conditions on earlier boards of oriented pieces")
@@ -98,6 +122,8 @@ def plan(game: "Game") -> Plan:
     out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
     conditions = Conditions(game, out)
     for ph, (phase, end) in enumerate(zip(game.phases, t.phase_end)):
+        if ph < openers:  # the engine's
+            continue
         numbers = []
         for block in phase.blocks:
             number = len(out.blocks)

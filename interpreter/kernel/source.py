@@ -68,6 +68,9 @@ def source(p: Plan, typed: bool) -> str:
     w.array("LTF", 2)  # while a turn's next part is listed: the squares of the part before (to, from)
     w.array("OVER", 1)  # 1 once a position had more moves than a list of moves holds
     w.array("PLY", 1)  # the ply of the position the end rules read
+    if p.dice:
+        w.array("DIE", 1)  # the number rolled for the move to make (0: not rolled yet)
+        w.array("FIRST", 1)  # the number rolled in the loaded position (random games play it first)
     if p.zobrist:  # the board's hash (HB) and the hashes of the boards so far, the last the current one
         w.table64("ZOB", p.zobrist)
         w.both("cdef unsigned long long HB = 0", "HB = 0")
@@ -176,6 +179,16 @@ def _helpers(w: Writer, p: Plan) -> None:
     w("if s < 0 or b[s] == 0:", 1)
     w("return 0", 2)
     w("return OWNER[b[s] - 1]", 1)
+    if "T_value" in p.extra:  # ``value`` and ``worth``: the values of the kinds
+        w.func("value_at", [("int", "s")], "int")
+        w("return T_value[b[s] - 1] if s >= 0 and b[s] else 0", 1)
+        w.func("worth_of", [("int", "q"), ("int", "lo"), ("int", "hi")], "int")
+        w.local("int c, cnt")
+        w("cnt = 0", 1)
+        w(f"for c in range({p.codes}):", 1)
+        w("if OWNER[c] == q and lo <= T_value[c] <= hi:", 2)
+        w("cnt += TC[c]", 3)
+        w("return cnt", 1)
     w.func("off_at", [("int*", "table"), ("int", "s")], "int")
     w("return table[s] if s >= 0 else -1", 1)
     if p.grid is not None:  # ``offset`` by numbers known only in play: files and ranks on the grid
@@ -911,6 +924,41 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
         + [(f"HC{k}", 3) for k, _ in enumerate(p.holds)] \
         + [("TC", p.codes)]
+    for j, (_, squares) in enumerate(p.shuffles):
+        # ``shuffle{j}(p)``: the pieces on p's squares of the region set out again, every
+        # arrangement as likely (a random order of the squares' cells)
+        most = max(len(x) for x in squares)
+        starts = [0]
+        for x in squares:
+            starts.append(starts[-1] + len(x))
+        w.table(f"SHS{j}", starts)
+        w.table(f"SH{j}", [sq for x in squares for sq in x])
+        w.func(f"shuffle{j}", [("int", "p")], "void", inline=False)
+        w.local(f"int i, m, r, c, first, cells[{max(1, most)}]")
+        if not w.typed:
+            w(f"cells = [0] * {max(1, most)}", 1)
+        w(f"first = SHS{j}[p]", 1)
+        w(f"m = SHS{j}[p + 1] - first", 1)
+        w("for i in range(m):", 1)
+        w(f"cells[i] = b[SH{j}[first + i]]", 2)
+        w("if cells[i]:", 2)
+        w(f"pop(SH{j}[first + i])", 3)
+        w("for i in range(m - 1, 0, -1):", 1)  # Fisher-Yates
+        w("r = rnd(i + 1)", 2)
+        w("c = cells[i]", 2)
+        w("cells[i] = cells[r]", 2)
+        w("cells[r] = c", 2)
+        w("for i in range(m):", 1)
+        w("if cells[i]:", 2)
+        w(f"push(SH{j}[first + i], cells[i] - 1)", 3)
+        w("")
+    if p.dice:
+        w("def roll(d):")
+        w('"""The number rolled for the loaded position\'s move (0: to be rolled); random games', 1)
+        w('from it play it first."""', 1)
+        w("DIE[0] = d", 1)
+        w("FIRST[0] = d", 1)
+        w("")
     w("def load(stacks, reserves, counters, boards=None, seen=None, offc=0, current=0):")
     w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
     w('reserves; the counters; the hashes of the boards so far (the last the current one); the', 1)
@@ -977,10 +1025,18 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w.func("perft_", [("int", "p"), ("int", "ply"), ("int", "depth")], "long long", inline=False)
     w.local(f"long long buf[{bound}]")
     w.local("long long mv")
-    w.local("int k, i, cap")
+    w.local("int k, i, cap, rolled")
     w.local("long long total")
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
+    if p.dice:  # the die not rolled yet: every number, none a ply (as the engine's perft)
+        w("if DIE[0] == 0:", 1)
+        w("total = 0", 2)
+        w(f"for i in range(1, {p.dice + 1}):", 2)
+        w("DIE[0] = i", 3)
+        w("total += perft_(p, ply, depth)", 3)
+        w("DIE[0] = 0", 2)
+        w("return total", 2)
     w("k = gen(p, ply, buf)", 1)
     w("if depth == 1:", 1)
     w("return k", 2)
@@ -991,7 +1047,12 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("PLY[0] = ply + 1", 2)
     w("if ended(p, mv) < 0:", 2)
     again = any(blk.again is not None for blk in p.blocks)  # a move may give its player another
+    if p.dice:  # the next move rolls again
+        w("rolled = DIE[0]", 3)
+        w("DIE[0] = 0", 3)
     w(f"total += perft_({'p if again_of(p, mv) else ' if again else ''}3 - p, ply + 1, depth - 1)", 3)
+    if p.dice:
+        w("DIE[0] = rolled", 3)
     w("unmake(mv, p, cap)", 2)
     w("return total", 1)
     w("")
@@ -1059,6 +1120,21 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("rule = -2", 2)
     w("OUT[0] = OUT[1] = OUT[2] = OUT[3] = 0", 2)
     w("while plies < limit:", 2)
+    if p.shuffles:  # the chance phases the game begins with: each ply sets the player's pieces out
+        for j, (end, _) in enumerate(p.shuffles):
+            w(f"if ply0 + plies < {end}:", 3)
+            w(f"shuffle{j}(p)", 4)
+            w("plies += 1", 4)
+            w("p = 3 - p", 4)
+            if p.first and j == len(p.shuffles) - 1:  # the next phase says who begins it
+                w(f"if ply0 + plies == {end}:", 4)
+                w(f"p = {p.first}", 5)
+            w("continue", 4)
+    if p.dice:  # the die for this move: the loaded one first, where it was rolled
+        w("if plies or FIRST[0] == 0:", 3)
+        w(f"DIE[0] = rnd({p.dice}) + 1", 4)
+        w("else:", 3)
+        w("DIE[0] = FIRST[0]", 4)
     w("mv = draw(p, ply0 + plies, buf)", 3)
     w("if mv < 0:", 3)
     w("rule = -1", 4)
@@ -1077,6 +1153,8 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         w("p = 3 - p", 4)
     else:
         w("p = 3 - p", 3)
+    if p.shuffles:  # the plies that set the pieces out are chance's, not counted as the players' moves
+        w(f"plies -= min({p.openers}, ply0 + plies) - min({p.openers}, ply0)", 2)
     w("results.extend((rule, p, plies, OUT[0], OUT[1], OUT[2], OUT[3]))", 2)
     w("if OVER[0]:", 1)
     w("raise OverflowError('a position has more moves than the kernel lists')", 2)
