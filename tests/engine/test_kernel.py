@@ -267,6 +267,17 @@ def random_walk(game, seed, plies=200):
     return out
 
 
+def ends_as_the_engine(k, game, st, move):
+    """The kernel plays ``move`` in ``st`` and ends the game (or not) as the engine does."""
+    k.load(st)
+    ints = {k.move(mv, st): mv for mv in k.module.moves(st.to_move, st.ply)}
+    k.module.play(ints[move], st.to_move)
+    after = st.copy()
+    game.apply(after, move)
+    rule, winner, value, one, two = k.module.end_after(st.to_move, ints[move], st.ply + 1)
+    assert (k.outcome(rule, st.to_move, winner, value, one, two) if rule >= 0 else None) == after.result
+
+
 def same_as_engine(game, seeds=range(6)):
     k = kernels.kernel(game)
     assert k is not None, kernels.why_not(game)
@@ -278,13 +289,7 @@ def same_as_engine(game, seeds=range(6)):
             assert len(set(ours)) == len(ours)
             if move is None:
                 continue
-            k.load(st)
-            ints = {k.move(mv, st): mv for mv in k.module.moves(st.to_move, st.ply)}
-            k.module.play(ints[move], st.to_move)
-            after = st.copy()
-            game.apply(after, move)
-            rule, winner, value, one, two = k.module.end_after(st.to_move, ints[move], st.ply + 1)
-            assert (k.outcome(rule, st.to_move, winner, value, one, two) if rule >= 0 else None) == after.result
+            ends_as_the_engine(k, game, st, move)
     st = game.initial()
     for depth in range(1, 4):
         count = game.perft(st, depth)
@@ -633,13 +638,7 @@ def test_a_die_rolled_before_each_move_and_pieces_set_out_by_chance_play_on_the_
             if seed < 2:
                 assert k.perft(st, 2) == game.perft(st, 2)
             move = rng.choice(moves)
-            k.load(st)
-            ints = {k.move(mv, st): mv for mv in k.module.moves(st.to_move, st.ply)}
-            k.module.play(ints[move], st.to_move)
-            after = st.copy()
-            game.apply(after, move)
-            rule, winner, value, one, two = k.module.end_after(st.to_move, ints[move], st.ply + 1)
-            assert (k.outcome(rule, st.to_move, winner, value, one, two) if rule >= 0 else None) == after.result
+            ends_as_the_engine(k, game, st, move)
             game.apply(st, move)
     ours = k.random_games(game.initial(), 4000, seed=5)
     theirs = k._engine_games(game.initial(), 400, 7, 10_000, "turn")

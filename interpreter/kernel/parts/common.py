@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..writer import Writer
 
 __all__ = ["own_pieces", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
-           "landing_code", "from_code", "lands"]
+           "landing_code", "from_code", "lands", "one_move", "no_square"]
 
 
 def own_pieces(w: "Writer", p: "Plan", i: int) -> None:
@@ -129,3 +129,15 @@ def lands(p: "Plan", i: int, cell: str, to: str, frm: str) -> str:
     if p.blocks[i].lands is None:
         return words
     return f"({words} or lands{i}(p, {to}, {frm}))"
+
+
+def one_move(w: "Writer", p: "Plan", i: int) -> None:
+    """The block's one move, the part 0 (a pass, a swap)."""
+    w(f"out[k] = {w.big(i * p.slot)}", 1)
+    w("k += 1", 1)
+
+
+def no_square(w: "Writer", p: "Plan", i: int, name: str) -> bool:
+    """A move with no square (the engine's -1): a pass, a swap."""
+    w("return -1", 2)
+    return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import NotKernel
+from .common import no_square, one_move
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -32,12 +33,5 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     w("")
 
 
-def moves(w: "Writer", p: "Plan", i: int) -> None:
-    w(f"out[k] = {w.big(i * p.slot)}", 1)
-    w("k += 1", 1)
-
-
-def squares(w: "Writer", p: "Plan", i: int, name: str) -> bool:
-    """A pass has no square (the engine's -1)."""
-    w("return -1", 2)
-    return True
+moves = one_move
+squares = no_square
