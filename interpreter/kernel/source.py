@@ -1088,6 +1088,20 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w('"""Play ``mv`` for ``p`` on the loaded position; what taking it back needs."""', 1)
     w("return make(mv, p)", 1)
     w("")
+    w("def take_back(mv, p, info):")
+    w('"""Take back ``mv``, which ``p`` played with :func:`play` (``info``: what it returned)."""', 1)
+    w("unmake(mv, p, info)", 1)
+    w("")
+    w("def cells():")
+    w('"""What the loaded position is: per square its stack of codes, bottom first; the reserves;', 1)
+    w('the counters."""', 1)
+    if p.stacking:
+        w(f"return ([[SK[s * {max(1, p.height)} + j] for j in range(H[s])] for s in range({n})], "
+          f"[RES[i] for i in range({3 * r})], [CNT[i] for i in range({max(1, len(p.counters))})])", 1)
+    else:
+        w(f"return ([[b[s] - 1] if b[s] else [] for s in range({n})], "
+          f"[RES[i] for i in range({3 * r})], [CNT[i] for i in range({max(1, len(p.counters))})])", 1)
+    w("")
     w("def end_after(mover, mv, ply):")
     w('"""After ``mover`` played ``mv``: the end rule that holds (-1: none), the winner (0: a', 1)
     w('draw), the value and the two scores."""', 1)

@@ -647,3 +647,46 @@ def test_a_die_rolled_before_each_move_and_pieces_set_out_by_chance_play_on_the_
     assert abs(statistics.mean(plies[0]) - statistics.mean(plies[1])) < 4 * spread
     won = [Counter(o.winner for o, _ in games)[2] / len(games) for games in (ours, theirs)]
     assert abs(won[0] - won[1]) < 0.1
+
+
+def _cells(game, st):
+    """The engine's state as the kernel's ``cells`` tells it: stacks, reserves (per player, in the
+    kernel's slots), counters."""
+    r = max(1, len(game.t.reserve_counts))
+    reserves = [0] * (3 * r)
+    for p in (1, 2):
+        for i, count in enumerate(st.reserves[p]):
+            reserves[p * r + i] = count
+    counters = list(st.counters) or [0]
+    return [list(s) for s in st.stacks], reserves, counters
+
+
+def leaves_the_engine_s_positions(game):
+    """After each move the kernel plays (up to 12 a position of random games), its squares,
+    reserves and counters are the engine's after the same move; taken back, they are what they
+    were."""
+    k = kernels.kernel(game)
+    for st, _ in random_walk(game, 4, plies=60)[::3]:
+        if st.result is not None:
+            continue
+        k.load(st)
+        before = k.module.cells()
+        assert before == _cells(game, st)
+        ints = {mv: k.move(mv, st) for mv in k.module.moves(st.to_move, st.ply)}
+        for mv in sorted(ints)[:12]:
+            info = k.module.play(mv, st.to_move)
+            after = st.copy()
+            game.apply(after, ints[mv])
+            assert k.module.cells() == _cells(game, after), (game.name, st.text(), ints[mv])
+            k.module.take_back(mv, st.to_move, info)
+            assert k.module.cells() == before
+
+
+@pytest.mark.parametrize("path", KERNEL_FILES, ids=lambda p: Path(p).stem)
+def test_a_kernel_move_leaves_the_engine_s_position_and_taking_it_back_the_one_before(path):
+    leaves_the_engine_s_positions(spielwerk.load(path))
+
+
+@pytest.mark.parametrize("text", [SLIDERS, DROPS, HOPPERS, TURNS, BREATHLESS, CHESSLIKE, SWAPS])
+def test_each_part_leaves_the_engine_s_position_and_takes_its_move_back(tmp_path, text):
+    leaves_the_engine_s_positions(game_from(tmp_path, text))
