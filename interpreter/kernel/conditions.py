@@ -226,13 +226,9 @@ class Conditions:
         if name == "count" and len(args) >= 2:
             if t.stacking:
                 raise NotKernel("`count` on a board of stacks")
-            who = self.number(args[0])
-            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
-            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
+            return self._tops(args), "int"
         if name == "top_count" and len(args) >= 2:
-            who = self.number(args[0])
-            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
-            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
+            return self._tops(args), "int"
         if name == "owner" and len(args) == 1:
             return f"owner_at({self.square(args[0])})", "int"
         if name == "board_was" and len(args) == 1 and self.out.zobrist:
@@ -264,31 +260,22 @@ class Conditions:
             self._groups_near()
             region = self._word(args[1], sorted(set(t.regions) | set(t.player_regions)))
             goal = self._region_table(region, True)
-            through = {t.kind_index[self._word(a, t.kind_names)] for a in args[2:]}
-            passes = f"T_kinds_{sum(1 << k for k in through)}"
-            self.out.extra[passes] = [int(t.code_kind[code] in through) for code in range(t.num_codes)]
+            passes = self._kinds_table(args[2:])
             if (goal, passes) not in self.out.paths:
                 self.out.paths.append((goal, passes))
             return f"path{self.out.paths.index((goal, passes))}({self.square(args[0])}, mover)", "bool"
-        if name == "value" and len(args) == 1:  # the value of the kind on top of a square (0: none)
-            self.out.extra["T_value"] = [int(v) for v in t.value[:t.num_codes]]
-            return f"value_at({self.square(args[0])})", "int"
-        if name == "worth" and len(args) == 3:  # the squares the player's pieces of values lo to hi top
-            self.out.extra["T_value"] = [int(v) for v in t.value[:t.num_codes]]
+        if name in ("value", "worth") and len(args) == (1 if name == "value" else 3):
+            self.out.extra["T_value"] = [int(v) for v in t.value[:t.num_codes]]  # per code its kind's value
+            if name == "value":  # the value of the kind on top of a square (0: none)
+                return f"value_at({self.square(args[0])})", "int"
+            # the squares the player's pieces of values lo to hi top
             return f"worth_of({', '.join(self.number(a) for a in args)})", "int"
         if name == "controlled" and len(args) >= 1:
             if t.stacking:
                 raise NotKernel("`controlled` on a board of stacks")
-            who = self.number(args[0])
-            if len(args) == 1:
-                return f"PN[{who}]", "int"
-            kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
-            return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")", "int"
+            return (f"PN[{self.number(args[0])}]" if len(args) == 1 else self._tops(args)), "int"
         if name == "square_of" and len(args) >= 2:
-            marked = {t.kind_index[self._word(a, t.kind_names)] for a in args[1:]}
-            table = f"T_kinds_{sum(1 << k for k in marked)}"
-            self.out.extra[table] = [int(t.code_kind[code] in marked) for code in range(t.num_codes)]
-            return f"sq_of({self.number(args[0])}, {table})", "int"
+            return f"sq_of({self.number(args[0])}, {self._kinds_table(args[1:])})", "int"
         if name == "attacked" and len(args) == 2:
             self.out.attacks = True
             return f"att({self.square(args[0])}, {self.number(args[1])})", "bool"
@@ -313,6 +300,22 @@ class Conditions:
             lo, hi = self._constant(args[1]), self._constant(args[2])
             return f"onp({self.number(args[0])}, {lo}, {hi})", "int"
         raise NotKernel(f"`{name}(...)` in a dice race's condition")
+
+    def _tops(self, args: tuple[Node, ...]) -> str:
+        """The squares the player ``args[0]`` tops with pieces of the kinds named after him
+        (``TC``, per code; a code is its kind times two plus the player - 1)."""
+        t = self.game.t
+        who = self.number(args[0])
+        kinds = [t.kind_index[self._word(a, t.kind_names)] for a in args[1:]]
+        return "(" + " + ".join(f"TC[{k * 2} + ({who}) - 1]" for k in kinds) + ")"
+
+    def _kinds_table(self, names: tuple[Node, ...]) -> str:
+        """A table of 0 and 1 per code: 1 where the code's kind is one of ``names``."""
+        t = self.game.t
+        marked = {t.kind_index[self._word(a, t.kind_names)] for a in names}
+        table = f"T_kinds_{sum(1 << k for k in marked)}"
+        self.out.extra[table] = [int(t.code_kind[code] in marked) for code in range(t.num_codes)]
+        return table
 
     def _word(self, node: Node, words: list[str]) -> str:
         """A name of the game's (a kind, a reserve) written as a word or quoted."""
