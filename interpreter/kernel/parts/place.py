@@ -267,14 +267,7 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     w.local("int to_, code, res")
     w(f"to_ = x % {n}", 1)
     w(f"code = x // {n * nf}", 1)
-    if bridging:  # the links taken off again
-        w.local("int got2, m2")
-        w("UP[0] -= 1", 1)
-        w("got2 = U[UP[0]]", 1)
-        w("for m2 in range(got2):", 1)
-        w("UP[0] -= 1", 2)
-        w("pop(U[UP[0]])", 2)
-    if filling:  # the filled squares emptied again
+    if filling or bridging:  # the pieces a `fill` or a `bridge` put down taken off again
         w.local("int got1, m1")
         w("UP[0] -= 1", 1)
         w("got1 = U[UP[0]]", 1)
