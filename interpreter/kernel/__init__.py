@@ -255,16 +255,7 @@ class Kernel:
         out: list[tuple["Outcome | None", int]] = []
         for _ in range(games):
             here = cast("State", st.copy())
-            plies = 0
-            while here.result is None and here.ply < self.plan.openers and plies < max_plies:
-                if self.game.is_chance(here):
-                    self.game.apply(here, _chance(self.game, here, rng))
-                    continue
-                moves = self.game.legal_moves(here)
-                if not moves:
-                    break
-                self.game.apply(here, rng.choice(moves))
-                plies += 1
+            plies = self._engine_play(here, rng, max_plies, by, until=self.plan.openers)
             if here.result is not None or here.ply < self.plan.openers or plies >= max_plies:
                 out.append((here.result, plies))
                 continue
@@ -292,35 +283,42 @@ class Kernel:
         """:meth:`random_games` played by the engine: chance drawn by its probabilities, each move
         drawn uniformly among the legal ones (a dice turn step by step, ``by="step"``)."""
         import random
-        game = self.game
         rng = random.Random(seed)
         out: list[tuple["Outcome | None", int]] = []
         for _ in range(games):
             state = cast("State", st).copy()
-            plies = 0
-            while state.result is None and plies < max_plies:
-                if game.is_chance(state):
-                    game.apply(state, _chance(game, state, rng))
-                    continue
-                if by == "step" and game.stepwise(state):
-                    done: list[Any] = []
-                    choices = game.turn_steps(state, done)
-                    while choices:
-                        choice = choices[rng.randrange(len(choices))]
-                        if choice is None:
-                            break
-                        done.append(choice)
-                        choices = game.turn_steps(state, done)
-                    move = game.turn_move(state, done)
-                else:
-                    moves = game.legal_moves(state)
-                    if not moves:
-                        break
-                    move = moves[rng.randrange(len(moves))]
-                game.apply(state, move)
-                plies += 1
-            out.append((state.result if state.result is not None else game.outcome(state), plies))
+            plies = self._engine_play(state, rng, max_plies, by)
+            out.append((state.result if state.result is not None else self.game.outcome(state), plies))
         return out
+
+    def _engine_play(self, state: "State", rng: Any, max_plies: int, by: str, until: int | None = None) -> int:
+        """Play ``state`` on by the engine (chance drawn by its probabilities, each move drawn
+        uniformly, a dice turn step by step with ``by="step"``) until it ends, ``max_plies``
+        moves are made, a player has no move, or its ply reaches ``until``; the moves made."""
+        game = self.game
+        plies = 0
+        while state.result is None and plies < max_plies and (until is None or state.ply < until):
+            if game.is_chance(state):
+                game.apply(state, _chance(game, state, rng))
+                continue
+            if by == "step" and game.stepwise(state):
+                done: list[Any] = []
+                choices = game.turn_steps(state, done)
+                while choices:
+                    choice = choices[rng.randrange(len(choices))]
+                    if choice is None:
+                        break
+                    done.append(choice)
+                    choices = game.turn_steps(state, done)
+                move = game.turn_move(state, done)
+            else:
+                moves = game.legal_moves(state)
+                if not moves:
+                    break
+                move = moves[rng.randrange(len(moves))]
+            game.apply(state, move)
+            plies += 1
+        return plies
 
     def outcome(self, rule: int, player: int, winner: int = 0, value: int = 0, one: int = 0,
                 two: int = 0) -> "Outcome | None":
