@@ -278,24 +278,20 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
 
 def _earlier_positions(w: Writer, p: Plan) -> None:
     """``reps()``: how often the position has come; ``repeats()`` and ``was(n)``: earlier boards."""
+    def count_last(name: str, hashes: str, count: str, upto: str) -> None:
+        """``name()``: the first ``upto`` of the ``count`` hashes that equal the last one."""
+        w.func(name, [], "int")
+        w.local("int i, c")
+        w("c = 0", 1)
+        w(f"for i in range({upto}):", 1)
+        w(f"if {hashes}[i] == {hashes}[{count} - 1]:", 2)
+        w("c += 1", 3)
+        w("return c", 1)
+        w("")
     if p.repetition:
-        w.func("reps", [], "int")  # how often the position now has come
-        w.local("int i, c")
-        w("c = 0", 1)
-        w("for i in range(NRH[0]):", 1)
-        w("if RH[i] == RH[NRH[0] - 1]:", 2)
-        w("c += 1", 3)
-        w("return c", 1)
-        w("")
+        count_last("reps", "RH", "NRH[0]", "NRH[0]")  # how often the position now has come
     if p.zobrist:
-        w.func("repeats", [], "int")  # ``board_repeats``: the earlier boards that are this one
-        w.local("int i, c")
-        w("c = 0", 1)
-        w("for i in range(NH[0] - 1):", 1)
-        w("if HIST[i] == HIST[NH[0] - 1]:", 2)
-        w("c += 1", 3)
-        w("return c", 1)
-        w("")
+        count_last("repeats", "HIST", "NH[0]", "NH[0] - 1")  # ``board_repeats``: the earlier boards that are this one
         w.func("was", [("int", "back")], "int")  # ``board_was(n)``: the board of n plies before is this one
         w("if back <= 0 or back >= NH[0]:", 1)
         w("return 0", 2)
