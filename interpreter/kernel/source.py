@@ -916,41 +916,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
         + [(f"HC{k}", 3) for k, _ in enumerate(p.holds)] \
         + [("TC", p.codes)]
-    for j, (_, squares) in enumerate(p.shuffles):
-        # ``shuffle{j}(p)``: the pieces on p's squares of the region set out again, every
-        # arrangement as likely (a random order of the squares' cells)
-        most = max(len(x) for x in squares)
-        starts = [0]
-        for x in squares:
-            starts.append(starts[-1] + len(x))
-        w.table(f"SHS{j}", starts)
-        w.table(f"SH{j}", [sq for x in squares for sq in x])
-        w.func(f"shuffle{j}", [("int", "p")], "void", inline=False)
-        w.local(f"int i, m, r, c, first, cells[{max(1, most)}]")
-        if not w.typed:
-            w(f"cells = [0] * {max(1, most)}", 1)
-        w(f"first = SHS{j}[p]", 1)
-        w(f"m = SHS{j}[p + 1] - first", 1)
-        w("for i in range(m):", 1)
-        w(f"cells[i] = b[SH{j}[first + i]]", 2)
-        w("if cells[i]:", 2)
-        w(f"pop(SH{j}[first + i])", 3)
-        w("for i in range(m - 1, 0, -1):", 1)  # Fisher-Yates
-        w("r = rnd(i + 1)", 2)
-        w("c = cells[i]", 2)
-        w("cells[i] = cells[r]", 2)
-        w("cells[r] = c", 2)
-        w("for i in range(m):", 1)
-        w("if cells[i]:", 2)
-        w(f"push(SH{j}[first + i], cells[i] - 1)", 3)
-        w("")
-    if p.dice:
-        w("def roll(d):")
-        w('"""The number rolled for the loaded position\'s move (0: to be rolled); random games', 1)
-        w('from it play it first."""', 1)
-        w("DIE[0] = d", 1)
-        w("FIRST[0] = d", 1)
-        w("")
+    _chance_entries(w, p)
     w("def load(stacks, reserves, counters, boards=None, seen=None, offc=0, current=0):")
     w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
     w('reserves; the counters; the hashes of the boards so far (the last the current one); the', 1)
@@ -1105,6 +1071,50 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("decide(rule, mover)", 1)
     w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
     w("")
+    _playouts(w, p, bound)
+
+
+def _chance_entries(w: Writer, p: Plan) -> None:
+    """``shuffle{j}(p)`` for the chance phases a game begins with, and ``roll(d)`` for a die."""
+    for j, (_, squares) in enumerate(p.shuffles):
+        # ``shuffle{j}(p)``: the pieces on p's squares of the region set out again, every
+        # arrangement as likely (a random order of the squares' cells)
+        most = max(len(x) for x in squares)
+        starts = [0]
+        for x in squares:
+            starts.append(starts[-1] + len(x))
+        w.table(f"SHS{j}", starts)
+        w.table(f"SH{j}", [sq for x in squares for sq in x])
+        w.func(f"shuffle{j}", [("int", "p")], "void", inline=False)
+        w.local(f"int i, m, r, c, first, cells[{max(1, most)}]")
+        if not w.typed:
+            w(f"cells = [0] * {max(1, most)}", 1)
+        w(f"first = SHS{j}[p]", 1)
+        w(f"m = SHS{j}[p + 1] - first", 1)
+        w("for i in range(m):", 1)
+        w(f"cells[i] = b[SH{j}[first + i]]", 2)
+        w("if cells[i]:", 2)
+        w(f"pop(SH{j}[first + i])", 3)
+        w("for i in range(m - 1, 0, -1):", 1)  # Fisher-Yates
+        w("r = rnd(i + 1)", 2)
+        w("c = cells[i]", 2)
+        w("cells[i] = cells[r]", 2)
+        w("cells[r] = c", 2)
+        w("for i in range(m):", 1)
+        w("if cells[i]:", 2)
+        w(f"push(SH{j}[first + i], cells[i] - 1)", 3)
+        w("")
+    if p.dice:
+        w("def roll(d):")
+        w('"""The number rolled for the loaded position\'s move (0: to be rolled); random games', 1)
+        w('from it play it first."""', 1)
+        w("DIE[0] = d", 1)
+        w("FIRST[0] = d", 1)
+        w("")
+
+
+def _playouts(w: Writer, p: Plan, bound: int) -> None:
+    """``playouts``: random games from a position, each move drawn as ``draw`` draws it."""
     w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies, boards=None, seen=None, "
       "offc=0, current=0):")
     w('"""Random games from a position: per game the end rule (-1 a player without a move, -2', 1)
