@@ -254,6 +254,9 @@ class Plan:
     #: ``enclosed`` questions: per question its neighbours of each square (lists) and per square
     #: whether it lies on the border
     encloses: list[tuple[list[list[int]], list[int]]] = field(default_factory=list)
+    #: every move puts pieces onto empty squares and does nothing else to the board: the kernel
+    #: keeps its connections and enclosures as pieces come (:mod:`.growing`)
+    grows: bool = False
 
 
 def directions(block: Any, t: Any) -> list[str]:

@@ -164,6 +164,8 @@ def plan(game: "Game") -> Plan:
         if len(out.phases) > 1 or any(b.compulsory for b in out.blocks) \
                 or any(b.kind not in LANDS_ONLY for b in out.blocks):
             raise NotKernel("`attacked` where a move may do more than go from one square to another")
+    from .growing import grows
+    out.grows = grows(out)
     out.slot = max([t.num_codes * (n + 1) * n] + [b.tables.get("room", [0])[0] for b in out.blocks])
     out.bound = max(sum(out.blocks[i].bound for i in numbers) for _, numbers in out.phases) + 1
     if len(out.blocks) * out.slot >= 1 << 62:

@@ -14,6 +14,7 @@ their syntax tree by :mod:`.conditions`, whose names are looked up, never copied
 
 from __future__ import annotations
 
+from . import growing
 from .parts import PARTS, jump, place, then
 from .model import TEMPLATE, NotKernel, Plan, flatten
 from .plan import plan
@@ -143,6 +144,7 @@ def source(p: Plan, typed: bool) -> str:
         starts, flat = flatten(near)
         w.table(f"GR{k}S", starts)
         w.table(f"GR{k}", flat)
+    growing.tables(w, p)
     if p.links or p.encloses or p.groupings or p.near is not None or any("rg_near" in b.tables for b in p.blocks):
         w.array("VIS", n)  # the squares a flood reached, by the number of the flood
         w.array("STK", n)
@@ -222,7 +224,13 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
     """``linked{k}(q)``: whether q's groups link a `connection`'s regions; ``enclosed{k}(q)``."""
     n = p.squares
     nc1 = p.codes + 1
+    growing.functions(w, p)
     for k, link in enumerate(p.links):
+        if k in growing.kept_links(p):  # kept as pieces come
+            w.func(f"linked{k}", [("int", "q")], "bint")
+            w(f"return US{k}[q] > 0", 1)
+            w("")
+            continue
         # the player's groups, each flooded once; a group touching enough regions of an item links
         w.func(f"linked{k}", [("int", "q")], "bint")
         w.local("int i, s, t, u, e, top, mark, touched, c")
@@ -244,6 +252,11 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
         w("return 0", 1)
         w("")
     for k, _ in enumerate(p.encloses):
+        if k in growing.kept_enclosures(p):
+            w.func(f"enclosed{k}", [("int", "q")], "int")
+            w(f"return EC{k}[q]", 1)
+            w("")
+            continue
         # ``enclosed(q)``: flood the squares not q's from the border; count those never reached,
         # and q's pieces off the border with no reached neighbour
         w.func(f"enclosed{k}", [("int", "q")], "int")
@@ -527,6 +540,9 @@ def _changes(w: Writer, p: Plan) -> None:
             w(f"PL[q * {n} + PI[s]] = j", 1)
             w("PI[j] = PI[s]", 1)
             w("PN[q] = i", 1)
+        if growing.kept_links(p) or growing.kept_enclosures(p):
+            w("if GROW[0]:", 1)
+            w("grow_on(s, code)" if sign > 0 else "grow_off(s, code)", 2)
         for k, row in enumerate(p.rows):
             w(f"q = RP{k}[code]", 1)
             w("if q:", 1)
@@ -941,9 +957,14 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("S[0] = 0", 1)
     w(f"for i in range({3 * r}):", 1)
     w("RES[i] = reserves[i]", 2)
+    kept = bool(growing.kept_links(p) or growing.kept_enclosures(p))
+    if kept:
+        w("GROW[0] = 0", 1)
     w(f"for s in range({n}):", 1)
     w("for code in stacks[s]:", 2)
     w("push(s, code)", 3)
+    if kept:
+        w("grow_init()", 1)
     if p.repetition:  # the positions seen, the current one last
         w("global OFFC", 1)
         w("OFFC = offc", 1)

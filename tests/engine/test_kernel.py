@@ -14,6 +14,7 @@ import json
 import os
 import random
 import types
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -244,6 +245,39 @@ SWAPS = CHESSLIKE.replace("game: chesslike", "game: swaps").replace(
                     legal_if: "offset(to, placed(mover) - 1, 0) != -1"}
           - swap: {when: "ply == 1"}
           - leap:""")
+
+
+#: rings counted on a hex board and on a square board (eight neighbours, and four): the counts
+#: the kernel keeps as stones come, read by end rules and by scores
+RINGS = """
+    game: rings
+    players: [white, black]
+    board: {shape: hex, ranks: [4, 5, 6, 7, 6, 5, 4]}
+    pieces:
+      stone: {letter: S}
+    phases:
+      - name: play
+        moves:
+          - place: {pieces: [stone]}
+    end:
+      - {when: "enclosed(mover) >= 2", winner: mover, result: rings}
+      - {when: "ply >= 33", score: "enclosed(player)", result: counted}
+"""
+SQUARE_RINGS = """
+    game: square-rings
+    players: [white, black]
+    board: {shape: square, width: 5, height: 5}
+    pieces:
+      stone: {letter: S}
+    phases:
+      - name: play
+        moves:
+          - place: {pieces: [stone]}
+          - pass: {}
+    end:
+      - {when: "enclosed(mover, 'orthogonal') >= 2", winner: mover, result: rings}
+      - {when: "ply >= 22", score: "enclosed(player) * 10 + enclosed(player, 'orthogonal')", result: counted}
+"""
 
 
 def test_the_kernels_play_these_files():
@@ -549,7 +583,6 @@ def test_a_turn_of_parts_is_drawn_uniformly_among_its_turns_without_a_list(tmp_p
     turns after them), or, where that is rejected too often (Morris, where most have one), by
     counting the turns after each first move. Every turn drawn is a legal one, and the counts pass
     a chi-square test of uniformity (the seed is fixed: the test is not a gamble)."""
-    from collections import Counter
     morris = spielwerk.load("nine-mens-morris")
     placed = morris.initial()
     for text in ("a1", "a7", "d1", "g7", "b2", "b6"):  # white could close a mill on g1 next
@@ -620,7 +653,6 @@ def test_a_die_rolled_before_each_move_and_pieces_set_out_by_chance_play_on_the_
     engine's does; random games set the cubes out and roll on the kernel, as long and as often won
     as the engine's."""
     import statistics
-    from collections import Counter
     game = spielwerk.load("einstein")
     k = kernels.kernel(game)
     assert k is not None and k.plan.dice == 6 and k.plan.shuffles
@@ -690,3 +722,71 @@ def test_a_kernel_move_leaves_the_engine_s_position_and_taking_it_back_the_one_b
 @pytest.mark.parametrize("text", [SLIDERS, DROPS, HOPPERS, TURNS, BREATHLESS, CHESSLIKE, SWAPS])
 def test_each_part_leaves_the_engine_s_position_and_takes_its_move_back(tmp_path, text):
     leaves_the_engine_s_positions(game_from(tmp_path, text))
+
+
+def played_through(game, walks):
+    """Whole games (lists of (state, move) as :func:`random_walk` makes them) played move after
+    move on a kernel loaded once. Before each move, three others are played and taken back; after
+    each, the game ends (or not) as the engine says. Every move taken back, last first, restores
+    the start, and the next game is played from there (what the kernel keeps as pieces come is
+    restored with the board)."""
+    k = kernels.kernel(game)
+    k.load(game.initial())
+    start = k.module.cells()
+
+    def played(st, move):
+        mv = {k.move(m, st): m for m in k.module.moves(st.to_move, st.ply)}[move]
+        info = k.module.play(mv, st.to_move)
+        after = st.copy()
+        game.apply(after, move)
+        rule, winner, value, one, two = k.module.end_after(st.to_move, mv, st.ply + 1)
+        assert (k.outcome(rule, st.to_move, winner, value, one, two) if rule >= 0 else None) \
+            == after.result, (game.name, st.text(), str(move))
+        return mv, st.to_move, info
+
+    for walk in walks:
+        done = []
+        for i, (st, move) in enumerate(walk[:-1]):
+            others = game.legal_moves(st)
+            for other in random.Random(i).sample(others, min(3, len(others))):
+                k.module.take_back(*played(st, other))
+            done.append(played(st, move))
+        for mv, p, info in reversed(done):
+            k.module.take_back(mv, p, info)
+        assert k.module.cells() == start
+
+
+def walk_of(game, squares):
+    """The states and moves of a game whose moves are placements on the squares named."""
+    st = game.initial()
+    out = []
+    for name in squares:
+        move = next(m for m in game.legal_moves(st) if game.format_move(st, m).endswith(name))
+        out.append((st.copy(), move))
+        game.apply(st, move)
+    return out + [(st.copy(), None)]
+
+
+@pytest.mark.parametrize("name", ["rings", "square-rings", "havannah-small", "hex", "y-small"])
+def test_rings_and_connections_kept_as_stones_come_are_those_the_board_shows(tmp_path, name):
+    game = game_from(tmp_path, {"rings": RINGS, "square-rings": SQUARE_RINGS}[name]) if "rings" in name \
+        else spielwerk.load(str(ROOT / "games" / "gallery" / f"{name}.yaml"))
+    assert plan(game).grows
+    played_through(game, [random_walk(game, seed) for seed in range(12)])
+    if "rings" in name:
+        same_as_engine(game, seeds=range(10))
+        ends = Counter(o.result for o, _ in kernels.kernel(game).random_games(game.initial(), 300, seed=3))
+        assert ends["rings"] and ends["counted"]  # both rules are met in play
+
+
+def test_a_game_whose_moves_take_pieces_off_floods_its_rings_and_connections(tmp_path):
+    assert not plan(game_from(tmp_path, BREATHLESS)).grows
+    assert not plan(spielwerk.load(str(ROOT / "games/gallery/twixt.yaml"))).grows
+
+
+def test_a_flower_of_seven_is_a_ring_when_its_last_petal_comes(tmp_path):
+    # white's stone in the middle, his six around it; black's far away: the middle is enclosed
+    game = game_from(tmp_path, RINGS.replace(">= 2", ">= 1"))
+    walk = walk_of(game, ["d4", "a1", "c3", "a2", "c4", "a3", "d3", "g1", "d5", "g2", "e3", "g3", "e4"])
+    assert walk[-1][0].result.result == "rings"
+    played_through(game, [walk])
