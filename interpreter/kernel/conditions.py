@@ -127,6 +127,8 @@ class Conditions:
             return name, "int"
         if name == "die" and self.out.dice:  # the number rolled for this move
             return "DIE[0]", "int"
+        if name == "die" and self.out.race is not None and self.out.race.one_die:  # a race's one die
+            return "DI[0]", "int"
         if name == "ply" and self.context != "legal":  # the plies played, this move's included
             return "PLY[0]", "int"
         if name == "board_repeats" and self.out.zobrist:
@@ -299,6 +301,10 @@ class Conditions:
         if name == "on_path" and len(args) == 3:
             lo, hi = self._constant(args[1]), self._constant(args[2])
             return f"onp({self.number(args[0])}, {lo}, {hi})", "int"
+        if name == "path_position" and len(args) == 2 and race.one_die and isinstance(args[0], Name) \
+                and args[0].name == "mover" and isinstance(args[1], Name) and args[1].name in ("from", "to"):
+            # the step's squares on the mover's path (0: a place); ``MV`` holds them while it is read
+            return f"MV[{0 if args[1].name == 'from' else 1}]", "int"
         raise NotKernel(f"`{name}(...)` in a dice race's condition")
 
     def _tops(self, args: tuple[Node, ...]) -> str:

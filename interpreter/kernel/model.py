@@ -156,6 +156,18 @@ class Race:
     count_doubles: bool = False
     #: a double gives its player another roll
     roll_again: bool = False
+    #: one die a turn (a turn is one step): the most own checkers a point holds (0: no limit),
+    #: the numbers that bring a waiting checker in (bits; 0: every one), the position it comes in
+    #: on (0: the number's), whether waiting checkers come in before anything else moves, whether
+    #: checkers are borne off; the block's ``prefer_if`` (kernel code reading ``mover``, ``MV``: the
+    #: step's own path positions, from and to) and ``again`` (read after the turn)
+    one_die: bool = False
+    capacity: int = 0
+    enter_on: int = 0
+    enter_at: int = 0
+    bar_first: bool = True
+    prefer: list[str] = field(default_factory=list)
+    again: str | None = None
     #: the opening roll decides only who starts, who then rolls afresh
     fresh_opening: bool = False
 

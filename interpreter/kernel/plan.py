@@ -56,8 +56,6 @@ def plan(game: "Game") -> Plan:
             raise NotKernel("effects")
     if t.stacking and t.max_stack:
         raise NotKernel("a stack limit")
-    if rules.prefer_if:
-        raise NotKernel("`prefer_if`")
     if any(number not in (b.index for phase in game.phases for b in phase.blocks) for number in rules.again):
         raise NotKernel("`again` on an entry of a turn of several parts")
     if game.no_moves not in ("lose", "draw", "pass"):
@@ -81,11 +79,14 @@ def plan(game: "Game") -> Plan:
         if phase.prefer:
             raise NotKernel("preferences in a phase")
     n = t.topology.size
+    if rules.prefer_if and not raced:
+        raise NotKernel("`prefer_if`")
     if raced:  # a dice race: a kernel of its own
-        from .race import ends as race_ends, race_plan
+        from .race import ends as race_ends, race_conditions, race_plan
         out = race_plan(game, Plan(n, t.num_codes, 0, 0, [], [], [], [], [], game.no_moves, [], list(t.code_owner), []))
         out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
         race_ends(game, out, Conditions(game, out))
+        race_conditions(game, out, Conditions(game, out))
         return out
     reserves = len(t.reserve_counts)  # each player's reserves, as a position keeps them
     enemy = [0] * (3 * (t.num_codes + 1))

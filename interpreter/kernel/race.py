@@ -53,19 +53,29 @@ def race_plan(game: "Game", plan: Plan) -> Plan:
     if t.counter_start:
         raise NotKernel("counters in a dice race")
     dice = game.dice
-    if dice is None or dice.count != 2 or dice.numbers is not None or dice.weigh is not None:
-        raise NotKernel("dice other than two plain dice")
+    one = bool(block.one_die)
+    if dice is None or dice.count != (1 if one else 2) or dice.numbers is not None or dice.weigh is not None:
+        raise NotKernel("dice other than two plain dice, or one")
     if dice.cube is not None:
         raise NotKernel("the doubling cube")
     opening = dice.opening
     fresh = opening is not None and opening.get("starter_plays") == "fresh_roll"
-    if opening is not None and not fresh and (opening.get("starter_plays") != "opening_roll"
-                                              or int(opening.get("dice", 1)) != 1):
+    if opening is not None and (one or not fresh and (opening.get("starter_plays") != "opening_roll"
+                                                      or int(opening.get("dice", 1)) != 1)):
         raise NotKernel("an opening roll other than one die each")
+    if game.rules.prefer_if and (not one or set(game.rules.prefer_if) != {block.index}):
+        raise NotKernel("`prefer_if` with two dice")
+    if game.rules.again and (not one or set(game.rules.again) != {block.index}):
+        raise NotKernel("`again` with two dice")
+    # one die: a turn is one step; the rules of a point's capacity and of coming in are read
     for rule, what in ((block.pin, "pinning"),
-                       (block.one_die, "one die"), (block.capacity <= 1000, "`capacity`"),
-                       (not block.bears_off, "`bear_off: false`"), (not block.bar_first, "`enter.first: false`"),
-                       (any(on is not None for on in block.enter_on) or any(block.enter_at), "`enter.on` or `enter.at`"),
+                       (not one and block.capacity <= 1000, "`capacity` with two dice"),
+                       (not block.bears_off and not one, "`bear_off: false` with two dice"),
+                       (block.bears_off and one, "bearing off with one die"),
+                       (not one and not block.bar_first, "`enter.first: false` with two dice"),
+                       (not one and (any(on is not None for on in block.enter_on) or any(block.enter_at)),
+                        "`enter.on` or `enter.at` with two dice"),
+                       (block.out is not None and one, "a second entering place with one die"),
                        (block.recycle, "`return_to_start`"), (block.start, "a start point"),
                        (block.corner, "a corner"), (block.scoring, "points"), (block.hit_to_start, "hits sent to the start"),
                        (not block.bear_all_home, "bearing off before all are home"),
@@ -86,7 +96,13 @@ def race_plan(game: "Game", plan: Plan) -> Plan:
         for i in range(L):
             squares[p * L + i] = block._square(p, i)
         for i in range(1, N + 1):
-            mirror[p * L + i] = block._mover_pos[q][block.paths[p][i - 1]]
+            sq = block.paths[p][i - 1]
+            if sq in block.paths[q]:
+                mirror[p * L + i] = block._mover_pos[q][sq]
+            elif block.bears_off:
+                raise NotKernel("points on one player's path only, with bearing off")
+            else:  # a point of p's own (a goal field): the other player's borne off count, always 0
+                mirror[p * L + i] = N + 1
     kind = t.code_kind[block.code[1]]
     most = max(sum(count for (_, code, count, _) in game.rules.setup if t.code_owner[code] == p and t.code_kind[code] == kind)
                for p in (1, 2))
@@ -101,8 +117,26 @@ def race_plan(game: "Game", plan: Plan) -> Plan:
     race.underneath, race.underneath_optional = block.underneath, block.underneath_optional
     race.later_from, race.later_play, race.later_underneath = block.later_from, block.later_play, block.later_underneath
     race.count_doubles, race.roll_again, race.fresh_opening = block.count_doubles, block.roll_again, fresh
+    if one:
+        race.one_die, race.simple = True, True
+        race.capacity = block.capacity if block.capacity <= 1000 else 0
+        on = block.enter_on[0]
+        race.enter_on = sum(1 << n for n in on) if on is not None else 0
+        race.enter_at, race.bar_first = block.enter_at[0], bool(block.bar_first)
     plan.bound = RESULTS
     return plan
+
+
+def race_conditions(game: "Game", plan: Plan, conditions: Any) -> None:
+    """The block's ``prefer_if`` and ``again`` as race kernel code (one die)."""
+    race = plan.race
+    assert race is not None
+    block: Any = game.phases[0].blocks[0]
+    prefer = block.params.get("prefer_if")
+    if prefer is not None:
+        race.prefer = [conditions.truth(parse_expr(str(x))) for x in (prefer if isinstance(prefer, list) else [prefer])]
+    if "again" in block.params:
+        race.again = conditions.truth(parse_expr(str(block.params["again"])))
 
 
 def ends(game: "Game", plan: Plan, conditions: Any) -> None:
@@ -163,13 +197,18 @@ def race_source(p: Plan, typed: bool) -> str:
     w.array("V", 8)  # NF, CN, STOP, SET, CUR, CAP, REQ, PH (the step view's walk)
     w.array("OUT", 4)
     w.array("OVER", 1)
+    w.array("MV", 2)  # a step's squares on the mover's own path while a preference reads it (0: a place)
+    w.array("PF", RESULTS)  # per turn listed: whether the preference read holds after it
     w.array("PLY", 1)
     w.both("cdef unsigned long long rs = 1", "rs = 1")
     w("for _j in range(4096):")
     w("RK[_j] = -2", 1)  # no next step seen yet
     w("")
     _basics(w, r, top, K)
-    _turns(w, r, K)
+    if r.one_die:
+        _one_die(w, r)
+    else:
+        _turns(w, r, K)
     _steps(w, r)
     _play(w, r)
     write_ends(w, p, with_move=False)
@@ -371,6 +410,66 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w(f"if C[i] > {top}:", 2)
     w("return 1", 3)
     w("return 0", 1)
+    w("")
+
+
+def _one_die(w: Writer, r: Race) -> None:
+    """``turns(p, out)`` with one die: a turn is one step (or none), as the engine lists them, then
+    narrowed by the preferences in order (each keeps the turns it holds after, where any does)."""
+    N = r.N
+    w.func("onestep", [("int", "n")], "int")  # the steps of the number n (OF, OT from 0)
+    w.local("int c, s, t, base")
+    w("c = 0", 1)
+    w("base = 0", 1)
+    room = f" and ME[t] < {r.capacity}" if r.capacity else ""
+    w("if ME[0]:", 1)
+    w(f"t = {r.enter_at}" if r.enter_at else "t = n", 2)
+    may = f"({r.enter_on} >> n) & 1 and " if r.enter_on else ""
+    w(f"if {may}OP[t] < {r.block}{room}:", 2)
+    _add(w, "0", "t", 3)
+    if r.bar_first:
+        w("return c", 2)
+    w(f"for s in range(1, {N} - n + 1):", 1)
+    w("t = s + n", 2)
+    w(f"if ME[s] and OP[t] < {r.block}{room}:", 2)
+    _add(w, "s", "t", 3)
+    w("return c", 1)
+    w("")
+    for j, cond in enumerate(r.prefer):
+        w.func(f"pref{j}", [("int", "mover")], "bint")
+        w(f"return {cond}", 1)
+        w("")
+    w.func("turns", [("int", "p"), ("long long*", "out")], "int", inline=False)
+    w.local("int c, e, k, x, kept, code, info")
+    w.local("long long mv")
+    w("fill(p)", 1)
+    w("c = onestep(DI[0])", 1)
+    w("for e in range(c):", 1)
+    w("out[e] = ((OF[e] * 64 + OT[e]) << 3) + 1", 2)
+    w("k = c", 1)
+    for j, _ in enumerate(r.prefer):
+        w("if k > 1:", 1)
+        w("kept = 0", 2)
+        w("for e in range(k):", 2)
+        w("mv = out[e]", 3)
+        w("code = <int>((mv >> 3) & 4095)" if w.typed else "code = (mv >> 3) & 4095", 3)
+        w(f"MV[0] = code >> 6 if (code >> 6) <= {N} else 0", 3)
+        w(f"MV[1] = code & 63 if (code & 63) <= {N} else 0", 3)
+        w("info = make(mv, p)", 3)
+        w(f"PF[e] = 1 if pref{j}(p) else 0", 3)
+        w("unmake(mv, p, info)", 3)
+        w("kept += PF[e]", 3)
+        w("if kept:", 2)
+        w("x = 0", 3)
+        w("for e in range(k):", 3)
+        w("if PF[e]:", 4)
+        w("out[x] = out[e]", 5)
+        w("x += 1", 5)
+        w("k = x", 3)
+    w("if k == 0:", 1)  # no step: the turn is played without one
+    w("out[0] = 0", 2)
+    w("k = 1", 2)
+    w("return k", 1)
     w("")
 
 
@@ -673,7 +772,11 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     """What Python calls: ``load``, ``dice``, ``moves``, ``steps``, ``perft``, ``play``,
     ``end_after``, ``playouts``."""
     L, F = len(r.squares) // 3, r.faces
-    again = "DI[0] == DI[1]" if r.roll_again else "0"  # a double: the same player rolls again
+    # read after a turn, before its dice are put away: the same player rolls again (a double, or
+    # the block's `again`)
+    w.func("again_", [("int", "mover")], "int")
+    w(f"return 1 if ({r.again if r.again is not None else 'DI[0] == DI[1]' if r.roll_again else '0'}) else 0", 1)
+    w("")
     w("def load(stacks, reserves, counters):")
     w('"""Set the position from its stacks (per square its piece codes, bottom first)."""', 1)
     w.local("int i, p, s, c")
@@ -705,6 +808,11 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
         w("if OPN[0]:", 1)  # the opening decides who starts; he rolls afresh
         w("p = 1 + rnd(2)", 2)
         w("OPN[0] = 0", 2)
+    if r.one_die:
+        w(f"DI[0] = 1 + rnd({F})", 1)
+        w("DI[1] = 0", 1)
+        w("return p", 1)
+        w("")
     w(f"a = 1 + rnd({F})", 1)
     w(f"b = 1 + rnd({F})", 1)
     if not r.fresh_opening:
@@ -722,7 +830,7 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w.func("perft_", [("int", "p"), ("int", "depth")], "long long", inline=False)
     w.local(f"long long buf[{RESULTS}]" if w.typed else "int unused")
     w.local("long long mv")
-    w.local("int k, i, cap, a, b, hi, lo")
+    w.local("int k, i, cap, a, b, hi, lo, twice")
     w.local("long long total")
     w("total = 0", 1)
     w("if DI[0] == 0:", 1)
@@ -739,11 +847,17 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
         w("total += perft_(1 if a > b else 2, depth)", 6)
     w("OPN[0] = 1", 3)
     w("else:", 2)
-    w(f"for hi in range({F}, 0, -1):", 3)
-    w("for lo in range(hi, 0, -1):", 4)
-    w("DI[0] = hi", 5)
-    w("DI[1] = lo", 5)
-    w("total += perft_(p, depth)", 5)
+    if r.one_die:
+        w(f"for hi in range({F}, 0, -1):", 3)
+        w("DI[0] = hi", 4)
+        w("DI[1] = 0", 4)
+        w("total += perft_(p, depth)", 4)
+    else:
+        w(f"for hi in range({F}, 0, -1):", 3)
+        w("for lo in range(hi, 0, -1):", 4)
+        w("DI[0] = hi", 5)
+        w("DI[1] = lo", 5)
+        w("total += perft_(p, depth)", 5)
     w("DI[0] = DI[1] = 0", 2)
     w("return total", 2)
     if not w.typed:
@@ -757,8 +871,9 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("mv = buf[i]", 2)
     w("cap = make(mv, p)", 2)
     w("if ended(p) < 0:", 2)
+    w("twice = again_(p)", 3)
     w("DI[0] = DI[1] = 0", 3)
-    w(f"total += perft_(p if ({again.replace('DI[0]', 'a').replace('DI[1]', 'b')}) else 3 - p, depth - 1)", 3)
+    w("total += perft_(p if twice else 3 - p, depth - 1)", 3)
     w("DI[0] = a", 3)
     w("DI[1] = b", 3)
     w("unmake(mv, p, cap)", 2)
@@ -838,7 +953,7 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w.both("rs = (<unsigned long long>seed * 2 + 1) ^ 0x9E3779B97F4A7C15ULL",
            "rs = ((seed * 2 + 1) ^ 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF", 1)
     w("limit = max_plies", 1)
-    w("steps = 1 if by_step else 0", 1)
+    w("steps = 0" if r.one_die else "steps = 1 if by_step else 0", 1)  # one die: a turn is one step
     w("for g in range(games):", 1)
     w("load(stacks, reserves, counters)", 2)
     w("if OVER[0]:", 2)
@@ -851,7 +966,6 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("while plies < limit:", 2)
     w("if DI[0] == 0:", 3)
     w("p = roll(p)", 4)
-    w(f"twice = {again}", 3)
     w("if steps:", 3)
     w("step_turn(p)", 4)
     w("make_fc(p)", 4)
@@ -861,6 +975,7 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("raise OverflowError('a roll with more results than the kernel lists')", 5)
     w("mv = buf[rnd(k)]", 4)
     w("make(mv, p)", 4)
+    w("twice = again_(p)", 3)
     w("DI[0] = DI[1] = 0", 3)
     w("plies += 1", 3)
     w("PLY[0] = ply0 + plies", 3)

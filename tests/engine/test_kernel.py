@@ -411,8 +411,10 @@ def test_the_pure_engine_uses_no_kernel_unless_asked(monkeypatch, tmp_path):
 
 
 def test_the_parts_a_kernel_does_not_play_are_named():
-    why = kernels.why_not(spielwerk.load("maedn"))
-    assert why == "the kernel does not play `prefer_if` yet"
+    why = kernels.why_not(spielwerk.load("tactix"))
+    assert why == "the kernel does not play a `tip` block of this shape yet"
+    assert kernels.why_not(spielwerk.load("maedn", players=4)) == \
+        "the kernel does not play 4 players (the kernel plays two) yet"
     assert kernels.kernel(spielwerk.load("focus")) is None
     assert kernels.why_not(spielwerk.load("focus")).startswith("the kernel does not play ")
 

@@ -74,8 +74,44 @@ SHORT = """
 """
 
 
+#: one die of four faces on a shared track: a checker comes in on any number, at the number's
+#: own point, before anything else moves; two checkers close a point; a 4 rolls again; a step
+#: that reaches point 9 or further is preferred; no bearing off
+ONE_DIE = """
+    game: onedie
+    players: [white, black]
+    board:
+      shape: track
+      points: 12
+      travel: [forward, backward]
+      stacking: true
+      places:
+        bar: {description: Checkers wait here to come in.}
+    pieces:
+      checker: {letter: C}
+    setup:
+      - {piece: checker, owner: each, at: [bar], count: 3}
+    phases:
+      - name: play
+        dice: {count: 1, faces: 4}
+        moves:
+          - track:
+              pieces: [checker]
+              blocked_by: 2
+              hit: {to: bar}
+              enter: {from: bar}
+              bear_off: false
+              again: die == 4
+              prefer_if: path_position(mover, to) >= 9
+    end:
+      - {when: "on_path(mover, 10, 12) == 3", winner: mover, result: race}
+    no_moves: pass
+"""
+
+
 def games_of(tmp_path):
-    return [spielwerk.load("backgammon"), game_from(tmp_path, SHORT)]
+    return [spielwerk.load("backgammon"), game_from(tmp_path, SHORT), spielwerk.load("maedn"),
+            game_from(tmp_path, ONE_DIE)]
 
 
 def coded(block, p, steps):
@@ -130,16 +166,32 @@ def test_backgammon_and_a_short_race_have_race_kernels(tmp_path):
 
 
 def test_the_race_kernel_lists_the_engine_s_turns_steps_and_ends(tmp_path):
-    backgammon, short = games_of(tmp_path)
+    backgammon, short, _, _ = games_of(tmp_path)
     assert same_as_engine(backgammon, range(4), steps_every=3) > 300
     assert same_as_engine(short, range(25)) > 300
+
+
+def test_one_die_races_play_their_turns_preferences_and_rolls_again_on_the_race_kernel(tmp_path):
+    # Mensch ärgere dich nicht: one pawn a field, a 6 brings a pawn in on the start field, a 6
+    # rolls again, two preferences in order; and a race that brings checkers in on any number
+    # first, closes a point with two and prefers the steps that reach its last points
+    for game in games_of(tmp_path)[2:]:
+        assert plan(game).race.one_die
+        assert same_as_engine(game, range(10), steps_every=10 ** 9) > 300  # a turn is one step: no step view
+        k = kernels.kernel(game)
+        ours = k.random_games(game.initial(), 2000, seed=5)
+        theirs = k._engine_games(game.initial(), 200, 7, 10_000, "turn")
+        plies = [n for _, n in ours], [n for _, n in theirs]
+        spread = statistics.stdev(plies[1]) / len(plies[1]) ** 0.5
+        assert abs(statistics.mean(plies[0]) - statistics.mean(plies[1])) < 4 * spread
+        assert {o.winner for o, _ in ours} == {1, 2}
 
 
 def test_perft_expands_every_roll_as_the_engine_does(tmp_path):
     for game in games_of(tmp_path):
         k = kernels.kernel(game)
         st = game.initial()
-        depth = 2 if game.name == "backgammon" else 3
+        depth = 2 if game.name == "backgammon" else 4 if game.name in ("maedn", "onedie") else 3
         for d in range(1, depth + 1):
             assert k.perft(st, d) == game.perft(st, d), (game.name, d)
         rng = random.Random(4)
