@@ -1,4 +1,4 @@
-"""The race kernel: a game whose turn rolls two dice and moves checkers along a ``track``.
+"""The race kernel: a game whose turn rolls two dice (or one) and moves checkers along a ``track``.
 
 A dice race's kernel keeps other things than a board's: per player the checkers on each position
 of his own path (0 waiting on the bar, 1..N the path, N+1 borne off, N+2 a second entering
@@ -16,8 +16,12 @@ engine, and the kernel plays their step view. A result is told exactly by the mo
 step by step as the engine's step view offers the next steps (``by_step``: every next step that
 some way of using the dice as the rules demand begins with).
 
-:func:`race_plan` reads the game; a rule of the block beyond these (pinning, one die, points,
-corners, the cube, ...) leaves the game to the engine, saying which.
+With one die a turn is one step: the steps of the number (a waiting checker coming in on the
+numbers and at the point the block names, a point's capacity), narrowed by the block's
+``prefer_if`` in order; the block's ``again`` gives the player another roll.
+
+:func:`race_plan` reads the game; a rule of the block beyond these (pinning, points, corners,
+the cube, ...) leaves the game to the engine, saying which.
 """
 
 from __future__ import annotations
