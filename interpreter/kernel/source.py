@@ -14,7 +14,7 @@ their syntax tree by :mod:`.conditions`, whose names are looked up, never copied
 
 from __future__ import annotations
 
-from . import growing
+from . import growing, stepping
 from .parts import PARTS, jump, place, then
 from .model import TEMPLATE, NotKernel, Plan, flatten
 from .plan import plan
@@ -933,19 +933,15 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         + [(f"HC{k}", 3) for k, _ in enumerate(p.holds)] \
         + [("TC", p.codes)]
     _chance_entries(w, p)
-    w("def load(stacks, reserves, counters, boards=None, seen=None, offc=0, current=0):")
-    w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
-    w('reserves; the counters; the hashes of the boards so far (the last the current one); the', 1)
-    w('positions seen (hash: times), what a position\'s hash holds besides the board and the turn,', 1)
-    w('and the current position\'s hash."""', 1)
+    # an empty board before a position's pieces are pushed, and what is kept of them after
+    kept = bool(growing.kept_links(p) or growing.kept_enclosures(p))
+    w.func("begin_load", [], "void", inline=False)
     w.local("int i, s")
     if p.zobrist:
         w("global HB", 1)
         w("HB = 0", 1)
     w("UP[0] = 0", 1)
     w("OVER[0] = 0", 1)
-    w(f"for i in range({len(p.counters)}):", 1)
-    w("CNT[i] = counters[i]", 2)
     w(f"for s in range({n}):", 1)
     w("b[s] = 0", 2)
     if p.stacking:
@@ -955,16 +951,27 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         w(f"for i in range({max(1, size)}):", 1)
         w(f"{name}[i] = 0", 2)
     w("S[0] = 0", 1)
-    w(f"for i in range({3 * r}):", 1)
-    w("RES[i] = reserves[i]", 2)
-    kept = bool(growing.kept_links(p) or growing.kept_enclosures(p))
     if kept:
         w("GROW[0] = 0", 1)
+    w("")
+    w.func("end_load", [], "void", inline=False)
+    w("grow_init()" if kept else "pass", 1)
+    w("")
+    w("def load(stacks, reserves, counters, boards=None, seen=None, offc=0, current=0):")
+    w('"""Set the position: per square its stack of piece codes, bottom first; per player his', 1)
+    w('reserves; the counters; the hashes of the boards so far (the last the current one); the', 1)
+    w('positions seen (hash: times), what a position\'s hash holds besides the board and the turn,', 1)
+    w('and the current position\'s hash."""', 1)
+    w.local("int i, s")
+    w("begin_load()", 1)
+    w(f"for i in range({len(p.counters)}):", 1)
+    w("CNT[i] = counters[i]", 2)
+    w(f"for i in range({3 * r}):", 1)
+    w("RES[i] = reserves[i]", 2)
     w(f"for s in range({n}):", 1)
     w("for code in stacks[s]:", 2)
     w("push(s, code)", 3)
-    if kept:
-        w("grow_init()", 1)
+    w("end_load()", 1)
     if p.repetition:  # the positions seen, the current one last
         w("global OFFC", 1)
         w("OFFC = offc", 1)
@@ -1093,6 +1100,8 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
     w("")
     _playouts(w, p, bound)
+    if stepping.vector_ok(p) is None:
+        stepping.write(w, p, bound)
 
 
 def _chance_entries(w: Writer, p: Plan) -> None:

@@ -243,20 +243,147 @@ class _Slice:
         self._write(players, legal)
 
 
+def kernel_table(game: "Game") -> tuple[Any, NDArray[np.int32]] | None:
+    """The game's kernel and the table its ``vstep`` reads (:mod:`spielwerk.kernel.stepping`),
+    where the kernel steps the games itself; else None."""
+    from ..kernel import kernel
+    from ..kernel.stepping import HEADER, row_width, vector_ok
+    from .actions import space_of
+    from .observation import _plan
+    k = kernel(game)
+    if k is None or vector_ok(k.plan) is not None:
+        return None
+    p = k.plan
+    n, slot = p.squares, p.slot
+    space = space_of(game)
+    A, D = game.num_actions, observation_size(game)
+    r = max(1, p.reserves)
+    nc = max(1, len(p.counters))
+
+    def action(mv: int) -> int:
+        parts, first, _ = space.first_part(k.move(mv))
+        return int(space.stop if parts == 0 else first)
+    am = [-1] * (2 * A)
+    ma = [0] * (len(p.blocks) * slot + 1)
+    for j, blk in enumerate(p.blocks):
+        for q in (1, 2):
+            if blk.kind == "pass":
+                mvs = [j * slot]
+            else:
+                kinds = len(blk.tables["codes"]) // 3
+                mvs = [j * slot + (code * (n + 1) + n) * n + to
+                       for code in blk.tables["codes"][q * kinds:(q + 1) * kinds] for to in blk.tables["squares"]]
+            for mv in mvs:
+                a = action(mv)
+                am[(q - 1) * A + a] = mv
+                ma[mv] = a
+    if p.passing:  # a player without a move passes
+        ma[len(p.blocks) * slot] = space.stop
+        for q in (1, 2):
+            am[(q - 1) * A + space.stop] = len(p.blocks) * slot
+    views = [_plan(game, v) for v in (1, 2)]
+    piece = [view.piece[code][sq] for view in views for code in range(p.codes) for sq in range(n)]
+    height = [view.height[sq] for view in views for sq in range(n)]
+    reserves = [-1] * (2 * 3 * r)
+    counters = [0] * (2 * nc)
+    for v, view in enumerate(views):
+        for seat, q in enumerate(view.seats):
+            for i in range(len(game.reserve_counts)):
+                reserves[v * 3 * r + q * r + i] = view.reserves + seat * len(game.reserve_counts) + i
+        index = view.counters or list(range(len(p.counters)))
+        for j, slot_shown in enumerate(index):
+            counters[v * nc + slot_shown] = view.counter_at + j
+    st = game.initial()
+    start = [0] * row_width(p)
+    for sq, stack in enumerate(st.stacks):
+        start[sq] = stack[-1] + 1 if stack else 0
+    for q in (1, 2):
+        for i, count in enumerate(st.reserves[q]):
+            start[n + q * r + i] = count
+    for i, value in enumerate(st.counters):
+        start[n + 3 * r + i] = value
+    start[n + 3 * r + nc] = st.to_move
+    parts = {"am": am, "ma": ma, "piece": piece, "height": height, "to_move": [view.to_move for view in views],
+             "reserves": reserves, "counters": counters, "start": start, "phase": [view.phase for view in views],
+             "phase_end": [end for end, _ in p.phases], "valued": [int(e.value is not None) for e in p.ends]}
+    table = [D, A, row_width(p)] + [0] * (len(HEADER) - 3)
+    for i, name in enumerate(HEADER[3:], 3):
+        table[i] = len(table)
+        table += parts[name]
+    return k, np.asarray(table, dtype=np.int32)
+
+
+class _KernelSlice:
+    """A slice of a vector whose games the game's kernel steps (see :func:`kernel_table`): the
+    same arrays as :class:`_Slice` writes, each step one call of the kernel for all the slice's
+    games. The actions of each game's current episode are kept, so :attr:`states` can replay them."""
+
+    def __init__(self, game: "Game", lo: int, hi: int, arrays: dict[str, NDArray[Any]], max_steps: int | None,
+                 made: tuple[Any, NDArray[np.int32]]) -> None:
+        self.game, self.lo, self.hi = game, lo, hi
+        self.kernel, self.table = made
+        self.cap = max_steps if max_steps is not None else -1
+        self.rows = np.zeros((hi - lo) * int(self.table[2]), dtype=np.int32)
+        self.played: list[list[int]] = [[] for _ in range(hi - lo)]
+        a = arrays
+        # the arrays as the kernel reads them: flat, booleans as bytes
+        self.args = (a["actions"][lo:hi], a["obs"][lo:hi].reshape(-1), a["mask"][lo:hi].reshape(-1).view(np.uint8),
+                     a["rewards"][lo:hi].reshape(-1), a["done"][lo:hi].view(np.uint8),
+                     a["truncated"][lo:hi].view(np.uint8), a["final_ply"][lo:hi], a["final_steps"][lo:hi],
+                     a["to_play"][lo:hi], self.rows, self.table)
+
+    def _call(self, fresh: int) -> None:
+        with self.kernel._lock:
+            self.kernel.module.vstep(self.hi - self.lo, *self.args, self.cap, fresh)
+
+    def reset(self, seed: int | None) -> None:
+        self._call(1)
+        self.played = [[] for _ in range(self.hi - self.lo)]
+
+    def step(self) -> None:
+        self._call(0)
+        actions, done = self.args[0].tolist(), self.args[4].tolist()
+        for k, played in enumerate(self.played):
+            if done[k]:
+                played.clear()
+            else:
+                played.append(actions[k])
+
+    @property
+    def states(self) -> list["State"]:
+        """The games' states, each replayed from the start."""
+        out = []
+        for played in self.played:
+            state = self.game.initial()
+            for action in played:
+                apply_action(state, action)
+            out.append(state)
+        return out
+
+
 def _play_chance(state: "State", rng: random.Random) -> None:
     """Roll until somebody is to decide (or the game is over), each outcome drawn by its probability."""
     while state.current_player() == 0:
         state.apply_action(chance_at(state, rng.random()))
 
 
+def _slice(game: "Game", lo: int, hi: int, arrays: dict[str, NDArray[Any]], seed: int, max_steps: int | None,
+           use_kernel: bool) -> "_Slice | _KernelSlice":
+    """The games ``lo`` to ``hi - 1``, stepped by the kernel where ``use_kernel`` and it can."""
+    made = kernel_table(game) if use_kernel else None
+    if made is not None:
+        return _KernelSlice(game, lo, hi, arrays, max_steps, made)
+    return _Slice(game, lo, hi, arrays, seed, max_steps)
+
+
 def _serve(conn: Connection, game: "Game", lo: int, hi: int, n: int, buffer: Any, seed: int,
-           max_steps: int | None) -> None:
+           max_steps: int | None, use_kernel: bool = False) -> None:
     """A worker process: steps its slice of games on each request until told to stop, or until
     the process that started it is gone. Ctrl-C is for the caller, who stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     arrays = _views(buffer, n, _widths(game))
-    part = _Slice(game, lo, hi, arrays, seed, max_steps)
+    part = _slice(game, lo, hi, arrays, seed, max_steps, use_kernel)
     while True:
         try:
             while not conn.poll(1.0):
@@ -313,7 +440,7 @@ class VectorGame:
 
     def __init__(self, game: "Game", n: int, seed: int = 0, jobs: int | None = 1,
                  max_steps: int | None = None, *, copy: bool = True, start_method: str | None = None,
-                 scale_returns: bool = False) -> None:
+                 scale_returns: bool = False, kernel: bool | None = None) -> None:
         if n < 1:
             raise ValueError(f"n: at least one game, not {n}")
         if jobs is not None and jobs < 0:
@@ -334,6 +461,14 @@ class VectorGame:
         self.obs_size: int = observation_size(game)
         #: the players who play: the columns of ``rewards``
         self.num_players: int = game.t.num_players
+        #: the game's kernel steps the games (``kernel``: None where it can, True: it must, False: never)
+        self.kernel = kernel is not False and kernel_table(game) is not None
+        if kernel and not self.kernel:
+            from ..kernel import why_not
+            from ..kernel.plan import plan
+            from ..kernel.stepping import vector_ok
+            raise ValueError(f"{game.name}: its kernel cannot step the games: "
+                             f"{why_not(game) or vector_ok(plan(game))}")
         self.jobs = min(n, jobs or os.cpu_count() or 1)
         bounds = [n * k // self.jobs for k in range(self.jobs + 1)]
         size = _block_size(n, _widths(game))
@@ -346,15 +481,15 @@ class VectorGame:
             buffer = RawArray("b", size)
             for lo, hi in zip(bounds[1:-1], bounds[2:]):
                 mine, theirs = context.Pipe()
-                proc = context.Process(target=_serve, args=(theirs, game, lo, hi, n, buffer, seed, max_steps),
-                                       daemon=True)
+                proc = context.Process(target=_serve, args=(theirs, game, lo, hi, n, buffer, seed, max_steps,
+                                                            self.kernel), daemon=True)
                 proc.start()
                 theirs.close()
                 self._conns.append(mine)
                 self._procs.append(proc)
         self._finalizer = weakref.finalize(self, _stop, self._conns, self._procs)
         self._arrays = _views(buffer, n, _widths(game))
-        self._local = _Slice(game, 0, bounds[1], self._arrays, seed, max_steps)
+        self._local = _slice(game, 0, bounds[1], self._arrays, seed, max_steps, self.kernel)
         self._rows = np.arange(n)
         self._started = False
 

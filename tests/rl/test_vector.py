@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import spielwerk
+from spielwerk import native
 from spielwerk.learning import vector
 from spielwerk.learning.observation import observation_size
 from spielwerk.learning.vector import VectorGame, episode_seed, random_actions
@@ -28,10 +29,10 @@ def game(request):
     return spielwerk.load(name, **options)
 
 
-def trajectory(game, n, steps, *, seed=0, jobs=1, action_seed=0, max_steps=None):
+def trajectory(game, n, steps, *, seed=0, jobs=1, action_seed=0, max_steps=None, kernel=None):
     """Everything the vector returned over ``steps`` random steps, and its states at the end."""
     rng = np.random.default_rng(action_seed)
-    with VectorGame(game, n, seed=seed, jobs=jobs, max_steps=max_steps) as vg:
+    with VectorGame(game, n, seed=seed, jobs=jobs, max_steps=max_steps, kernel=kernel) as vg:
         out = [vg.reset()]
         for _ in range(steps):
             stepped = vg.step(random_actions(out[-1][1], rng))
@@ -231,7 +232,7 @@ def test_a_failing_worker_is_reported_by_the_caller(monkeypatch):
         original(self)
 
     monkeypatch.setattr(vector._Slice, "step", step)
-    with VectorGame(ttt, 4, seed=0, jobs=2) as vg:
+    with VectorGame(ttt, 4, seed=0, jobs=2, kernel=False) as vg:
         _, mask, _ = vg.reset()
         with pytest.raises(RuntimeError, match="ZeroDivisionError: in the worker"):
             vg.step(random_actions(mask, np.random.default_rng(0)))
@@ -278,3 +279,35 @@ def test_finished_games_of_four_pay_the_winner_three_and_the_others_one_each():
     same(one, two)  # the same games on two processes
     scaled, _ = _finished_rewards(game, jobs=1, scale_returns=True)
     assert np.allclose(scaled, np.asarray(rows) / 3)  # into [-1, 1]: the winner 1, the others -1/3
+
+
+# -- games stepped by their kernel -------------------------------------------------------------------
+
+GALLERY = os.path.join(os.path.dirname(__file__), "..", "..", "games", "gallery")
+
+
+@pytest.mark.parametrize("path", [TICTACTOE] + [os.path.join(GALLERY, f"{name}.yaml") for name in
+                                                ("connect-four", "havannah-small", "y-small")],
+                         ids=lambda path: os.path.basename(path)[:-5])
+def test_the_kernel_steps_the_games_as_the_engine_does(path, monkeypatch):
+    # plain-Python kernels on the pure engine, typed ones on the compiled engine
+    if not native.compiled_modules():
+        monkeypatch.setenv("SPIELWERK_KERNEL", "python")
+    game = spielwerk.load(path)
+    for jobs, cap in ((1, None), (1, 5), (2, 25)):
+        ours, our_states = trajectory(game, 6, 100, seed=3, jobs=jobs, max_steps=cap, kernel=True)
+        theirs, their_states = trajectory(game, 6, 100, seed=3, max_steps=cap, kernel=False)
+        same(ours, theirs)
+        assert our_states == their_states
+        assert sum(int(step[3].sum()) for step in ours[1:]) > 0  # games ended and began again
+
+
+def test_a_game_its_kernel_cannot_step_is_stepped_by_the_engine(monkeypatch):
+    monkeypatch.setenv("SPIELWERK_KERNEL", "python")
+    breakthrough = spielwerk.load(os.path.join(GALLERY, "breakthrough.yaml"))
+    with pytest.raises(ValueError, match="cannot step the games: moves other than placements"):
+        VectorGame(breakthrough, 2, kernel=True)
+    with VectorGame(breakthrough, 2) as vg:
+        assert not vg.kernel
+    with VectorGame(spielwerk.load(TICTACTOE), 2) as vg:
+        assert vg.kernel
