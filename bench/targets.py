@@ -27,7 +27,8 @@ it is met. How each figure is taken:
   roll in Backgammon), new each time; the peer is OpenSpiel's Python ``MCTSBot`` with one random
   rollout per leaf on its C++ game.
 * **VectorGame** steps 64 games on one process (``jobs=1``) with random legal actions; a step
-  is one decision of one game. The peer is OpenSpiel's C++ game stepped from Python one game at
+  is one decision of one game. Where the game's kernel steps the games (``VectorGame.kernel``),
+  it does, as a user's vector would. The peer is OpenSpiel's C++ game stepped from Python one game at
   a time, reading ``observation_tensor()`` at every decision as VectorGame makes observations.
 
 Time is CPU time (``time.process_time``) of this one process, single-threaded. Every row runs
@@ -503,7 +504,10 @@ class Bench:
             for vg in opened:
                 vg.close()
         row.ours = statistics.median(mine)
-        row.detail = {"ours_rounds": mine, "peer_rounds": other, "games": VECTOR_GAMES, "jobs": 1}
+        kernel_steps = bool(opened) and opened[0].kernel
+        made = kernel_of(opened[0].game) if kernel_steps else None
+        row.detail = {"ours_rounds": mine, "peer_rounds": other, "games": VECTOR_GAMES, "jobs": 1,
+                      "engine": "engine" if made is None else f"kernel ({'typed' if made.typed else 'plain Python'})"}
         if other:
             row.peer = statistics.median(other)
             ratio = row.ours / row.peer

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..dsl.expr import parse_expr
 from .model import TEMPLATE, End, NotKernel, Plan, Race
 from .ends import write_ends
+from .stepping import race_vector_ok, write_race
 from .writer import Writer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -198,6 +199,7 @@ def race_source(p: Plan, typed: bool) -> str:
     w.array("RK", 4096)  # the step view: per next step its best rank (-2 not seen), in order seen
     w.array("CL", 4096)
     w.array("FC", 8)  # the steps chosen so far
+    w.array("NX", 4097)  # the next steps of the step view (``nexts``)
     w.array("V", 8)  # NF, CN, STOP, SET, CUR, CAP, REQ, PH (the step view's walk)
     w.array("OUT", 4)
     w.array("OVER", 1)
@@ -217,6 +219,8 @@ def race_source(p: Plan, typed: bool) -> str:
     _play(w, r)
     write_ends(w, p, with_move=False)
     _race_entries(w, r, K)
+    if race_vector_ok(p) is None:
+        write_race(w, p)
     return "\n".join(w.lines) + "\n"
 
 
@@ -905,26 +909,38 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("raise OverflowError('a roll with more results than the kernel lists')", 2)
     w("return [buf[i] for i in range(k)]", 1)
     w("")
-    w("def steps(p, done):")
-    w('"""The step view of the loaded position (dice rolled): after the steps ``done`` (codes', 1)
-    w('``from * 64 + to``), the next steps some legal turn takes, and -1 where it may end here."""', 1)
-    w.local("int j, best")
-    w("V[0] = len(done)", 1)
-    w("for j in range(V[0]):", 1)
-    w("FC[j] = done[j]", 2)
+    # the step view after the steps chosen (``FC``, ``V[0]`` of them): the next steps some legal
+    # turn takes into ``NX``, and -1 where the turn may end here; how many
+    w.func("nexts", [("int", "p")], "int", inline=False)
+    w.local("int j, best, c")
     w("fill(p)", 1)
     w("setplan(p)", 1)
     w("if V[0] >= RP[1]:", 1)
-    w("return []", 2)
+    w("return 0", 2)
     w("walk(p)", 1)
     w("best = V[2]", 1)
     w("for j in range(V[1]):", 1)
     w("if RK[CL[j]] > best:", 2)
     w("best = RK[CL[j]]", 3)
-    w("out = [CL[j] for j in range(V[1]) if RK[CL[j]] == best]", 1)
-    w("if out and V[2] == best:", 1)
-    w("out.append(-1)", 2)
-    w("return out", 1)
+    w("c = 0", 1)
+    w("for j in range(V[1]):", 1)
+    w("if RK[CL[j]] == best:", 2)
+    w("NX[c] = CL[j]", 3)
+    w("c += 1", 3)
+    w("if c and V[2] == best:", 1)
+    w("NX[c] = -1", 2)
+    w("c += 1", 2)
+    w("return c", 1)
+    w("")
+    w("def steps(p, done):")
+    w('"""The step view of the loaded position (dice rolled): after the steps ``done`` (codes', 1)
+    w('``from * 64 + to``), the next steps some legal turn takes, and -1 where it may end here."""', 1)
+    w.local("int j, c")
+    w("V[0] = len(done)", 1)
+    w("for j in range(V[0]):", 1)
+    w("FC[j] = done[j]", 2)
+    w("c = nexts(p)", 1)
+    w("return [NX[j] for j in range(c)]", 1)
     w("")
     w("def play(mv, p):")
     w('"""Play the turn ``mv`` for ``p`` on the loaded position; what taking it back needs."""', 1)

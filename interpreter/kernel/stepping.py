@@ -13,6 +13,11 @@ height, reserve and counter goes in the observation. The kernel only plays the m
 The games this fits (:func:`vector_ok`): placements and passes only (pieces come and never go, so
 no capture is ever counted), no dice, no chance phases, no conditions on earlier boards, no
 ``again``, two players.
+
+A dice race (:func:`write_race`) is stepped a decision at a time: one step of the turn's step view,
+or its end; the board shown is the board after the steps chosen so far. Its row holds the counts
+per position, the dice, the steps chosen, and the state of the game's own generator, which rolls
+the next turn's dice (the vector seeds it).
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from .model import Plan
 if TYPE_CHECKING:  # pragma: no cover
     from .writer import Writer
 
-__all__ = ["vector_ok", "row_width", "HEADER", "write"]
+__all__ = ["vector_ok", "row_width", "HEADER", "write", "race_vector_ok", "race_row_width", "RACE_HEADER",
+           "write_race"]
 
 #: the parts of the table ``T``, in the order of its first ints (each an offset into ``T``,
 #: except the first three): the observation's size, the number of actions, a game's row width;
@@ -213,5 +219,219 @@ def write(w: "Writer", p: Plan, bound: int) -> None:
     w(f"ply = VS[base + {at_ply}]", 2)
     w("k = gen(p, ply, buf)", 2)
     w("vshow(i, p, ply, k, buf, obs, mask, T)", 2)
+    w("to_play[i] = p", 2)
+    w("")
+
+
+#: the parts of a dice race's table ``T`` (:func:`write_race`): the observation's size, the number
+#: of actions, a game's row width, the action that ends a turn, the stack layers the observation
+#: shows; then offsets: per player the step code (``from * 64 + to``, his own positions) of each
+#: action (-1: none), per player per step code its action (-1: none), per viewer per code and square
+#: the index of that piece on top, per viewer per square the index of its height and of its mark in
+#: the ``turn`` segment, per viewer the first index of ``dice`` less one, of ``steps`` and of
+#: ``to_move``, per player his checkers' code, the start row, per end rule whether it has a value
+RACE_HEADER = ("obs", "actions", "width", "stop", "layers", "code_of", "action_of", "piece", "height", "turn",
+               "dice", "steps", "to_move", "checker", "start", "valued")
+
+
+def race_vector_ok(p: Plan) -> str | None:
+    """Why a dice race's games cannot be stepped by ``vstep`` (None: they can)."""
+    r = p.race
+    if r is None:
+        return "not a dice race"
+    if r.one_die:
+        return "one die (a turn is one move, not a step view)"
+    if r.block > 2:
+        return "points where checkers of both players may stand"
+    return None
+
+
+def race_row_width(p: Plan) -> int:
+    """A race game's row: per player and position his checkers, the dice, whether the opening
+    roll is to come, each player's doubles, the player to move, the ply, the decisions made, the
+    steps chosen so far (how many, then eight), the generator's state (two halves)."""
+    assert p.race is not None
+    return len(p.race.squares) + 19
+
+
+def write_race(w: "Writer", p: Plan) -> None:
+    """``vstep`` of a dice race: each decision one step of the turn (or its end), the dice rolled
+    by the game's own generator, kept in its row."""
+    r = p.race
+    assert r is not None
+    L3 = len(r.squares)
+    L = L3 // 3
+    n = p.squares
+    at = {name: L3 + i for i, name in enumerate(("d0", "d1", "opn", "t1", "t2", "p", "ply", "steps", "nfc"))}
+    fc, lo, hi = L3 + 9, L3 + 17, L3 + 18
+    W = race_row_width(p)
+    h = {name: i for i, name in enumerate(RACE_HEADER)}
+    w.array("KEEP", L3)  # the counts while a turn's steps so far are shown
+    w.func("rload", [("int[::1]", "VS"), ("int", "base")], "void", inline=False)
+    w.local("int i")
+    w("global rs", 1)
+    w(f"for i in range({L3}):", 1)
+    w("C[i] = VS[base + i]", 2)
+    w(f"DI[0] = VS[base + {at['d0']}]", 1)
+    w(f"DI[1] = VS[base + {at['d1']}]", 1)
+    w(f"OPN[0] = VS[base + {at['opn']}]", 1)
+    w(f"TLY[1] = VS[base + {at['t1']}]", 1)
+    w(f"TLY[2] = VS[base + {at['t2']}]", 1)
+    w(f"V[0] = VS[base + {at['nfc']}]", 1)
+    w("for i in range(8):", 1)
+    w(f"FC[i] = VS[base + {fc} + i]", 2)
+    w.both(f"rs = (<unsigned long long><unsigned int>VS[base + {lo}]) | "
+           f"((<unsigned long long><unsigned int>VS[base + {hi}]) << 32)",
+           f"rs = (int(VS[base + {lo}]) & 0xFFFFFFFF) | ((int(VS[base + {hi}]) & 0xFFFFFFFF) << 32)", 1)
+    w("")
+    w.func("rsave", [("int[::1]", "VS"), ("int", "base")], "void", inline=False)
+    w.local("int i")
+    w(f"for i in range({L3}):", 1)
+    w("VS[base + i] = C[i]", 2)
+    w(f"VS[base + {at['d0']}] = DI[0]", 1)
+    w(f"VS[base + {at['d1']}] = DI[1]", 1)
+    w(f"VS[base + {at['opn']}] = OPN[0]", 1)
+    w(f"VS[base + {at['t1']}] = TLY[1]", 1)
+    w(f"VS[base + {at['t2']}] = TLY[2]", 1)
+    w(f"VS[base + {at['nfc']}] = V[0]", 1)
+    w("for i in range(8):", 1)
+    w(f"VS[base + {fc} + i] = FC[i]", 2)
+    w.both(f"VS[base + {lo}] = <int><unsigned int>(rs & 0xFFFFFFFFULL)",
+           f"VS[base + {lo}] = ((rs & 0xFFFFFFFF) ^ 0x80000000) - 0x80000000", 1)
+    w.both(f"VS[base + {hi}] = <int><unsigned int>(rs >> 32)",
+           f"VS[base + {hi}] = ((rs >> 32) ^ 0x80000000) - 0x80000000", 1)
+    w("")
+    w.func("rstart", [("int[::1]", "VS"), ("int", "base"), ("int[::1]", "T")], "void")
+    w.local("int i, first")
+    w(f"first = T[{h['start']}]", 1)  # the start row, the generator's state left as it is
+    w(f"for i in range({lo}):", 1)
+    w("VS[base + i] = T[first + i]", 2)
+    w("")
+    # the mask and the observation of player p, who decides: the next steps ``c`` in NX
+    w.func("rshow", [("int", "i"), ("int", "p"), ("int", "c"), ("float[::1]", "obs"), ("unsigned char[::1]", "mask"),
+                     ("int[::1]", "T")], "void", inline=False)
+    w.local("int j, q, k, sq, cnt, D, A, ob, mb, pc, ht, tn, layers, f, t")
+    w("D = T[0]", 1)
+    w("A = T[1]", 1)
+    w("ob = i * D", 1)
+    w("mb = i * A", 1)
+    w("for j in range(A):", 1)
+    w("mask[mb + j] = 0", 2)
+    w("if c == 0:", 1)  # nothing can be played: the only action ends the turn
+    w(f"mask[mb + T[{h['stop']}]] = 1", 2)
+    w("for j in range(c):", 1)
+    w("if NX[j] < 0:", 2)
+    w(f"mask[mb + T[{h['stop']}]] = 1", 3)
+    w("else:", 2)
+    w(f"mask[mb + T[T[{h['action_of']}] + (p - 1) * 4096 + NX[j]]] = 1", 3)
+    w("for j in range(D):", 1)
+    w("obs[ob + j] = 0", 2)
+    w(f"for j in range({L3}):", 1)  # the board after the steps chosen so far
+    w("KEEP[j] = C[j]", 2)
+    w("for j in range(V[0]):", 1)
+    w("one(p, FC[j] >> 6, FC[j] & 63)", 2)
+    w(f"layers = T[{h['layers']}]", 1)
+    w(f"ht = T[{h['height']}] + (p - 1) * {n}", 1)
+    w("for q in range(1, 3):", 1)
+    w(f"pc = T[{h['piece']}] + (p - 1) * {p.codes * n} + T[T[{h['checker']}] + q - 1] * {n}", 2)
+    w(f"for k in range({L}):", 2)
+    w(f"cnt = C[q * {L} + k]", 3)
+    w(f"sq = SQ[q * {L} + k]", 3)
+    w("if cnt == 0 or sq < 0:", 3)
+    w("continue", 4)
+    w("obs[ob + T[ht + sq]] = cnt", 3)
+    w("for j in range(cnt if cnt < layers else layers):", 3)
+    w(f"obs[ob + T[pc + sq] + j * {n}] = 1", 4)
+    w(f"for j in range({L3}):", 1)
+    w("C[j] = KEEP[j]", 2)
+    w(f"tn = T[{h['turn']}] + (p - 1) * {n}", 1)
+    w("for j in range(V[0]):", 1)
+    w(f"f = SQ[p * {L} + (FC[j] >> 6)]", 2)
+    w(f"t = SQ[p * {L} + (FC[j] & 63)]", 2)
+    w("if f >= 0:", 2)
+    w("obs[ob + T[tn + f]] = 1", 3)
+    w("if t >= 0:", 2)
+    w("obs[ob + T[tn + t]] = 1", 3)
+    w(f"k = T[T[{h['dice']}] + p - 1]", 1)
+    w("if DI[0]:", 1)
+    w("obs[ob + k + DI[0]] = 1", 2)
+    w("if DI[1]:", 1)
+    w(f"obs[ob + k + {r.faces} + DI[1]] = 1", 2)
+    w(f"obs[ob + T[T[{h['steps']}] + p - 1]] = V[0]", 1)
+    w(f"obs[ob + T[T[{h['to_move']}] + p - 1]] = 1", 1)
+    w("")
+    a64 = "long long[::1] " if w.typed else ""
+    f32 = "float[::1] " if w.typed else ""
+    u8 = "unsigned char[::1] " if w.typed else ""
+    s8 = "signed char[::1] " if w.typed else ""
+    iv = "int[::1] " if w.typed else ""
+    it = "int " if w.typed else ""
+    w(f"def vstep({it}games, {a64}actions, {f32}obs, {u8}mask, {f32}rewards, {u8}done, {u8}trunc, {iv}fply, "
+      f"{iv}fsteps, {s8}to_play, {iv}VS, {iv}T, {it}cap, {it}fresh):")
+    w('"""One decision in each of ``games`` races (``fresh``: none, each game begins); see the', 1)
+    w('module spielwerk.kernel.stepping."""', 1)
+    w.local("int i, c, base, p, ply, steps, e, winner, value, over, A, a, done_turn, twice")
+    w("A = T[1]", 1)
+    w("for i in range(games):", 1)
+    w(f"base = i * {W}", 2)
+    w("rewards[2 * i] = 0", 2)
+    w("rewards[2 * i + 1] = 0", 2)
+    w("done[i] = 0", 2)
+    w("trunc[i] = 0", 2)
+    w("fply[i] = 0", 2)
+    w("fsteps[i] = 0", 2)
+    w("rload(VS, base)", 2)
+    w(f"p = VS[base + {at['p']}]", 2)
+    w(f"ply = VS[base + {at['ply']}]", 2)
+    w(f"steps = VS[base + {at['steps']}]", 2)
+    w("if not fresh:", 2)
+    w("steps += 1", 3)
+    w("over = 0", 3)
+    w("a = <int>actions[i]" if w.typed else "a = int(actions[i])", 3)
+    w(f"if a == T[{h['stop']}]:", 3)
+    w("done_turn = 1", 4)
+    w("else:", 3)
+    w(f"FC[V[0]] = T[T[{h['code_of']}] + (p - 1) * A + a]", 4)
+    w("V[0] += 1", 4)
+    w("done_turn = 1 if nexts(p) == 0 else 0", 4)
+    w("if done_turn:", 3)
+    w("make_fc(p)", 4)
+    w("ply += 1", 4)
+    w("e = ended(p)", 4)
+    w("if e >= 0:", 4)
+    w("decide(e, p)", 5)
+    w("winner = OUT[0]", 5)
+    w(f"value = OUT[1] if T[T[{h['valued']}] + e] else 1", 5)
+    w("over = 1", 5)
+    w("if winner:", 5)
+    w("rewards[2 * i + winner - 1] = value", 6)
+    w("rewards[2 * i + 2 - winner] = -value", 6)
+    w("else:", 4)
+    w("twice = again_(p)", 5)
+    w("DI[0] = DI[1] = 0", 5)
+    w("V[0] = 0", 5)
+    w("if not twice:", 5)
+    w("p = 3 - p", 6)
+    w("if not over and steps == cap:", 3)
+    w("over = 2", 4)
+    w("if over:", 3)
+    w("done[i] = 1", 4)
+    w("trunc[i] = 1 if over == 2 else 0", 4)
+    w("fply[i] = ply", 4)
+    w("fsteps[i] = steps", 4)
+    w("rstart(VS, base, T)", 4)
+    w("rload(VS, base)", 4)
+    w(f"p = VS[base + {at['p']}]", 4)
+    w("ply = 0", 4)
+    w("steps = 0", 4)
+    w("if DI[0] == 0:", 2)  # a turn begins: its dice rolled (the opening roll says who plays)
+    w("p = roll(p)", 3)
+    w("V[0] = 0", 3)
+    w("c = nexts(p)", 2)
+    w("rshow(i, p, c, obs, mask, T)", 2)
+    w("rsave(VS, base)", 2)
+    w(f"VS[base + {at['p']}] = p", 2)
+    w(f"VS[base + {at['ply']}] = ply", 2)
+    w(f"VS[base + {at['steps']}] = steps", 2)
     w("to_play[i] = p", 2)
     w("")

@@ -251,6 +251,8 @@ def kernel_table(game: "Game") -> tuple[Any, NDArray[np.int32]] | None:
     from .actions import space_of
     from .observation import _plan
     k = kernel(game)
+    if k is not None and k.plan.race is not None:
+        return _race_table(game, k)
     if k is None or vector_ok(k.plan) is not None:
         return None
     p = k.plan
@@ -313,52 +315,151 @@ def kernel_table(game: "Game") -> tuple[Any, NDArray[np.int32]] | None:
     return k, np.asarray(table, dtype=np.int32)
 
 
+def _race_table(game: "Game", k: Any) -> tuple[Any, NDArray[np.int32]] | None:
+    """:func:`kernel_table` of a dice race (:func:`spielwerk.kernel.stepping.write_race`)."""
+    from ..kernel.stepping import RACE_HEADER, race_row_width, race_vector_ok
+    from .actions import space_of
+    from .observation import _plan, layers
+    p = k.plan
+    r = p.race
+    if race_vector_ok(p) is not None:
+        return None
+    block: Any = game.blocks[r.index]
+    space = space_of(game)
+    ids = space._ids[block.index]
+    assert ids is not None
+    A, D, n = game.num_actions, observation_size(game), p.squares
+    code_of = [-1] * (2 * A)
+    action_of = [-1] * (2 * 4096)
+    for q in (1, 2):
+        for code, pair in enumerate(block._step_squares[q]):
+            if pair is not None and pair[0] >= 0 and pair[1] >= 0 and pair[0] != pair[1] and pair in ids:
+                action_of[(q - 1) * 4096 + code] = ids[pair]
+                code_of[(q - 1) * A + ids[pair]] = code
+    views = [_plan(game, v) for v in (1, 2)]
+    st = game.initial()
+    L = len(r.squares) // 3
+    start = [0] * race_row_width(p)
+    me = [block.counts(st, q)[0] for q in (1, 2)]
+    for q in (1, 2):
+        for i in range(L):
+            start[q * L + i] = me[q - 1][i] if i < len(me[q - 1]) else 0
+    kernel_dice = k._dice(st)
+    start[3 * L + 2] = kernel_dice[2]  # the opening roll is to come
+    start[3 * L + 5] = st.to_move
+    parts = {"code_of": code_of, "action_of": action_of,
+             "piece": [view.piece[code][sq] for view in views for code in range(p.codes) for sq in range(n)],
+             "height": [view.height[sq] for view in views for sq in range(n)],
+             "turn": [view.turn[sq] if view.turn is not None else 0 for view in views for sq in range(n)],
+             "dice": [view.dice - 1 for view in views], "steps": [view.steps for view in views],
+             "to_move": [view.to_move for view in views], "checker": [block.code[1], block.code[2]],
+             "start": start, "valued": [int(e.value is not None) for e in p.ends]}
+    table = [D, A, race_row_width(p), space.stop, layers(game)] + [0] * (len(RACE_HEADER) - 5)
+    for i, name in enumerate(RACE_HEADER[5:], 5):
+        table[i] = len(table)
+        table += parts[name]
+    return k, np.asarray(table, dtype=np.int32)
+
+
 class _KernelSlice:
     """A slice of a vector whose games the game's kernel steps (see :func:`kernel_table`): the
     same arrays as :class:`_Slice` writes, each step one call of the kernel for all the slice's
-    games. The actions of each game's current episode are kept, so :attr:`states` can replay them."""
+    games. The actions of each game's current episode are kept (in a dice race with the dice and
+    the player of each decision), so :attr:`states` can replay them. A race's dice come from each
+    game's own generator, seeded from ``(seed, game index)`` and kept from episode to episode."""
 
-    def __init__(self, game: "Game", lo: int, hi: int, arrays: dict[str, NDArray[Any]], max_steps: int | None,
-                 made: tuple[Any, NDArray[np.int32]]) -> None:
+    def __init__(self, game: "Game", lo: int, hi: int, arrays: dict[str, NDArray[Any]], seed: int,
+                 max_steps: int | None, made: tuple[Any, NDArray[np.int32]]) -> None:
         self.game, self.lo, self.hi = game, lo, hi
         self.kernel, self.table = made
+        self.race = self.kernel.plan.race is not None
+        self.seed = seed
         self.cap = max_steps if max_steps is not None else -1
-        self.rows = np.zeros((hi - lo) * int(self.table[2]), dtype=np.int32)
-        self.played: list[list[int]] = [[] for _ in range(hi - lo)]
+        self.width = int(self.table[2])
+        self.rows = np.zeros((hi - lo) * self.width, dtype=np.int32)
+        self.played: list[list[Any]] = [[] for _ in range(hi - lo)]
         a = arrays
         # the arrays as the kernel reads them: flat, booleans as bytes
         self.args = (a["actions"][lo:hi], a["obs"][lo:hi].reshape(-1), a["mask"][lo:hi].reshape(-1).view(np.uint8),
                      a["rewards"][lo:hi].reshape(-1), a["done"][lo:hi].view(np.uint8),
                      a["truncated"][lo:hi].view(np.uint8), a["final_ply"][lo:hi], a["final_steps"][lo:hi],
                      a["to_play"][lo:hi], self.rows, self.table)
+        if self.race:
+            self._seed_rows(True)
+
+    def _seed_rows(self, seeded: bool) -> None:
+        """Every row at the start (a race's generators seeded anew where ``seeded``)."""
+        width, start = self.width, self.table[int(self.table[14]):int(self.table[14]) + self.width - 2]
+        rows = self.rows.reshape(-1, width)
+        rows[:, :width - 2] = start
+        if seeded:
+            for k in range(self.hi - self.lo):
+                state = ((episode_seed(self.seed, self.lo + k, 0) * 2 + 1) ^ 0x9E3779B97F4A7C15) & (2 ** 64 - 1)
+                halves = np.array([state & 0xFFFFFFFF, state >> 32], dtype=np.uint32)
+                rows[k, width - 2:] = halves.view(np.int32)
 
     def _call(self, fresh: int) -> None:
         with self.kernel._lock:
             self.kernel.module.vstep(self.hi - self.lo, *self.args, self.cap, fresh)
 
     def reset(self, seed: int | None) -> None:
+        if seed is not None:
+            self.seed = seed
+        if self.race:
+            self._seed_rows(seed is not None)
         self._call(1)
         self.played = [[] for _ in range(self.hi - self.lo)]
 
+    def _dice(self) -> list[tuple[int, int, int]]:
+        """Per game the dice of the decision to make and who makes it."""
+        rows = self.rows.reshape(-1, self.width)
+        d = len(self.kernel.plan.race.squares)  # the dice follow the counts
+        return list(zip(rows[:, d].tolist(), rows[:, d + 1].tolist(), self.args[8].tolist()))
+
     def step(self) -> None:
+        before = self._dice() if self.race else None
         self._call(0)
         actions, done = self.args[0].tolist(), self.args[4].tolist()
         for k, played in enumerate(self.played):
             if done[k]:
                 played.clear()
             else:
-                played.append(actions[k])
+                played.append(actions[k] if before is None else (actions[k], *before[k]))
 
     @property
     def states(self) -> list["State"]:
-        """The games' states, each replayed from the start."""
+        """The games' states, each replayed from the start (a race's rolls as its kernel rolled
+        them)."""
         out = []
-        for played in self.played:
+        now = self._dice() if self.race else None
+        for k, played in enumerate(self.played):
             state = self.game.initial()
-            for action in played:
-                apply_action(state, action)
+            for entry in played:
+                if now is None:
+                    apply_action(state, entry)
+                else:
+                    _roll_as(state, entry[1:])
+                    apply_action(state, entry[0])
+            if now is not None:
+                _roll_as(state, now[k])
             out.append(state)
         return out
+
+
+def _roll_as(state: "State", rolled: tuple[int, int, int]) -> None:
+    """Play the chance nodes of ``state`` with the roll that gives the dice and the player in
+    ``rolled``: (high, low, player)."""
+    game = state.game
+    while state.current_player() == 0:
+        for move, _ in game.chance_outcomes(state):
+            after = state.copy()
+            game.apply(after, move)
+            if after.to_move == rolled[2] and (after.current_player() == 0  # a roll that only says who starts
+                                               or after.dice is not None and tuple(after.dice[:2]) == rolled[:2]):
+                game.apply(state, move)
+                break
+        else:  # pragma: no cover - the kernel rolls only what the game can
+            raise AssertionError(f"no roll gives {rolled}")
 
 
 def _play_chance(state: "State", rng: random.Random) -> None:
@@ -372,7 +473,7 @@ def _slice(game: "Game", lo: int, hi: int, arrays: dict[str, NDArray[Any]], seed
     """The games ``lo`` to ``hi - 1``, stepped by the kernel where ``use_kernel`` and it can."""
     made = kernel_table(game) if use_kernel else None
     if made is not None:
-        return _KernelSlice(game, lo, hi, arrays, max_steps, made)
+        return _KernelSlice(game, lo, hi, arrays, seed, max_steps, made)
     return _Slice(game, lo, hi, arrays, seed, max_steps)
 
 

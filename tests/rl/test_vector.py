@@ -311,3 +311,48 @@ def test_a_game_its_kernel_cannot_step_is_stepped_by_the_engine(monkeypatch):
         assert not vg.kernel
     with VectorGame(spielwerk.load(TICTACTOE), 2) as vg:
         assert vg.kernel
+
+
+def agrees_with_the_states(game, steps, max_steps=None):
+    """A kernel-stepped vector, step after step: every game's mask, observation and player to
+    decide are its replayed state's; an ended game paid what its state's returns say, at its ply.
+    Returns the games that ended."""
+    from spielwerk.learning.actions import apply_action
+    rng = np.random.default_rng(3)
+    ended = 0
+    with VectorGame(game, 5, seed=1, max_steps=max_steps, kernel=True) as vg:
+        obs, mask, to_play = vg.reset()
+        for _ in range(steps):
+            states = vg.states()
+            for i, st in enumerate(states):
+                assert st.current_player() == to_play[i]
+                assert mask[i].tolist() == st.legal_action_mask()
+                assert np.array_equal(obs[i], st.observation())
+            actions = random_actions(mask, rng)
+            obs, mask, rewards, done, to_play = vg.step(actions)
+            for i in np.flatnonzero(done):
+                st = states[i]
+                apply_action(st, int(actions[i]))
+                if vg.truncated[i]:
+                    assert not rewards[i].any() and vg.final_steps[i] == max_steps
+                else:
+                    assert st.result is not None and tuple(rewards[i]) == st.returns()
+                    assert vg.final_ply[i] == st.ply
+                    ended += 1
+    return ended
+
+
+@pytest.mark.parametrize("name,steps,ended", [("backgammon", 250, 1), ("puff", 120, 0)])
+def test_the_race_kernel_steps_dice_games_as_their_states_say(name, steps, ended, monkeypatch):
+    # each decision one step of the turn (or its end), the dice rolled by each game's generator
+    if not native.compiled_modules():
+        monkeypatch.setenv("SPIELWERK_KERNEL", "python")
+    game = spielwerk.load(name)
+    assert agrees_with_the_states(game, steps) >= ended  # Puff's games are longer than the steps
+    assert agrees_with_the_states(game, 40, max_steps=15) == 0
+    one, one_states = trajectory(game, 5, 60, seed=4, max_steps=40, kernel=True)
+    two, two_states = trajectory(game, 5, 60, seed=4, jobs=2, max_steps=40, kernel=True)
+    same(one, two)
+    assert one_states == two_states
+    again, _ = trajectory(game, 5, 60, seed=5, max_steps=40, kernel=True)
+    assert not np.array_equal(one[0][0], again[0][0])  # another seed, other rolls
