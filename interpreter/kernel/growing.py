@@ -29,7 +29,7 @@ from .model import Plan, flatten
 if TYPE_CHECKING:  # pragma: no cover
     from .writer import Writer
 
-__all__ = ["grows", "kept_links", "kept_enclosures", "tables", "functions", "on", "off", "init"]
+__all__ = ["grows", "kept_links", "kept_enclosures", "tables", "functions", "border_flood"]
 
 #: the effects of a block that put down or take off pieces other than the move's own
 _EFFECTS = ("flank", "rg_near", "fill_squares", "br")
@@ -151,28 +151,23 @@ def functions(w: "Writer", p: Plan) -> None:
         w("")
     for k in encs:
         _enclosure(w, p, k)
-    w.func("grow_on", [("int", "s"), ("int", "code")], "void")
-    w.local("int q")
-    w("q = OWNER[code]", 1)
-    w("if q == 0:", 1)
-    w("return", 2)
-    for k in links:
-        w(f"if LK{k}[q * {nc1} + code + 1]:", 1)
-        w(f"uon{k}(s, q)", 2)
-    for k in encs:
-        w(f"eon{k}(s, q)", 1)
-    w("")
-    w.func("grow_off", [("int", "s"), ("int", "code")], "void")
-    w.local("int q")
-    w("q = OWNER[code]", 1)
-    w("if q == 0:", 1)
-    w("return", 2)
-    for k in reversed(encs):
-        w(f"eoff{k}(s, q)", 1)
-    for k in reversed(links):
-        w(f"if LK{k}[q * {nc1} + code + 1]:", 1)
-        w(f"uoff{k}(s, q)", 2)
-    w("")
+    # a piece came onto s (each question takes it in), or goes off again (each lets it go, the
+    # last question first)
+    for name, sign in (("grow_on", "on"), ("grow_off", "off")):
+        w.func(name, [("int", "s"), ("int", "code")], "void")
+        w.local("int q")
+        w("q = OWNER[code]", 1)
+        w("if q == 0:", 1)
+        w("return", 2)
+        calls = [(f"LK{k}[q * {nc1} + code + 1]", f"u{sign}{k}(s, q)") for k in links] \
+            + [(None, f"e{sign}{k}(s, q)") for k in encs]
+        for test, call in (calls if sign == "on" else reversed(calls)):
+            if test is None:
+                w(call, 1)
+            else:
+                w(f"if {test}:", 1)
+                w(call, 2)
+        w("")
     # the tables of a position just loaded: its pieces joined, the board flooded for each player
     w.func("grow_init", [], "void", inline=False)
     w.local("int s, q")
@@ -202,12 +197,9 @@ def functions(w: "Writer", p: Plan) -> None:
     w("")
 
 
-def _enclosure(w: "Writer", p: Plan, k: int) -> None:
-    """``efill{k}(q, log)``: the board flooded for q, his reached squares and enclosed count
-    written (the squares no longer reached logged where ``log``); ``eon{k}`` and ``eoff{k}``."""
-    n = p.squares
-    w.func(f"efill{k}", [("int", "q"), ("int", "log")], "int", inline=False)
-    w.local("int i, s, t, u, e, top, mark, c, cnt, seen, now")
+def border_flood(w: "Writer", n: int, k: int) -> None:
+    """The squares not q's that a path of squares not q's joins to the border, marked in ``VIS``
+    with ``mark`` (``enclosed`` question ``k``'s neighbours)."""
     w.flood_start(n)
     w("top = 0", 1)
     w(f"for s in range({n}):", 1)
@@ -216,6 +208,15 @@ def _enclosure(w: "Writer", p: Plan, k: int) -> None:
     w("STK[top] = s", 3)
     w("top += 1", 3)
     w.flood(f"EN{k}S", f"EN{k}", "VIS[u] != mark and (c == 0 or OWNER[c - 1] != q)", 1)
+
+
+def _enclosure(w: "Writer", p: Plan, k: int) -> None:
+    """``efill{k}(q, log)``: the board flooded for q, his reached squares and enclosed count
+    written (the squares no longer reached logged where ``log``); ``eon{k}`` and ``eoff{k}``."""
+    n = p.squares
+    w.func(f"efill{k}", [("int", "q"), ("int", "log")], "int", inline=False)
+    w.local("int i, s, t, u, e, top, mark, c, cnt, seen, now")
+    border_flood(w, n, k)
     w("cnt = 0", 1)
     w(f"for s in range({n}):", 1)
     w("c = b[s]", 2)

@@ -70,7 +70,6 @@ def write(w: "Writer", p: Plan, bound: int) -> None:
     at_p, at_ply, at_steps = n + r3 + nc, n + r3 + nc + 1, n + r3 + nc + 2
     W = row_width(p)
     h = {name: i for i, name in enumerate(HEADER)}
-    iv = "int[::1]" if w.typed else None
     w.func("vsave", [("int[::1]", "VS"), ("int", "base")], "void")
     w.local("int i")
     w(f"for i in range({n}):", 1)
@@ -141,34 +140,8 @@ def write(w: "Writer", p: Plan, bound: int) -> None:
         w("last += 1", 2)
         w("obs[ob + ph + last] = 1", 1)
     w("")
-    a64 = "long long[::1]" if w.typed else None
-    f32 = "float[::1]" if w.typed else None
-    u8 = "unsigned char[::1]" if w.typed else None
-    s8 = "signed char[::1]" if w.typed else None
-
-    def arg(ctype: str | None, name: str) -> str:
-        return f"{ctype} {name}" if ctype else name
-    args = ", ".join([arg("int" if w.typed else None, "games"), arg(a64, "actions"), arg(f32, "obs"), arg(u8, "mask"),
-                      arg(f32, "rewards"), arg(u8, "done"), arg(u8, "trunc"), arg(iv, "fply"), arg(iv, "fsteps"),
-                      arg(s8, "to_play"), arg(iv, "VS"), arg(iv, "T"), arg("int" if w.typed else None, "cap"),
-                      arg("int" if w.typed else None, "fresh")])
-    w(f"def vstep({args}):")
-    w('"""One action in each of ``games`` games (``fresh``: none, each game begins); see the', 1)
-    w('module spielwerk.kernel.stepping."""', 1)
-    w.local(f"long long buf[{bound}]")
-    w.local("long long mv")
-    w.local("int i, k, base, p, ply, steps, e, winner, value, over, A")
-    if not w.typed:
-        w(f"buf = [0] * {bound}", 1)
-    w("A = T[1]", 1)
-    w("for i in range(games):", 1)
-    w(f"base = i * {W}", 2)
-    w("rewards[2 * i] = 0", 2)
-    w("rewards[2 * i + 1] = 0", 2)
-    w("done[i] = 0", 2)
-    w("trunc[i] = 0", 2)
-    w("fply[i] = 0", 2)
-    w("fsteps[i] = 0", 2)
+    _head(w, "One action in each of ``games`` games (``fresh``: none, each game begins)",
+          "i, k, base, p, ply, steps, e, winner, value, over, A", W, bound)
     w("over = 0", 2)
     w("if fresh:", 2)
     w("vstart(VS, base, T)", 3)
@@ -360,26 +333,8 @@ def write_race(w: "Writer", p: Plan) -> None:
     w(f"obs[ob + T[T[{h['steps']}] + p - 1]] = V[0]", 1)
     w(f"obs[ob + T[T[{h['to_move']}] + p - 1]] = 1", 1)
     w("")
-    a64 = "long long[::1] " if w.typed else ""
-    f32 = "float[::1] " if w.typed else ""
-    u8 = "unsigned char[::1] " if w.typed else ""
-    s8 = "signed char[::1] " if w.typed else ""
-    iv = "int[::1] " if w.typed else ""
-    it = "int " if w.typed else ""
-    w(f"def vstep({it}games, {a64}actions, {f32}obs, {u8}mask, {f32}rewards, {u8}done, {u8}trunc, {iv}fply, "
-      f"{iv}fsteps, {s8}to_play, {iv}VS, {iv}T, {it}cap, {it}fresh):")
-    w('"""One decision in each of ``games`` races (``fresh``: none, each game begins); see the', 1)
-    w('module spielwerk.kernel.stepping."""', 1)
-    w.local("int i, c, base, p, ply, steps, e, winner, value, over, A, a, done_turn, twice")
-    w("A = T[1]", 1)
-    w("for i in range(games):", 1)
-    w(f"base = i * {W}", 2)
-    w("rewards[2 * i] = 0", 2)
-    w("rewards[2 * i + 1] = 0", 2)
-    w("done[i] = 0", 2)
-    w("trunc[i] = 0", 2)
-    w("fply[i] = 0", 2)
-    w("fsteps[i] = 0", 2)
+    _head(w, "One decision in each of ``games`` races (``fresh``: none, each game begins)",
+          "i, c, base, p, ply, steps, e, winner, value, over, A, a, done_turn, twice", W, 0)
     w("rload(VS, base)", 2)
     w(f"p = VS[base + {at['p']}]", 2)
     w(f"ply = VS[base + {at['ply']}]", 2)
@@ -435,3 +390,29 @@ def write_race(w: "Writer", p: Plan) -> None:
     w(f"VS[base + {at['steps']}] = steps", 2)
     w("to_play[i] = p", 2)
     w("")
+
+
+def _head(w: "Writer", doc: str, names: str, W: int, bound: int) -> None:
+    """``vstep``'s first lines: its arguments (typed memoryviews in the typed mode), its locals
+    (``bound``: the room of a list of moves, 0 none) and, per game, its row's place and its
+    outputs cleared."""
+    def arg(ctype: str, name: str) -> str:
+        return f"{ctype} {name}" if w.typed else name
+    args = [arg("int", "games"), arg("long long[::1]", "actions"), arg("float[::1]", "obs"),
+            arg("unsigned char[::1]", "mask"), arg("float[::1]", "rewards"), arg("unsigned char[::1]", "done"),
+            arg("unsigned char[::1]", "trunc"), arg("int[::1]", "fply"), arg("int[::1]", "fsteps"),
+            arg("signed char[::1]", "to_play"), arg("int[::1]", "VS"), arg("int[::1]", "T"), arg("int", "cap"),
+            arg("int", "fresh")]
+    w(f"def vstep({', '.join(args)}):")
+    w(f'"""{doc}; see the module spielwerk.kernel.stepping."""', 1)
+    if bound:
+        w.local(f"long long buf[{bound}]")
+        w.local("long long mv")
+    w.local(f"int {names}")
+    if bound and not w.typed:
+        w(f"buf = [0] * {bound}", 1)
+    w("A = T[1]", 1)
+    w("for i in range(games):", 1)
+    w(f"base = i * {W}", 2)
+    for name in ("rewards[2 * i]", "rewards[2 * i + 1]", "done[i]", "trunc[i]", "fply[i]", "fsteps[i]"):
+        w(f"{name} = 0", 2)
