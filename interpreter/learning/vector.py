@@ -378,6 +378,8 @@ class _KernelSlice:
         self.width = int(self.table[2])
         self.rows = np.zeros((hi - lo) * self.width, dtype=np.int32)
         self.played: list[list[Any]] = [[] for _ in range(hi - lo)]
+        #: per game, how many of its decisions :attr:`states` replayed last, and the state they gave
+        self.replayed: list[tuple[int, "State | None"]] = [(0, None)] * (hi - lo)
         a = arrays
         # the arrays as the kernel reads them: flat, booleans as bytes
         self.args = (a["actions"][lo:hi], a["obs"][lo:hi].reshape(-1), a["mask"][lo:hi].reshape(-1).view(np.uint8),
@@ -409,6 +411,7 @@ class _KernelSlice:
             self._seed_rows(seed is not None)
         self._call(1)
         self.played = [[] for _ in range(self.hi - self.lo)]
+        self.replayed = [(0, None)] * (self.hi - self.lo)
 
     def _dice(self) -> list[tuple[int, int, int]]:
         """Per game the dice of the decision to make and who makes it."""
@@ -423,23 +426,29 @@ class _KernelSlice:
         for k, played in enumerate(self.played):
             if done[k]:
                 played.clear()
+                self.replayed[k] = (0, None)
             else:
                 played.append(actions[k] if before is None else (actions[k], *before[k]))
 
     @property
     def states(self) -> list["State"]:
         """The games' states, each replayed from the start (a race's rolls as its kernel rolled
-        them)."""
+        them); the replay of each game is kept, so the next call replays only what came since."""
         out = []
         now = self._dice() if self.race else None
+        kept = self.replayed
         for k, played in enumerate(self.played):
-            state = self.game.initial()
-            for entry in played:
+            done, state = kept[k]
+            if state is None or done > len(played):
+                done, state = 0, self.game.initial()
+            for entry in played[done:]:
                 if now is None:
                     apply_action(state, entry)
                 else:
                     _roll_as(state, entry[1:])
                     apply_action(state, entry[0])
+            kept[k] = (len(played), state)
+            state = state.copy()
             if now is not None:
                 _roll_as(state, now[k])
             out.append(state)
