@@ -220,7 +220,7 @@ def race_source(p: Plan, typed: bool) -> str:
     write_ends(w, p, with_move=False)
     _race_entries(w, r, K)
     if race_vector_ok(p) is None:
-        write_race(w, p)
+        write_race(w, p, RESULTS)
     return "\n".join(w.lines) + "\n"
 
 

@@ -15,7 +15,8 @@ no capture is ever counted), no dice, no chance phases, no conditions on earlier
 ``again``, two players.
 
 A dice race (:func:`write_race`) is stepped a decision at a time: one step of the turn's step view,
-or its end; the board shown is the board after the steps chosen so far. Its row holds the counts
+or its end; the board shown is the board after the steps chosen so far. With one die a decision is
+the turn's one step (or its end where no step can be made). Its row holds the counts
 per position, the dice, the steps chosen, and the state of the game's own generator, which rolls
 the next turn's dice (the vector seeds it).
 """
@@ -212,8 +213,6 @@ def race_vector_ok(p: Plan) -> str | None:
     r = p.race
     if r is None:
         return "not a dice race"
-    if r.one_die:
-        return "one die (a turn is one move, not a step view)"
     if r.block > 2:
         return "points where checkers of both players may stand"
     return None
@@ -227,9 +226,10 @@ def race_row_width(p: Plan) -> int:
     return len(p.race.squares) + 19
 
 
-def write_race(w: "Writer", p: Plan) -> None:
+def write_race(w: "Writer", p: Plan, bound: int) -> None:
     """``vstep`` of a dice race: each decision one step of the turn (or its end), the dice rolled
-    by the game's own generator, kept in its row."""
+    by the game's own generator, kept in its row (``bound``: the room of a list of one die's
+    turns)."""
     r = p.race
     assert r is not None
     L3 = len(r.squares)
@@ -334,7 +334,8 @@ def write_race(w: "Writer", p: Plan) -> None:
     w(f"obs[ob + T[T[{h['to_move']}] + p - 1]] = 1", 1)
     w("")
     _head(w, "One decision in each of ``games`` races (``fresh``: none, each game begins)",
-          "i, c, base, p, ply, steps, e, winner, value, over, A, a, done_turn, twice", W, 0)
+          "i, c, base, p, ply, steps, e, winner, value, over, A, a, done_turn, twice", W,
+          bound if r.one_die else 0)
     w("rload(VS, base)", 2)
     w(f"p = VS[base + {at['p']}]", 2)
     w(f"ply = VS[base + {at['ply']}]", 2)
@@ -348,7 +349,8 @@ def write_race(w: "Writer", p: Plan) -> None:
     w("else:", 3)
     w(f"FC[V[0]] = T[T[{h['code_of']}] + (p - 1) * A + a]", 4)
     w("V[0] += 1", 4)
-    w("done_turn = 1 if nexts(p) == 0 else 0", 4)
+    # one die: a turn is its one step; two: the turn is over where the step view offers nothing more
+    w("done_turn = 1" if r.one_die else "done_turn = 1 if nexts(p) == 0 else 0", 4)
     w("if done_turn:", 3)
     w("make_fc(p)", 4)
     w("ply += 1", 4)
@@ -382,7 +384,13 @@ def write_race(w: "Writer", p: Plan) -> None:
     w("if DI[0] == 0:", 2)  # a turn begins: its dice rolled (the opening roll says who plays)
     w("p = roll(p)", 3)
     w("V[0] = 0", 3)
-    w("c = nexts(p)", 2)
+    if r.one_die:  # the turns of the die, each one step (its code) or none (the turn's end)
+        w("c = turns(p, buf)", 2)
+        w("for a in range(c):", 2)
+        w("NX[a] = -1 if buf[a] == 0 else <int>((buf[a] >> 3) & 4095)" if w.typed
+          else "NX[a] = -1 if buf[a] == 0 else (buf[a] >> 3) & 4095", 3)
+    else:
+        w("c = nexts(p)", 2)
     w("rshow(i, p, c, obs, mask, T)", 2)
     w("rsave(VS, base)", 2)
     w(f"VS[base + {at['p']}] = p", 2)

@@ -342,9 +342,10 @@ def agrees_with_the_states(game, steps, max_steps=None):
     return ended
 
 
-@pytest.mark.parametrize("name,steps,ended", [("backgammon", 250, 1), ("puff", 120, 0)])
+@pytest.mark.parametrize("name,steps,ended", [("backgammon", 250, 1), ("puff", 120, 0), ("maedn", 400, 1)])
 def test_the_race_kernel_steps_dice_games_as_their_states_say(name, steps, ended, monkeypatch):
-    # each decision one step of the turn (or its end), the dice rolled by each game's generator
+    # each decision one step of the turn (or its end; with one die the turn's one step), the dice
+    # rolled by each game's generator
     if not native.compiled_modules():
         monkeypatch.setenv("SPIELWERK_KERNEL", "python")
     game = spielwerk.load(name)
