@@ -29,7 +29,7 @@ from .model import Plan, flatten
 if TYPE_CHECKING:  # pragma: no cover
     from .writer import Writer
 
-__all__ = ["grows", "kept_links", "kept_enclosures", "tables", "functions", "border_flood"]
+__all__ = ["grows", "kept_links", "kept_enclosures", "keeps", "tables", "functions", "border_flood"]
 
 #: the effects of a block that put down or take off pieces other than the move's own
 _EFFECTS = ("flank", "rg_near", "fill_squares", "br")
@@ -60,10 +60,16 @@ def kept_enclosures(p: Plan) -> list[int]:
     return out
 
 
+def keeps(p: Plan) -> bool:
+    """Whether the plan keeps some question as pieces come (its ``push`` and ``pop`` then call
+    ``grow_on`` and ``grow_off``, and a loaded position ``grow_init``)."""
+    return bool(kept_links(p) or kept_enclosures(p))
+
+
 def tables(w: "Writer", p: Plan) -> None:
     """The tables and arrays of the kept questions."""
     n = p.squares
-    if not (kept_links(p) or kept_enclosures(p)):
+    if not keeps(p):
         return
     w.array("GROW", 1)  # 1 while the tables are kept (0 while a position is loaded)
     for k in kept_links(p):

@@ -85,8 +85,9 @@ def plan(game: "Game") -> Plan:
         from .race import ends as race_ends, race_conditions, race_plan
         out = race_plan(game, Plan(n, t.num_codes, 0, 0, [], [], [], [], [], game.no_moves, [], list(t.code_owner), []))
         out.counters, out.counter_slots = list(t.counter_start), dict(t.counter_slots)
-        race_ends(game, out, Conditions(game, out))
-        race_conditions(game, out, Conditions(game, out))
+        conditions = Conditions(game, out)
+        race_ends(game, out, conditions)
+        race_conditions(game, out, conditions)
         return out
     reserves = len(t.reserve_counts)  # each player's reserves, as a position keeps them
     enemy = [0] * (3 * (t.num_codes + 1))

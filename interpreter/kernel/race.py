@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..dsl.expr import parse_expr
 from .model import TEMPLATE, End, NotKernel, Plan, Race
 from .ends import write_ends
-from .stepping import race_vector_ok, write_race
+from .stepping import why_not, write_race
 from .writer import Writer
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -203,8 +203,9 @@ def race_source(p: Plan, typed: bool) -> str:
     w.array("V", 8)  # NF, CN, STOP, SET, CUR, CAP, REQ, PH (the step view's walk)
     w.array("OUT", 4)
     w.array("OVER", 1)
-    w.array("MV", 2)  # a step's squares on the mover's own path while a preference reads it (0: a place)
-    w.array("PF", RESULTS)  # per turn listed: whether the preference read holds after it
+    if r.one_die:
+        w.array("MV", 2)  # a step's squares on the mover's own path while a preference reads it (0: a place)
+        w.array("PF", RESULTS)  # per turn listed: whether the preference read holds after it
     w.array("PLY", 1)
     w.both("cdef unsigned long long rs = 1", "rs = 1")
     w("for _j in range(4096):")
@@ -219,7 +220,7 @@ def race_source(p: Plan, typed: bool) -> str:
     _play(w, r)
     write_ends(w, p, with_move=False)
     _race_entries(w, r, K)
-    if race_vector_ok(p) is None:
+    if why_not(p) is None:
         write_race(w, p, RESULTS)
     return "\n".join(w.lines) + "\n"
 
@@ -606,7 +607,8 @@ def _deeper(w: Writer, stays: int, indent: int) -> None:
 
 def _steps(w: Writer, r: Race) -> None:
     """The step view: ``walk(p)`` ranks the next steps after the steps chosen (``FC``, ``V[0]`` of
-    them), as the engine's step view does; ``step_turn(p)`` draws a turn one step at a time."""
+    them), as the engine's step view does (``fill`` and ``setplan`` done); ``nexts(p)`` lists
+    those of the best rank; ``step_turn(p)`` draws a turn one step at a time among them."""
     # V: 0 NF (steps chosen), 1 CN (next steps seen), 2 the rank of stopping, 3 settled, 4 the
     # step being looked beyond, 5 the best rank there is, 6 numbers required, 7 the higher preferred
     stays = r.out if (r.out >= 0 and not r.out_continue) else -2  # where an entering checker stops
@@ -675,8 +677,6 @@ def _steps(w: Writer, r: Race) -> None:
     w("V[1] = 0", 1)
     w("V[2] = -1", 1)
     w("V[3] = 0", 1)
-    w("fill(p)", 1)
-    w("setplan(p)", 1)
     w("plen = RP[1]", 1)
     w("V[6] = RP[2]", 1)
     w("V[5] = 2 * (RP[2] if RP[2] < plen else plen) + 1", 1)
@@ -685,35 +685,40 @@ def _steps(w: Writer, r: Race) -> None:
     w("if RP[0] == 2:", 1)
     w("prec(0, 8)", 2)
     w("")
-    w.func("step_turn", [("int", "p")], "void", inline=False)
-    w.local("int plen, best, j, n, pick, code, stop")
-    w("V[0] = 0", 1)
+    # the next steps after the steps chosen (``FC``, ``V[0]`` of them), those of the best rank, into
+    # ``NX``, and -1 where the turn may end here; how many (0: the turn is over)
+    w.func("nexts", [("int", "p")], "int", inline=False)
+    w.local("int j, best, c")
     w("fill(p)", 1)
     w("setplan(p)", 1)
-    w("plen = RP[1]", 1)
-    w("while V[0] < plen:", 1)
-    w("walk(p)", 2)
-    w("best = V[2]", 2)
-    w("for j in range(V[1]):", 2)
-    w("if RK[CL[j]] > best:", 3)
-    w("best = RK[CL[j]]", 4)
-    w("n = 0", 2)
-    w("for j in range(V[1]):", 2)
-    w("if RK[CL[j]] == best:", 3)
-    w("n += 1", 4)
-    w("if n == 0:", 2)
+    w("if V[0] >= RP[1]:", 1)
+    w("return 0", 2)
+    w("walk(p)", 1)
+    w("best = V[2]", 1)
+    w("for j in range(V[1]):", 1)
+    w("if RK[CL[j]] > best:", 2)
+    w("best = RK[CL[j]]", 3)
+    w("c = 0", 1)
+    w("for j in range(V[1]):", 1)
+    w("if RK[CL[j]] == best:", 2)
+    w("NX[c] = CL[j]", 3)
+    w("c += 1", 3)
+    w("if c and V[2] == best:", 1)
+    w("NX[c] = -1", 2)
+    w("c += 1", 2)
+    w("return c", 1)
+    w("")
+    w.func("step_turn", [("int", "p")], "void", inline=False)  # each step drawn among the next ones
+    w.local("int c, pick")
+    w("V[0] = 0", 1)
+    w("while True:", 1)
+    w("c = nexts(p)", 2)
+    w("if c == 0:", 2)
     w("break", 3)
-    w("stop = 1 if V[2] == best else 0", 2)
-    w("pick = rnd(n + stop)", 2)
-    w("if pick == n:", 2)  # stopping here
+    w("pick = rnd(c)", 2)
+    w("if NX[pick] < 0:", 2)  # stopping here
     w("break", 3)
-    w("for j in range(V[1]):", 2)
-    w("if RK[CL[j]] == best:", 3)
-    w("if pick == 0:", 4)
-    w("code = CL[j]", 5)
-    w("break", 5)
-    w("pick -= 1", 4)
-    w("FC[V[0]] = code", 2)
+    w("FC[V[0]] = NX[pick]", 2)
     w("V[0] += 1", 2)
     w("")
 
@@ -908,29 +913,6 @@ def _race_entries(w: Writer, r: Race, K: int) -> None:
     w("if OVER[0]:", 1)
     w("raise OverflowError('a roll with more results than the kernel lists')", 2)
     w("return [buf[i] for i in range(k)]", 1)
-    w("")
-    # the step view after the steps chosen (``FC``, ``V[0]`` of them): the next steps some legal
-    # turn takes into ``NX``, and -1 where the turn may end here; how many
-    w.func("nexts", [("int", "p")], "int", inline=False)
-    w.local("int j, best, c")
-    w("fill(p)", 1)
-    w("setplan(p)", 1)
-    w("if V[0] >= RP[1]:", 1)
-    w("return 0", 2)
-    w("walk(p)", 1)
-    w("best = V[2]", 1)
-    w("for j in range(V[1]):", 1)
-    w("if RK[CL[j]] > best:", 2)
-    w("best = RK[CL[j]]", 3)
-    w("c = 0", 1)
-    w("for j in range(V[1]):", 1)
-    w("if RK[CL[j]] == best:", 2)
-    w("NX[c] = CL[j]", 3)
-    w("c += 1", 3)
-    w("if c and V[2] == best:", 1)
-    w("NX[c] = -1", 2)
-    w("c += 1", 2)
-    w("return c", 1)
     w("")
     w("def steps(p, done):")
     w('"""The step view of the loaded position (dice rolled): after the steps ``done`` (codes', 1)

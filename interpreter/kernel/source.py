@@ -225,8 +225,9 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
     n = p.squares
     nc1 = p.codes + 1
     growing.functions(w, p)
+    kept_links, kept_enclosures = growing.kept_links(p), growing.kept_enclosures(p)
     for k, link in enumerate(p.links):
-        if k in growing.kept_links(p):  # kept as pieces come
+        if k in kept_links:  # kept as pieces come
             w.func(f"linked{k}", [("int", "q")], "bint")
             w(f"return US{k}[q] > 0", 1)
             w("")
@@ -252,7 +253,7 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
         w("return 0", 1)
         w("")
     for k, _ in enumerate(p.encloses):
-        if k in growing.kept_enclosures(p):
+        if k in kept_enclosures:
             w.func(f"enclosed{k}", [("int", "q")], "int")
             w(f"return EC{k}[q]", 1)
             w("")
@@ -533,7 +534,7 @@ def _changes(w: Writer, p: Plan) -> None:
             w(f"PL[q * {n} + PI[s]] = j", 1)
             w("PI[j] = PI[s]", 1)
             w("PN[q] = i", 1)
-        if growing.kept_links(p) or growing.kept_enclosures(p):
+        if growing.keeps(p):
             w("if GROW[0]:", 1)
             w("grow_on(s, code)" if sign > 0 else "grow_off(s, code)", 2)
         for k, row in enumerate(p.rows):
@@ -927,7 +928,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         + [("TC", p.codes)]
     _chance_entries(w, p)
     # an empty board before a position's pieces are pushed, and what is kept of them after
-    kept = bool(growing.kept_links(p) or growing.kept_enclosures(p))
+    kept = growing.keeps(p)
     w.func("begin_load", [], "void", inline=False)
     w.local("int i, s")
     if p.zobrist:
@@ -1093,7 +1094,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("return [rule, OUT[0], OUT[1], OUT[2], OUT[3]]", 1)
     w("")
     _playouts(w, p, bound)
-    if stepping.vector_ok(p) is None:
+    if stepping.why_not(p) is None:
         stepping.write(w, p, bound)
 
 

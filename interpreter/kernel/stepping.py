@@ -30,7 +30,7 @@ from .model import Plan
 if TYPE_CHECKING:  # pragma: no cover
     from .writer import Writer
 
-__all__ = ["vector_ok", "row_width", "HEADER", "write", "race_vector_ok", "race_row_width", "RACE_HEADER",
+__all__ = ["why_not", "vector_ok", "row_width", "HEADER", "write", "race_vector_ok", "race_row_width", "RACE_HEADER",
            "write_race"]
 
 #: the parts of the table ``T``, in the order of its first ints (each an offset into ``T``,
@@ -206,6 +206,11 @@ def write(w: "Writer", p: Plan, bound: int) -> None:
 #: ``to_move``, per player his checkers' code, the start row, per end rule whether it has a value
 RACE_HEADER = ("obs", "actions", "width", "stop", "layers", "code_of", "action_of", "piece", "height", "turn",
                "dice", "steps", "to_move", "checker", "start", "valued")
+
+
+def why_not(p: Plan) -> str | None:
+    """Why the games of ``p``'s kernel cannot be stepped by ``vstep`` (None: they can)."""
+    return race_vector_ok(p) if p.race is not None else vector_ok(p)
 
 
 def race_vector_ok(p: Plan) -> str | None:

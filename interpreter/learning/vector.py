@@ -247,14 +247,14 @@ def kernel_table(game: "Game") -> tuple[Any, NDArray[np.int32]] | None:
     """The game's kernel and the table its ``vstep`` reads (:mod:`spielwerk.kernel.stepping`),
     where the kernel steps the games itself; else None."""
     from ..kernel import kernel
-    from ..kernel.stepping import HEADER, row_width, vector_ok
+    from ..kernel.stepping import HEADER, row_width, why_not
     from .actions import space_of
     from .observation import _plan
     k = kernel(game)
-    if k is not None and k.plan.race is not None:
-        return _race_table(game, k)
-    if k is None or vector_ok(k.plan) is not None:
+    if k is None or why_not(k.plan) is not None:
         return None
+    if k.plan.race is not None:
+        return k, _race_table(game, k)
     p = k.plan
     n, slot = p.squares, p.slot
     space = space_of(game)
@@ -308,22 +308,26 @@ def kernel_table(game: "Game") -> tuple[Any, NDArray[np.int32]] | None:
     parts = {"am": am, "ma": ma, "piece": piece, "height": height, "to_move": [view.to_move for view in views],
              "reserves": reserves, "counters": counters, "start": start, "phase": [view.phase for view in views],
              "phase_end": [end for end, _ in p.phases], "valued": [int(e.value is not None) for e in p.ends]}
-    table = [D, A, row_width(p)] + [0] * (len(HEADER) - 3)
-    for i, name in enumerate(HEADER[3:], 3):
+    return k, _packed(HEADER, [D, A, row_width(p)], parts)
+
+
+def _packed(header: tuple[str, ...], values: list[int], parts: dict[str, list[int]]) -> NDArray[np.int32]:
+    """A ``vstep`` table: the first ``len(header)`` ints are ``values`` (the header's first
+    names), then the offset of each part, in the header's order; the parts follow."""
+    table = values + [0] * (len(header) - len(values))
+    for i, name in enumerate(header[len(values):], len(values)):
         table[i] = len(table)
         table += parts[name]
-    return k, np.asarray(table, dtype=np.int32)
+    return np.asarray(table, dtype=np.int32)
 
 
-def _race_table(game: "Game", k: Any) -> tuple[Any, NDArray[np.int32]] | None:
-    """:func:`kernel_table` of a dice race (:func:`spielwerk.kernel.stepping.write_race`)."""
-    from ..kernel.stepping import RACE_HEADER, race_row_width, race_vector_ok
+def _race_table(game: "Game", k: Any) -> NDArray[np.int32]:
+    """:func:`kernel_table`'s table of a dice race (:func:`spielwerk.kernel.stepping.write_race`)."""
+    from ..kernel.stepping import RACE_HEADER, race_row_width
     from .actions import space_of
     from .observation import _plan, layers
     p = k.plan
     r = p.race
-    if race_vector_ok(p) is not None:
-        return None
     block: Any = game.blocks[r.index]
     space = space_of(game)
     ids = space._ids[block.index]
@@ -354,11 +358,7 @@ def _race_table(game: "Game", k: Any) -> tuple[Any, NDArray[np.int32]] | None:
              "dice": [view.dice - 1 for view in views], "steps": [view.steps for view in views],
              "to_move": [view.to_move for view in views], "checker": [block.code[1], block.code[2]],
              "start": start, "valued": [int(e.value is not None) for e in p.ends]}
-    table = [D, A, race_row_width(p), space.stop, layers(game)] + [0] * (len(RACE_HEADER) - 5)
-    for i, name in enumerate(RACE_HEADER[5:], 5):
-        table[i] = len(table)
-        table += parts[name]
-    return k, np.asarray(table, dtype=np.int32)
+    return _packed(RACE_HEADER, [D, A, race_row_width(p), space.stop, layers(game)], parts)
 
 
 class _KernelSlice:
@@ -391,7 +391,9 @@ class _KernelSlice:
 
     def _seed_rows(self, seeded: bool) -> None:
         """Every row at the start (a race's generators seeded anew where ``seeded``)."""
-        width, start = self.width, self.table[int(self.table[14]):int(self.table[14]) + self.width - 2]
+        from ..kernel.stepping import RACE_HEADER
+        first = int(self.table[RACE_HEADER.index("start")])
+        width, start = self.width, self.table[first:first + self.width - 2]
         rows = self.rows.reshape(-1, width)
         rows[:, :width - 2] = start
         if seeded:
@@ -478,9 +480,8 @@ def _play_chance(state: "State", rng: random.Random) -> None:
 
 
 def _slice(game: "Game", lo: int, hi: int, arrays: dict[str, NDArray[Any]], seed: int, max_steps: int | None,
-           use_kernel: bool) -> "_Slice | _KernelSlice":
-    """The games ``lo`` to ``hi - 1``, stepped by the kernel where ``use_kernel`` and it can."""
-    made = kernel_table(game) if use_kernel else None
+           made: tuple[Any, NDArray[np.int32]] | None) -> "_Slice | _KernelSlice":
+    """The games ``lo`` to ``hi - 1``, stepped by the kernel where ``made`` (:func:`kernel_table`)."""
     if made is not None:
         return _KernelSlice(game, lo, hi, arrays, seed, max_steps, made)
     return _Slice(game, lo, hi, arrays, seed, max_steps)
@@ -493,7 +494,7 @@ def _serve(conn: Connection, game: "Game", lo: int, hi: int, n: int, buffer: Any
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     arrays = _views(buffer, n, _widths(game))
-    part = _slice(game, lo, hi, arrays, seed, max_steps, use_kernel)
+    part = _slice(game, lo, hi, arrays, seed, max_steps, kernel_table(game) if use_kernel else None)
     while True:
         try:
             while not conn.poll(1.0):
@@ -572,13 +573,14 @@ class VectorGame:
         #: the players who play: the columns of ``rewards``
         self.num_players: int = game.t.num_players
         #: the game's kernel steps the games (``kernel``: None where it can, True: it must, False: never)
-        self.kernel = kernel is not False and kernel_table(game) is not None
+        made = kernel_table(game) if kernel is not False else None
+        self.kernel = made is not None
         if kernel and not self.kernel:
             from ..kernel import why_not
             from ..kernel.plan import plan
-            from ..kernel.stepping import vector_ok
+            from ..kernel.stepping import why_not as why_not_stepped
             raise ValueError(f"{game.name}: its kernel cannot step the games: "
-                             f"{why_not(game) or vector_ok(plan(game))}")
+                             f"{why_not(game) or why_not_stepped(plan(game))}")
         self.jobs = min(n, jobs or os.cpu_count() or 1)
         bounds = [n * k // self.jobs for k in range(self.jobs + 1)]
         size = _block_size(n, _widths(game))
@@ -599,7 +601,7 @@ class VectorGame:
                 self._procs.append(proc)
         self._finalizer = weakref.finalize(self, _stop, self._conns, self._procs)
         self._arrays = _views(buffer, n, _widths(game))
-        self._local = _slice(game, 0, bounds[1], self._arrays, seed, max_steps, self.kernel)
+        self._local = _slice(game, 0, bounds[1], self._arrays, seed, max_steps, made)
         self._rows = np.arange(n)
         self._started = False
 
