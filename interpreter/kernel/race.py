@@ -219,7 +219,7 @@ def race_source(p: Plan, typed: bool) -> str:
     _steps(w, r)
     _play(w, r)
     write_ends(w, p, with_move=False)
-    _race_entries(w, r, K)
+    _race_entries(w, r)
     if why_not(p) is None:
         write_race(w, p, RESULTS)
     return "\n".join(w.lines) + "\n"
@@ -781,7 +781,7 @@ def _play(w: Writer, r: Race) -> None:
     w("")
 
 
-def _race_entries(w: Writer, r: Race, K: int) -> None:
+def _race_entries(w: Writer, r: Race) -> None:
     """What Python calls: ``load``, ``dice``, ``moves``, ``steps``, ``perft``, ``play``,
     ``end_after``, ``playouts``."""
     L = len(r.squares) // 3
