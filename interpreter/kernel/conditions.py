@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..dsl.expr import Call, Const, IfElse, Name, Node, Op, parse_expr
-from .model import Link, NotKernel, Plan, Reach, Row
+from .model import Layers, Link, NotKernel, Plan, Reach, Row
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -476,7 +476,8 @@ class Conditions:
                     if mask >> sq & 1:
                         regions[p * n + sq] |= 1 << i
         self.links[name] = len(self.out.links)
-        self.out.links.append(Link(ok, near, regions, items, gates, links))
+        layers = None if gates is not None else _layers(near, regions, items, ok, n, nc1)
+        self.out.links.append(Link(ok, near, regions, items, gates, links, layers))
         return self.links[name]
 
     def _holds(self, name: str, predicate: Any) -> int:
@@ -510,3 +511,55 @@ class Conditions:
             self.reaches[name] = len(self.out.reaches)
             self.out.reaches.append(Reach(player_of))
         return self.reaches[name]
+
+
+#: at most so many pairs of regions are counted (each top that changes updates every pair)
+MOST_PAIRS = 8
+
+
+def _layers(near: list[list[int]], regions: list[int], items: list[tuple[int, int]], ok: list[int],
+            n: int, nc1: int) -> Layers | None:
+    """The layers a ``connection``'s chains cross (see :class:`.model.Layers`), or None where they
+    say nothing or cost too much: neighbours that do not go both ways, an item one region
+    satisfies, a piece that links for both players, more than :data:`MOST_PAIRS` pairs."""
+    sets = [set(x) for x in near]
+    if any(s not in sets[u] for s, x in enumerate(near) for u in x):
+        return None
+    pairs: list[tuple[int, int]] = []
+    for bits, need in items:
+        if need < 2:
+            return None
+        held = [i for i in range(30) if bits >> i & 1]
+        pairs += [(a, b) for x, a in enumerate(held) for b in held[x + 1:] if (a, b) not in pairs]
+    if not pairs or len(pairs) > MOST_PAIRS:
+        return None
+    linker = [0] * (nc1 - 1)
+    for code in range(nc1 - 1):
+        for q in (1, 2):
+            if ok[q * nc1 + code + 1]:
+                if linker[code]:
+                    return None
+                linker[code] = q
+    layer = [0] * (3 * len(pairs) * n)
+    need = [0] * (3 * len(pairs))
+    for q in (1, 2):
+        for j, (a, b) in enumerate(pairs):
+            dist = [-1] * n
+            queue = [s for s in range(n) if regions[q * n + s] >> a & 1]
+            for s in queue:
+                dist[s] = 0
+            for s in queue:  # breadth first: the queue grows as it is read
+                for u in near[s]:
+                    if dist[u] < 0:
+                        dist[u] = dist[s] + 1
+                        queue.append(u)
+            ends = [dist[s] for s in range(n) if regions[q * n + s] >> b & 1 and dist[s] >= 0]
+            if not ends:  # the regions never meet: no chain joins them
+                need[q * len(pairs) + j] = n + 2
+                continue
+            far = min(ends)
+            need[q * len(pairs) + j] = far + 1
+            for s in range(n):
+                if 0 <= dist[s] <= far:
+                    layer[(q * len(pairs) + j) * n + s] = dist[s] + 1
+    return Layers(len(pairs), layer, need, linker)

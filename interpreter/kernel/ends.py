@@ -3,6 +3,8 @@ winner, value and scores), written alike for a board's kernel and a race's."""
 
 from __future__ import annotations
 
+import re
+
 from .model import Plan
 from .writer import Writer
 
@@ -15,9 +17,10 @@ def write_ends(w: Writer, p: Plan, with_move: bool = True) -> None:
     ``decide(rule, mover)``: its winner, value and scores into ``OUT``."""
     if with_move:
         w.func("ended", [("int", "mover"), ("long long", "mv")], "int")
-        w.local("int to_, frm_")
-        w("to_ = to_of(mv)", 1)
-        w("frm_ = from_of(mv)", 1)
+        for name, reader in (("to_", "to_of"), ("frm_", "from_of")):
+            if any(re.search(rf"\b{name}\b", end.when) for end in p.ends):  # only what a rule reads
+                w.local(f"int {name}")
+                w(f"{name} = {reader}(mv)", 1)
     else:
         w.func("ended", [("int", "mover")], "int")
     for i, end in enumerate(p.ends):

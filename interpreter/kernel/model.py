@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["NotKernel", "Plan", "BlockPlan", "TurnNode", "End", "Row", "Reach", "Link", "Race", "flatten", "directions",
+__all__ = ["NotKernel", "Plan", "BlockPlan", "TurnNode", "End", "Row", "Reach", "Link", "Layers", "Race", "flatten", "directions",
            "kind_steps", "kind_directions", "promotion", "ended_rays", "TEMPLATE"]
 
 #: the template's version: part of every kernel's cache key
@@ -49,6 +49,24 @@ class Link:
     #: player's link (``gates``), and per player his link's cell (code + 1); None: neighbours join
     gates: list[list[int]] | None = None
     links: list[int] | None = None
+    #: the layers a chain must cross (see :func:`layers`; None: not counted)
+    layers: "Layers | None" = None
+
+
+@dataclass
+class Layers:
+    """What a ``connection`` needs before its groups are flooded, kept as tops change: a chain
+    that joins region A to region B has a square at every distance from A up to B's (each step
+    goes one layer on at most), so while one of those layers holds none of the player's links,
+    no group of his joins that pair. ``pairs`` pairs of regions, every pair two of an item's;
+    per player, pair and square its layer + 1 (0: none of the pair's), flattened as
+    ``(q * pairs + pair) * n + s``; per player and pair how many layers a chain crosses (more
+    than the squares: the pair's regions do not meet); per code the player it is a link of."""
+
+    pairs: int
+    layer: list[int]
+    need: list[int]
+    linker: list[int]
 
 
 @dataclass

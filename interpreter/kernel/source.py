@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from . import growing, stepping
 from .parts import PARTS, jump, place, then
-from .model import TEMPLATE, NotKernel, Plan, flatten
+from .model import TEMPLATE, Layers, NotKernel, Plan, flatten
 from .plan import plan
 from .ends import write_ends
 from .writer import Writer
@@ -134,6 +134,12 @@ def source(p: Plan, typed: bool) -> str:
         if link.gates is not None:  # per neighbour the site its link stands on; per player his link
             w.table(f"LG{k}", [g for row in link.gates for g in row])
             w.table(f"LL{k}", link.links or [0, 0, 0])
+    for k, layers in _counted_layers(p):  # per player and pair, the pieces on each layer
+        w.table(f"LY{k}", layers.layer)
+        w.table(f"LYN{k}", layers.need)
+        w.table(f"LYQ{k}", layers.linker)
+        w.array(f"LYC{k}", 3 * layers.pairs * (n + 1))
+        w.array(f"LYF{k}", 3 * layers.pairs)
     for k, (near, border) in enumerate(p.encloses):
         starts, flat = flatten(near)
         w.table(f"EN{k}S", starts)
@@ -220,6 +226,13 @@ def _helpers(w: Writer, p: Plan) -> None:
     w.rnd()
 
 
+def _counted_layers(p: Plan) -> list[tuple[int, Layers]]:
+    """The ``connection`` questions whose layers are counted as tops change (see
+    :class:`.model.Layers`): those that have them and are not kept whole as pieces come."""
+    kept = growing.kept_links(p)
+    return [(k, link.layers) for k, link in enumerate(p.links) if link.layers is not None and k not in kept]
+
+
 def _links_and_enclosures(w: Writer, p: Plan) -> None:
     """``linked{k}(q)``: whether q's groups link a `connection`'s regions; ``enclosed{k}(q)``."""
     n = p.squares
@@ -235,6 +248,11 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
         # the player's groups, each flooded once; a group touching enough regions of an item links
         w.func(f"linked{k}", [("int", "q")], "bint")
         w.local("int i, s, t, u, e, top, mark, touched, c")
+        if link.layers is not None and k not in kept_links:  # no chain while a layer has none of his links
+            pairs = link.layers.pairs
+            complete = " or ".join(f"LYF{k}[q * {pairs} + {j}] == LYN{k}[q * {pairs} + {j}]" for j in range(pairs))
+            w(f"if not ({complete}):", 1)
+            w("return 0", 2)
         w.flood_start(n)
         w("for i in range(PN[q]):", 1)
         w(f"s = PL[q * {n} + i]", 2)
@@ -552,6 +570,21 @@ def _changes(w: Writer, p: Plan) -> None:
                 w(f"if c == {row.length}:", 3)
                 w(f"RF{k}[q] -= 1", 4)
                 w(f"RN{k}[j] = c - 1", 3)
+        for k, layers in _counted_layers(p):
+            w(f"q = LYQ{k}[code]", 1)
+            w("if q:", 1)
+            w(f"for j in range(q * {layers.pairs}, q * {layers.pairs} + {layers.pairs}):", 2)
+            w(f"c = LY{k}[j * {n} + s]", 3)
+            w("if c:", 3)
+            w(f"i = j * {n + 1} + c", 4)
+            if sign > 0:
+                w(f"LYC{k}[i] += 1", 4)
+                w(f"if LYC{k}[i] == 1:", 4)
+                w(f"LYF{k}[j] += 1", 5)
+            else:
+                w(f"LYC{k}[i] -= 1", 4)
+                w(f"if LYC{k}[i] == 0:", 4)
+                w(f"LYF{k}[j] -= 1", 5)
         for k, _ in enumerate(p.reaches):
             w(f"q = CP{k}[code * {n} + s]", 1)
             w("if q:", 1)
@@ -808,7 +841,7 @@ def _generate(w: Writer, p: Plan) -> None:
     w.func("gen", [("int", "p"), ("int", "ply"), ("long long*", "out")], "int", inline=False)
     w.local("int k")
     w("PLY[0] = ply", 1)  # what a phase's `when` reads as `ply`
-    w("k = gen_at(p, ply, out)", 1)
+    w("k = gen_at(p, ply, out)" if len(p.phases) > 1 else "k = gen0(p, out)", 1)
     if p.passing:  # a player without a move passes
         w("if k == 0:", 1)
         w(f"out[0] = {w.big(len(p.blocks) * p.slot)}", 2)
@@ -925,6 +958,8 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     clear = [(f"RN{k}", 3 * len(row.rows)) for k, row in enumerate(p.rows)] \
         + [(f"RF{k}", 3) for k, _ in enumerate(p.rows)] + [(f"RC{k}", 3) for k, _ in enumerate(p.reaches)] \
         + [(f"HC{k}", 3) for k, _ in enumerate(p.holds)] \
+        + [(f"LYC{k}", 3 * layers.pairs * (n + 1)) for k, layers in _counted_layers(p)] \
+        + [(f"LYF{k}", 3 * layers.pairs) for k, layers in _counted_layers(p)] \
         + [("TC", p.codes)]
     _chance_entries(w, p)
     # an empty board before a position's pieces are pushed, and what is kept of them after

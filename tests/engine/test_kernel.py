@@ -786,6 +786,28 @@ def test_a_game_whose_moves_take_pieces_off_floods_its_rings_and_connections(tmp
     assert not plan(spielwerk.load(str(ROOT / "games/gallery/twixt.yaml"))).grows
 
 
+def test_a_road_is_looked_for_only_when_every_rank_or_every_file_holds_a_flat():
+    # Tak's roads join north to south or east to west: a chain crosses every rank, or every file,
+    # so the kernel counts the player's road pieces per rank and per file as tops change, and
+    # floods his groups only where one of those is full
+    game = spielwerk.load("tak", size=5)
+    link, = plan(game).links
+    layers = link.layers
+    assert layers is not None and layers.pairs == 2
+    for q in (1, 2):
+        for j in range(2):
+            assert layers.need[q * 2 + j] == 5
+            rows = [layers.layer[(q * 2 + j) * 25 + s] for s in range(25)]
+            assert sorted(set(rows)) == [1, 2, 3, 4, 5]
+            assert all(rows.count(x) == 5 for x in range(1, 6))  # five squares a layer: a rank or a file
+    t = game.t
+    assert layers.linker == [t.code_owner[code] if t.kind_names[t.code_kind[code]] in ("flat", "cap") else 0
+                             for code in range(t.num_codes)]
+    walks = [random_walk(game, seed, plies=400) for seed in range(10)]
+    assert any(walk[-1][0].result is not None and walk[-1][0].result.result == "road" for walk in walks)
+    played_through(game, walks)
+
+
 def test_a_flower_of_seven_is_a_ring_when_its_last_petal_comes(tmp_path):
     # white's stone in the middle, his six around it; black's far away: the middle is enclosed
     game = game_from(tmp_path, RINGS.replace(">= 2", ">= 1"))

@@ -332,6 +332,12 @@ def moves(w: "Writer", p: "Plan", i: int) -> None:
         w(f"out[k] = {w.big(i * p.slot)} + (code * {n + 1} + {n}) * {n} + s", 4)
         w("k += 1", 4)
         return
+    if not w.typed:  # plain Python: the empty squares listed by one comprehension, copied at once
+        w(f"mv = {w.big(i * p.slot)} + (code * {n + 1} + {n}) * {n}", 2)
+        w(f"got = [mv + s for s in B{i}_squares if not b[s]]", 2)
+        w("out[k:k + len(got)] = got", 2)
+        w("k += len(got)", 2)
+        return
     w(f"for e in range({len(tb['squares'])}):", 2)
     w(f"s = B{i}_squares[e]", 3)
     w("if b[s] == 0:", 3)
