@@ -79,6 +79,8 @@ class Kernel:
             lock = threading.Lock()
             setattr(module, "_spielwerk_lock", lock)
         self._lock: Any = lock
+        #: the outcomes made of the kernel's ends so far (:meth:`outcome` by its arguments)
+        self._outcomes: dict[tuple[int, ...], "Outcome | None"] = {}
 
     def __repr__(self) -> str:
         return f"<Kernel of {self.game.name} ({'typed' if self.typed else 'plain Python'})>"
@@ -276,7 +278,16 @@ class Kernel:
                 flat = self.module.playouts(st.stacks, self._reserves(st), st.counters, st.to_move, st.ply, games,
                                             seed & 0x7FFFFFFFFFFFFFFF, max_plies,
                                             *(self._history(st) if self.plan.zobrist else ()))
-        return [(self.outcome(*flat[i:i + 2], *flat[i + 3:i + 7]), flat[i + 2]) for i in range(0, len(flat), 7)]
+        known = self._outcomes  # an end met before is read back, not made again
+        out = []
+        for i in range(0, len(flat), 7):
+            key = (flat[i], flat[i + 1], flat[i + 3], flat[i + 4], flat[i + 5], flat[i + 6])
+            if key in known:
+                outcome = known[key]
+            else:
+                outcome = known[key] = self.outcome(*key)
+            out.append((outcome, flat[i + 2]))
+        return out
 
     def _engine_games(self, st: "Position", games: int, seed: int, max_plies: int,
                       by: str) -> list[tuple["Outcome | None", int]]:

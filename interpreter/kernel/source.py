@@ -595,19 +595,23 @@ def _changes(w: Writer, p: Plan) -> None:
             w(f"HC{k}[q] += {sign}", 2)
         w("")
     hh = p.height
-    w.func("push", [("int", "s"), ("int", "code")], "void")
-    if p.stacking and p.zobrist:
-        w("global HB", 1)
-        w(f"HB ^= ZOB[(s * {p.stride} + H[s]) * {p.codes} + code]", 1)
-    if p.stacking:  # a piece on one of its own code leaves the top, and all that reads it, as it was
-        w(f"SK[s * {hh} + H[s]] = code", 1)
-        w("H[s] += 1", 1)
-        w("if b[s] == code + 1:", 1)
-        w("return", 2)
-        w("if b[s]:", 1)
-        w("top_off(s, b[s] - 1)", 2)
-    w("top_on(s, code)", 1)
-    w("")
+    if not p.stacking and not w.typed:  # plain Python: a piece onto a square is its new top, no call between
+        w("push = top_on")
+        w("")
+    else:
+        w.func("push", [("int", "s"), ("int", "code")], "void")
+        if p.stacking and p.zobrist:
+            w("global HB", 1)
+            w(f"HB ^= ZOB[(s * {p.stride} + H[s]) * {p.codes} + code]", 1)
+        if p.stacking:  # a piece on one of its own code leaves the top, and all that reads it, as it was
+            w(f"SK[s * {hh} + H[s]] = code", 1)
+            w("H[s] += 1", 1)
+            w("if b[s] == code + 1:", 1)
+            w("return", 2)
+            w("if b[s]:", 1)
+            w("top_off(s, b[s] - 1)", 2)
+        w("top_on(s, code)", 1)
+        w("")
     w.func("pop", [("int", "s")], "int")
     w.local("int code")
     if p.stacking:
@@ -971,14 +975,10 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         w("HB = 0", 1)
     w("UP[0] = 0", 1)
     w("OVER[0] = 0", 1)
-    w(f"for s in range({n}):", 1)
-    w("b[s] = 0", 2)
-    if p.stacking:
-        w("H[s] = 0", 2)
+    w.zero(["b", "H"] if p.stacking else ["b"], n, "s")
     w("PN[0] = PN[1] = PN[2] = 0", 1)
     for name, size in clear:
-        w(f"for i in range({max(1, size)}):", 1)
-        w(f"{name}[i] = 0", 2)
+        w.zero([name], max(1, size))
     w("S[0] = 0", 1)
     if kept:
         w("GROW[0] = 0", 1)

@@ -48,6 +48,17 @@ class Writer:
         else:
             self(f"{name} = [0] * {max(1, size)}")
 
+    def zero(self, names: list[str], size: int, var: str = "i", indent: int = 1) -> None:
+        """The first ``size`` ints of each array of ``names`` set to 0: one loop (typed), one slice
+        assignment each (plain Python; ``var`` is the typed loop's local)."""
+        if self.typed:
+            self(f"for {var} in range({size}):", indent)
+            for name in names:
+                self(f"{name}[{var}] = 0", indent + 1)
+        else:
+            for name in names:
+                self(f"{name}[0:{size}] = [0] * {size}", indent)
+
     def func(self, name: str, args: list[tuple[str, str]], ret: str, inline: bool = True) -> None:
         """A function's first line: a C function (typed; ``ret`` its C type), a def (plain)."""
         if self.typed:
