@@ -400,6 +400,8 @@ class Move(Block):
     # -- sizes --------------------------------------------------------------------------------------
     def counts(self, st: "Position", height: int) -> range:
         """How many pieces may be taken off a stack of ``height``."""
+        if self.whole:  # `take: stack`: all of it, whatever the height
+            return range(height, height + 1) if height else range(0)
         lo = self.k_min(st, height, 0) if callable(self.k_min) else self.k_min
         hi = self.k_max(st, height, 0) if callable(self.k_max) else self.k_max
         return range(max(lo, 1), min(hi, height) + 1)
@@ -440,6 +442,7 @@ class Move(Block):
         k_min, k_max, distance = self.k_min, self.k_max, self.distance
         # counts and distances that follow from the options alone are read once, not per square
         fixed_k = not callable(k_min) and not callable(k_max)
+        whole = self.whole  # `take: stack`: the stack's height, not asked of the expression
         lo = max(k_min, 1) if fixed_k else 1
         fixed_n = not callable(distance)
         mine = self.sources(st, p)
@@ -452,7 +455,7 @@ class Move(Block):
             top = s[-1]
             if from_condition is not None and not from_condition(self.cond.square_context(st, p, a, -1, 0)):
                 continue
-            ks = range(lo, min(k_max, h) + 1) if fixed_k else self.counts(st, h)
+            ks = range(lo, min(k_max, h) + 1) if fixed_k else range(h, h + 1) if whole else self.counts(st, h)
             if not ks:
                 continue
             rays = rays_of[code_kind[top]][a]
