@@ -423,7 +423,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     print("kernels: " + ("off (SPIELWERK_KERNEL=0)" if mode == "off" else
                          f"typed, built per game in {kernels.folder()}" if typed else
                          "plain Python (SPIELWERK_KERNEL=python)" if mode == "python" else
-                         "not in use with the pure-Python engine (SPIELWERK_KERNEL=python runs them in plain Python)"))
+                         "plain Python with the pure-Python engine, for games whose moves only place pieces "
+                         "(SPIELWERK_KERNEL=python: for every game)"))
     for name in args.games:
         game = _load(name, {})
         made = kernels.kernel(game, progress=_say)

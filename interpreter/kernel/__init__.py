@@ -10,9 +10,10 @@ draw the same random games.
 
 :func:`kernel` gives a game's kernel, or None where the game uses a part the kernel does not play
 yet (:func:`why_not` says which); the engine then plays it as always. ``SPIELWERK_KERNEL=0`` turns
-kernels off; ``SPIELWERK_KERNEL=python`` runs them in plain Python (the pure engine does not
-use them otherwise: in plain Python a kernel is not always faster than the engine);
-``SPIELWERK_KERNEL=typed`` builds them wherever a C compiler is found, compiled engine or not.
+kernels off; ``SPIELWERK_KERNEL=python`` runs them in plain Python everywhere (the pure engine
+otherwise runs them only for games whose moves only place pieces: elsewhere, in plain Python, the
+engine is the faster); ``SPIELWERK_KERNEL=typed`` builds them wherever a C compiler is found,
+compiled engine or not.
 """
 
 from __future__ import annotations
@@ -387,8 +388,10 @@ def _entry(game: "Game", progress: Callable[[str], None] | None = None) -> tuple
     else:
         from .. import native
         if mode == "auto" and not native.compiled_modules():
-            why = ("the pure-Python engine runs (kernels are typed where the compiled engine is in use, "
-                   "after `spielwerk build`; SPIELWERK_KERNEL=python runs them in plain Python)")
+            try:
+                made, why = _plain_where_faster(game)
+            except NotKernel as exc:
+                why = f"the kernel does not play {exc} yet"
         else:
             try:
                 made = _make(game, mode, progress)
@@ -398,6 +401,19 @@ def _entry(game: "Game", progress: Callable[[str], None] | None = None) -> tuple
                 why = f"the kernel does not play {exc} yet"
     setattr(game, "_kernel", (game, made, why, mode))
     return game, made, why
+
+
+def _plain_where_faster(game: "Game") -> tuple[Kernel | None, str]:
+    """With the pure-Python engine: the plain-Python kernel of a game whose moves only put pieces
+    onto empty squares (its plan ``grows``), where it keeps what the end rules ask as pieces come
+    and lists a move by a square's number; the engine plays the others, where in plain Python it
+    is the faster of the two (its moves lists made once and copied, its boards read as bits)."""
+    p = plan(game)
+    if p.grows:
+        return _plain(game, p), ""
+    return None, ("the pure-Python engine plays it: in plain Python a kernel is the faster only where moves "
+                  "only place pieces (kernels are typed where the compiled engine is in use, after "
+                  "`spielwerk build`; SPIELWERK_KERNEL=python runs them in plain Python)")
 
 
 def _make(game: "Game", mode: str, progress: Callable[[str], None] | None) -> Kernel | None:

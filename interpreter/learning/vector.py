@@ -243,15 +243,16 @@ class _Slice:
         self._write(players, legal)
 
 
-def kernel_table(game: "Game") -> tuple[Any, NDArray[np.int32]] | None:
+def kernel_table(game: "Game", plain: bool = True) -> tuple[Any, NDArray[np.int32]] | None:
     """The game's kernel and the table its ``vstep`` reads (:mod:`spielwerk.kernel.stepping`),
-    where the kernel steps the games itself; else None."""
+    where the kernel steps the games itself (a plain-Python kernel only where ``plain``); else
+    None."""
     from ..kernel import kernel
     from ..kernel.stepping import HEADER, row_width, why_not
     from .actions import space_of
     from .observation import _plan
     k = kernel(game)
-    if k is None or why_not(k.plan) is not None:
+    if k is None or (not k.typed and not plain) or why_not(k.plan) is not None:
         return None
     if k.plan.race is not None:
         return k, _race_table(game, k)
@@ -572,8 +573,10 @@ class VectorGame:
         self.obs_size: int = observation_size(game)
         #: the players who play: the columns of ``rewards``
         self.num_players: int = game.t.num_players
+        # a plain-Python kernel steps more slowly than the engine: it steps them only where asked to
+        from ..kernel import choice
+        made = kernel_table(game, plain=kernel is True or choice() == "python") if kernel is not False else None
         #: the game's kernel steps the games (``kernel``: None where it can, True: it must, False: never)
-        made = kernel_table(game) if kernel is not False else None
         self.kernel = made is not None
         if kernel and not self.kernel:
             from ..kernel import why_not

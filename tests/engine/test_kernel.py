@@ -398,16 +398,19 @@ def test_the_plain_and_the_running_kernel_draw_the_same_games():
         assert other.perft(st, depth) == k.perft(st, depth)
 
 
-def test_the_pure_engine_uses_no_kernel_unless_asked(monkeypatch, tmp_path):
+def test_the_pure_engine_uses_plain_kernels_only_where_moves_place_pieces(monkeypatch, tmp_path):
     monkeypatch.setenv("SPIELWERK_KERNEL", "auto")
-    game = game_from(tmp_path, DROPS)
+    moving = game_from(tmp_path, DROPS)  # places pieces and moves them
+    placing = spielwerk.load(str(ROOT / "games" / "gallery" / "hex.yaml"), size=5)
+    assert not plan(moving).grows and plan(placing).grows
     if native.compiled_modules():
-        assert kernels.kernel(game).typed
+        assert kernels.kernel(moving).typed and kernels.kernel(placing).typed
     else:
-        assert kernels.kernel(game) is None
-        assert kernels.why_not(game).startswith("the pure-Python engine runs")
+        assert kernels.kernel(moving) is None
+        assert kernels.why_not(moving).startswith("the pure-Python engine plays it")
+        assert not kernels.kernel(placing).typed
     monkeypatch.setenv("SPIELWERK_KERNEL", "python")
-    assert not kernels.kernel(game).typed
+    assert not kernels.kernel(moving).typed and not kernels.kernel(placing).typed
 
 
 def test_the_parts_a_kernel_does_not_play_are_named():

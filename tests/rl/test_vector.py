@@ -313,6 +313,18 @@ def test_a_game_its_kernel_cannot_step_is_stepped_by_the_engine(monkeypatch):
         assert vg.kernel
 
 
+def test_a_plain_python_kernel_steps_the_games_only_where_asked_to(monkeypatch):
+    # the pure engine plays a placement game's random games on its plain-Python kernel, but steps a
+    # vector faster than that kernel would: the kernel steps it where kernel=True or
+    # SPIELWERK_KERNEL=python asks
+    monkeypatch.setenv("SPIELWERK_KERNEL", "auto")
+    game = spielwerk.load(TICTACTOE)
+    with VectorGame(game, 2) as vg:
+        assert vg.kernel == bool(native.compiled_modules())
+    with VectorGame(game, 2, kernel=True) as vg:
+        assert vg.kernel
+
+
 def agrees_with_the_states(game, steps, max_steps=None):
     """A kernel-stepped vector, step after step: every game's mask, observation and player to
     decide are its replayed state's; an ended game paid what its state's returns say, at its ply.
