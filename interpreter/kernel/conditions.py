@@ -526,8 +526,8 @@ def _layers(near: list[list[int]], regions: list[int], items: list[tuple[int, in
     if any(s not in sets[u] for s, x in enumerate(near) for u in x):
         return None
     pairs: list[tuple[int, int]] = []
-    for bits, need in items:
-        if need < 2:
+    for bits, least in items:
+        if least < 2:
             return None
         held = [i for i in range(30) if bits >> i & 1]
         pairs += [(a, b) for x, a in enumerate(held) for b in held[x + 1:] if (a, b) not in pairs]
