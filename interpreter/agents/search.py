@@ -19,6 +19,7 @@ from typing import Any, Callable, cast
 from ..game import Game
 from ..game import State
 from ..state import Move
+from ..kernel import choice as kernel_choice
 from ..kernel import kernel
 from .base import RandomAgent, play_turn, sample_chance
 
@@ -321,6 +322,8 @@ class AlphaBetaAgent:
         self._game: Game | None = None
         self._deadline = math.inf
         self._nodes = 0
+        #: the positions visited before this move's search began
+        self._first_node = 0
         #: the player who searches, and whether the others play as one side against him
         self._me = 0
         self._paranoid = False
@@ -345,9 +348,12 @@ class AlphaBetaAgent:
         judge.deadline = self._deadline
         best = order[0]
         started = time.perf_counter()
+        self._first_node = self._nodes
+        on_kernel = self._on_kernel(game, state, order)
         for d in range(1, self.depth + 1):
             try:
-                value, move = self._root(game, state, order, d)
+                value, move = self._root(game, state, order, d) if on_kernel is None \
+                    else self._kernel_root(on_kernel, state, order, d, started)
             except _OutOfTime:
                 break
             if self.progress is not None:  # each depth costs more than all before it
@@ -358,6 +364,56 @@ class AlphaBetaAgent:
             if abs(value) >= WIN / 2:  # a forced result: deeper search changes nothing
                 break
         return best
+
+    def _on_kernel(self, game: Game, st: State, order: list[Any]) -> tuple[Any, dict[Any, int], tuple[int, int]] | None:
+        """Where the search runs on the game's kernel (:mod:`spielwerk.kernel`), over its int moves:
+        the kernel, its int for each move of ``order`` and the value of having no move for either
+        player. That is where leaves are judged even (no evaluation, no playouts), two players
+        play, no dice are rolled and the kernel plays ``st``, typed (a plain-Python one only where
+        ``SPIELWERK_KERNEL=python`` asks); elsewhere None: the engine searches."""
+        if self.playouts or game.evaluation or self._paranoid or st.turn or game.is_chance(st):
+            return None
+        made = kernel(game)
+        if made is None or made.plan.race is not None or made.plan.dice or not made.usable(st):
+            return None
+        if not made.typed and kernel_choice() != "python":  # plain Python without the table: the engine is the faster
+            return None
+        with made._lock:
+            made.load(st)
+            ints = made.module.moves(st.to_move, st.ply)
+        by_move = {made.move(mv, st): mv for mv in ints}
+        if any(move not in by_move for move in order):
+            return None
+        none = tuple(0 if game.no_moves == "pass" else int(WIN * _value(made.outcome(-1, q), q)) for q in (1, 2))
+        return made, by_move, cast("tuple[int, int]", none)
+
+    def _kernel_root(self, on_kernel: tuple[Any, dict[Any, int], tuple[int, int]], st: State, moves: list[Any],
+                     depth: int, started: float) -> tuple[float, Any]:
+        """:meth:`_root` on the kernel: each move's value searched there, in its int moves, without
+        the table (the kernel keeps no hash of its positions). With a time, each search is given as
+        many positions as the rate so far lets it visit before the time is up."""
+        made, by_move, (none1, none2) = on_kernel
+        me, ply = st.to_move, st.ply
+        alpha, best = -4 * int(WIN), moves[0]
+        for move in moves:
+            limit = 0
+            if self._deadline < math.inf:
+                now = time.perf_counter()
+                if now > self._deadline:
+                    raise _OutOfTime
+                done = self._nodes - self._first_node
+                rate = done / (now - started) if done and now > started else 0.0
+                limit = max(1, int(rate * (self._deadline - now))) if rate else 20_000
+            with made._lock:
+                made.load(st)
+                v, nodes, stopped = made.module.child(by_move[move], me, ply, depth, alpha, 4 * int(WIN), limit,
+                                                      none1, none2)
+            self._nodes += nodes
+            if stopped:
+                raise _OutOfTime
+            if v > alpha:
+                alpha, best = v, move
+        return float(alpha), best
 
     def _root(self, game: Game, st: State, moves: list[Any], depth: int) -> tuple[float, Any]:
         me = st.to_move

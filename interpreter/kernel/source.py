@@ -69,6 +69,9 @@ def source(p: Plan, typed: bool) -> str:
     w.array("LTF", 2)  # while a turn's next part is listed: the squares of the part before (to, from)
     w.array("OVER", 1)  # 1 once a position had more moves than a list of moves holds
     w.array("PLY", 1)  # the ply of the position the end rules read
+    # a search's nodes so far, the most it may visit (0: no limit), 1 once it stopped there, the
+    # value of having no move for players 1 and 2 (:func:`_search`)
+    w.both("cdef long long SRCH[5]", "SRCH = [0] * 5")
     if p.dice:
         w.array("DIE", 1)  # the number rolled for the move to make (0: not rolled yet)
         w.array("FIRST", 1)  # the number rolled in the loaded position (random games play it first)
@@ -914,6 +917,92 @@ def _generate(w: Writer, p: Plan) -> None:
         w("")
 
 
+#: a won game's value in a search (the agents' ``WIN``); a win further away is worth one less a ply
+WIN = 1_000_000
+
+
+def _search(w: Writer, p: Plan, bound: int) -> None:
+    """``child(mv, p, ply, depth, alpha, beta, limit, none1, none2)``: negamax with alpha-beta over
+    the kernel's moves, the value for ``p`` of playing ``mv`` in the loaded position, looked at to
+    ``depth`` plies in all (what :class:`spielwerk.agents.AlphaBetaAgent` asks of each move at its
+    root). A finished game is worth ``WIN`` to its winner (0 a draw), one less for every ply it is
+    away; a position at the depth, 0; a player without a move, ``none1`` or ``none2``. It stops
+    once it has visited ``limit`` positions (0: never): its value is then not to be read. Returns
+    the value, the positions visited and whether it stopped."""
+    again = any(blk.again is not None for blk in p.blocks)
+    nxt = "p if again_of(p, mv) else 3 - p" if again else "3 - p"
+    w.func("search_", [("int", "p"), ("int", "ply"), ("int", "depth"), ("long long", "alpha"),
+                       ("long long", "beta")], "long long", inline=False)
+    w.local(f"long long buf[{bound}]")
+    w.local("long long mv, v, best")
+    w.local("int k, i")
+    if not w.typed:
+        w(f"buf = [0] * {bound}", 1)
+    w("SRCH[0] += 1", 1)
+    w("if SRCH[1] and SRCH[0] > SRCH[1]:", 1)
+    w("SRCH[2] = 1", 2)
+    w("return 0", 2)
+    if p.passing:  # a player without a move passes: a position at the depth is even
+        w("if depth <= 0:", 1)
+        w("return 0", 2)
+    w("k = gen(p, ply, buf)", 1)
+    w("if k == 0:", 1)  # a player without a move: the game is over, at the depth too
+    w("return SRCH[2 + p]", 2)
+    w("if depth <= 0:", 1)
+    w("return 0", 2)
+    w(f"best = {-4 * WIN}", 1)
+    w("for i in range(k):", 1)
+    w("mv = buf[i]", 2)
+    w("v = child_(mv, p, ply, depth, alpha, beta)", 2)
+    w("if SRCH[2]:", 2)
+    w("return 0", 3)
+    w("if v > best:", 2)
+    w("best = v", 3)
+    w("if best > alpha:", 2)
+    w("alpha = best", 3)
+    w("if alpha >= beta:", 2)
+    w("break", 3)
+    w(f"if best >= {WIN // 2}:", 1)
+    w("best -= 1", 2)
+    w(f"elif best <= {-WIN // 2}:", 1)
+    w("best += 1", 2)
+    w("return best", 1)
+    w("")
+    w.func("child_", [("long long", "mv"), ("int", "p"), ("int", "ply"), ("int", "depth"), ("long long", "alpha"),
+                      ("long long", "beta")], "long long", inline=False)
+    w.local("long long v")
+    w.local("int cap, e, q")
+    w("cap = make(mv, p)", 1)
+    w("PLY[0] = ply + 1", 1)
+    w("e = ended(p, mv)", 1)
+    w("if e >= 0:", 1)
+    w("decide(e, p)", 2)
+    w(f"v = {WIN} if OUT[0] == p else ({-WIN} if OUT[0] else 0)", 2)
+    w("else:", 1)
+    w(f"q = {nxt}", 2)
+    w("if q == p:", 2)
+    w("v = search_(p, ply + 1, depth - 1, alpha, beta)", 3)
+    w("else:", 2)
+    w("v = -search_(q, ply + 1, depth - 1, -beta, -alpha)", 3)
+    w("unmake(mv, p, cap)", 1)
+    w("return v", 1)
+    w("")
+    w("def child(mv, p, ply, depth, alpha, beta, limit, none1, none2):")
+    w('"""The value for ``p`` of ``mv`` in the loaded position, searched to ``depth`` plies in all;', 1)
+    w('the positions visited; whether the search stopped at ``limit`` of them (see the writer)."""', 1)
+    w.local("long long v")
+    w("SRCH[0] = 0", 1)
+    w("SRCH[1] = limit", 1)
+    w("SRCH[2] = 0", 1)
+    w("SRCH[3] = none1", 1)
+    w("SRCH[4] = none2", 1)
+    w("v = child_(mv, p, ply, depth, alpha, beta)", 1)
+    w("if OVER[0]:", 1)
+    w("raise OverflowError('a position has more moves than the kernel lists')", 2)
+    w("return (v, SRCH[0], SRCH[2])", 1)
+    w("")
+
+
 def _reseed(w: Writer, p: Plan) -> None:
     """The generator started from ``seed``, and what the draws learnt from earlier draws forgotten:
     the same seed draws the same moves whatever was drawn before."""
@@ -1078,6 +1167,8 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("raise OverflowError('a position has more moves than the kernel lists')", 2)
     w("return total", 1)
     w("")
+    if not p.dice:
+        _search(w, p, bound)
     w("def moves(p, ply):")
     w('"""The legal moves of the loaded position, as ints."""', 1)
     w.local(f"long long buf[{bound}]")

@@ -817,3 +817,88 @@ def test_a_flower_of_seven_is_a_ring_when_its_last_petal_comes(tmp_path):
     walk = walk_of(game, ["d4", "a1", "c3", "a2", "c4", "a3", "d3", "g1", "d5", "g2", "e3", "g3", "e4"])
     assert walk[-1][0].result.result == "rings"
     played_through(game, [walk])
+
+
+WIN = 1_000_000
+
+
+def negamax(game, st, depth):
+    """The value of ``st`` for the player to move, by plain negamax over the engine's moves (no
+    table, no pruning): a finished game is worth WIN to its winner, one less a ply away; a position
+    at the depth, 0. What the kernel's search must find."""
+    outcome = st.result if st.result is not None else game.outcome(st)
+    if outcome is not None:
+        return 0 if outcome.winner is None else WIN if outcome.winner == st.to_move else -WIN
+    if depth == 0:
+        return 0
+    best = None
+    for move in game.legal_moves(st):
+        after = st.copy()
+        game.apply(after, move)
+        v = negamax(game, after, depth - 1)
+        v = v if after.to_move == st.to_move else -v
+        best = v if best is None else max(best, v)
+    return best - 1 if best >= WIN // 2 else best + 1 if best <= -WIN // 2 else best
+
+
+def move_values(game, st, depth):
+    """Per legal move of ``st``: its value for the mover by :func:`negamax`."""
+    out = {}
+    for move in game.legal_moves(st):
+        after = st.copy()
+        game.apply(after, move)
+        v = negamax(game, after, depth - 1)
+        out[move] = v if after.to_move == st.to_move else -v
+    return out
+
+
+@pytest.mark.parametrize("name", ["tic-tac-toe", "connect-four", "breakthrough", "dots-and-boxes", "lasca", "tak",
+                                  "drops"])
+def test_the_kernel_searches_the_values_negamax_finds(tmp_path, name):
+    # every move's value, searched on the kernel's int moves with a full window, is the one plain
+    # negamax finds on the engine; positions from random games, near their ends too
+    if name == "drops":
+        game = game_from(tmp_path, DROPS)
+    elif name in ("lasca", "tak"):
+        game = spielwerk.load(name, **({"size": 3} if name == "tak" else {}))
+    else:
+        game = spielwerk.load(str(ROOT / "games" / "gallery" / f"{name}.yaml"),
+                              **({"size": 2} if name == "dots-and-boxes" else {}))
+    k = kernels.kernel(game)
+    none = [0 if game.no_moves == "pass" else WIN * (-1 if game.no_moves == "lose" else 0) for _ in (1, 2)]
+    checked = 0
+    for seed in range(6):
+        walk = random_walk(game, seed)
+        for st, _ in walk[-4:] + walk[::max(1, len(walk) // 3)]:
+            if st.result is not None or not game.legal_moves(st):
+                continue
+            depth = 3 if len(game.legal_moves(st)) <= 12 else 2
+            k.load(st)
+            ints = {k.move(mv, st): mv for mv in k.module.moves(st.to_move, st.ply)}
+            for move, value in move_values(game, st, depth).items():
+                v, nodes, stopped = k.module.child(ints[move], st.to_move, st.ply, depth, -4 * WIN, 4 * WIN, 0, *none)
+                assert (v, stopped) == (value, 0), (name, st.text(), str(move))
+                checked += 1
+    assert checked >= 30
+
+
+def test_alphabeta_searches_on_the_kernel_where_leaves_are_even():
+    from spielwerk.agents import AlphaBetaAgent
+    game = spielwerk.load(str(ROOT / "games" / "gallery" / "connect-four.yaml"))
+    st = game.initial()
+    for column in (3, 3, 4, 4, 2):  # the first player threatens to close four on the bottom row
+        st.push(next(m for m in game.legal_moves(st) if m.to_square % 7 == column))
+    agent = AlphaBetaAgent(1, depth=4)
+    assert agent._on_kernel(game, st, game.legal_moves(st)) is not None
+    values = move_values(game, st, 4)
+    move = agent.choose(st, game.legal_moves(st))
+    assert values[move] == max(values.values()) and agent._nodes > 0
+    # a time: the search stops where the time is up, with the best move of the last depth it finished
+    quick = AlphaBetaAgent(2, depth=30, time=0.05)
+    assert quick.choose(st, game.legal_moves(st)) in game.legal_moves(st)
+    # playouts at the leaves, an evaluation or dice: the engine searches
+    assert AlphaBetaAgent(1, depth=2, playouts=2)._on_kernel(game, st, game.legal_moves(st)) is None
+    backgammon = spielwerk.load("backgammon")
+    bg = backgammon.initial()
+    bg.roll(3, 1)
+    assert AlphaBetaAgent(1)._on_kernel(backgammon, bg, backgammon.legal_moves(bg)) is None
