@@ -169,12 +169,13 @@ def perft(state: State, depth: int, jobs: int | None = 1, *, kernel: bool = True
     """The leaf count of :meth:`Game.perft`, the root's subtrees shared by ``jobs`` processes; on
     the game's kernel (:mod:`spielwerk.kernel`) where it has one and ``kernel`` is true, else on
     the engine."""
+    workers = processes(jobs)  # a count asked for is checked wherever the leaves are counted
     if kernel and depth > 0:
         from .kernel import kernel as kernel_of
         made = kernel_of(state.game)
         if made is not None and made.usable(state):
             return made.perft(state, depth)
-    if depth == 0 or processes(jobs) == 1:
+    if depth == 0 or workers == 1:
         return state.game.perft(state, depth)
     return sum(c for _, c in divide(state, depth, jobs))
 
