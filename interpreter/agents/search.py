@@ -183,9 +183,9 @@ class GreedyAgent:
 class _Node:
     """A node of the search tree: the moves (or rolls) tried from it, and what they gave."""
 
-    __slots__ = ("children", "untried", "visits", "total", "mover")
+    __slots__ = ("children", "untried", "visits", "total", "mover", "over", "to_move")
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, to_move: int = 0) -> None:
         self.children: dict[Any, _Node] = {}
         self.untried: list[Any] | None = None
         self.visits = 0
@@ -193,6 +193,10 @@ class _Node:
         self.total = 0.0
         #: that player (0 for a roll of the dice)
         self.mover = mover
+        #: in a tree of a kernel's int moves: the first player's result where the game is over here
+        #: (None: not over, or not known yet), and the player to move here
+        self.over: float | None = None
+        self.to_move = to_move
 
 
 class MCTSAgent:
@@ -221,20 +225,90 @@ class MCTSAgent:
         if self._judge is None or self._judge.game is not game:
             self._judge = _Judge(game, self.rng, 0, self.plies)
         self._players = tuple(range(1, len(game.players) + 1))
-        root = _Node(0)
+        root = _Node(0, state.to_move)
         root.untried = list(moves)
         self.rng.shuffle(root.untried)
+        on_kernel = _int_moves(game, state, root.untried) if len(self._players) == 2 and not self._judge.declared \
+            else None
+        if on_kernel is not None:  # the tree walks the kernel's int moves
+            made, by_move = on_kernel
+            back = {mv: move for move, mv in by_move.items()}
+            root.untried = [by_move[move] for move in root.untried]
         timed = self.time > 0
         started = time.perf_counter()
         deadline = started + self.time if timed else math.inf
         progress = self.progress
         for i in range(self.iterations):
-            self._iterate(game, state, root)
+            if on_kernel is None:
+                self._iterate(game, state, root)
+            else:
+                self._iterate_kernel(made, state, root)
             if timed and time.perf_counter() > deadline:  # an iteration costs far more than a look
                 break
             if progress is not None and i % 64 == 63:
                 progress(_share(i + 1, self.iterations, started, self.time))
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
+        return best if on_kernel is None else back[best]
+
+    def _iterate_kernel(self, made: Any, st: State, root: _Node) -> None:
+        """:meth:`_iterate` on the game's kernel, its tree's moves the kernel's ints: the position
+        loaded, the tree walked by playing its moves on, one node added, a random game played
+        out from it there (nothing is taken back: the next iteration loads the position again)."""
+        rng, c, module = self.rng, self.c, made.module
+        path = [root]
+        node = root
+        ply = st.ply
+        first: float | None = None  # the first player's result where the walk ends a game
+        with made._lock:
+            made.load(st)
+            while True:
+                p = node.to_move
+                if node.untried is None:  # first visit: the moves, in a random order
+                    node.untried = module.moves(p, ply)
+                    if not node.untried:  # a player without a move: the game is over here
+                        node.over = _value(made.outcome(-1, p), 1)
+                        first = node.over
+                        break
+                    rng.shuffle(node.untried)
+                if node.untried:  # expand one move, then play out
+                    mv = node.untried.pop()
+                    child = node.children[mv] = self._stepped(made, mv, p, ply)
+                    path.append(child)
+                    first = child.over
+                    ply += 1
+                    break
+                log_n = math.log(node.visits)
+                best_score = -math.inf
+                chosen: Any = None
+                for move, child in node.children.items():
+                    score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+                    if score > best_score:
+                        best_score, chosen = score, move
+                node = node.children[chosen]
+                path.append(node)
+                if node.over is not None:
+                    first = node.over
+                    break
+                module.step(chosen, p, ply)
+                ply += 1
+            if first is None:
+                out = module.playout(path[-1].to_move, ply, rng.getrandbits(63), self.plies)
+                outcome = made.outcome(out[0], out[1], *out[3:])
+                first = 0.0 if outcome is None else _value(outcome, 1)
+        rewards = (0.0, (first + 1.0) / 2.0, (1.0 - first) / 2.0)
+        for n in path:
+            n.visits += 1
+            if n.mover:
+                n.total += rewards[n.mover]
+
+    @staticmethod
+    def _stepped(made: Any, mv: int, p: int, ply: int) -> _Node:
+        """The node ``mv`` reaches: the move played on the kernel's position, its end read."""
+        _, rule, winner, value, one, two, nxt = made.module.step(mv, p, ply)
+        child = _Node(p, nxt)
+        if rule >= 0:
+            child.over = _value(made.outcome(rule, p, winner, value, one, two), 1)
+        return child
 
     def _iterate(self, game: Game, st: State, root: _Node) -> None:
         rng, c = self.rng, self.c
@@ -298,6 +372,26 @@ class MCTSAgent:
 
 class _OutOfTime(Exception):
     pass
+
+
+def _int_moves(game: Game, st: State, moves: list[Any]) -> tuple[Any, dict[Any, int]] | None:
+    """The game's kernel and its int for each of ``moves``, where a tree search can walk the
+    kernel's moves from ``st``: a kernel without dice plays ``st``, typed (a plain-Python one only
+    where ``SPIELWERK_KERNEL=python`` asks); else None."""
+    if st.turn or game.is_chance(st):
+        return None
+    made = kernel(game)
+    if made is None or made.plan.race is not None or made.plan.dice or not made.usable(st):
+        return None
+    if not made.typed and kernel_choice() != "python":  # plain Python: the engine is the faster
+        return None
+    with made._lock:
+        made.load(st)
+        ints = made.module.moves(st.to_move, st.ply)
+    by_move = {made.move(mv, st): mv for mv in ints}
+    if len(by_move) != len(ints) or any(move not in by_move for move in moves):
+        return None
+    return made, by_move
 
 
 class AlphaBetaAgent:
@@ -371,19 +465,12 @@ class AlphaBetaAgent:
         player. That is where leaves are judged even (no evaluation, no playouts), two players
         play, no dice are rolled and the kernel plays ``st``, typed (a plain-Python one only where
         ``SPIELWERK_KERNEL=python`` asks); elsewhere None: the engine searches."""
-        if self.playouts or game.evaluation or self._paranoid or st.turn or game.is_chance(st):
+        if self.playouts or game.evaluation or self._paranoid:
             return None
-        made = kernel(game)
-        if made is None or made.plan.race is not None or made.plan.dice or not made.usable(st):
+        found = _int_moves(game, st, order)
+        if found is None:
             return None
-        if not made.typed and kernel_choice() != "python":  # plain Python without the table: the engine is the faster
-            return None
-        with made._lock:
-            made.load(st)
-            ints = made.module.moves(st.to_move, st.ply)
-        by_move = {made.move(mv, st): mv for mv in ints}
-        if any(move not in by_move for move in order):
-            return None
+        made, by_move = found
         none = tuple(0 if game.no_moves == "pass" else int(WIN * _value(made.outcome(-1, q), q)) for q in (1, 2))
         return made, by_move, cast("tuple[int, int]", none)
 

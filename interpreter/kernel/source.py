@@ -72,6 +72,7 @@ def source(p: Plan, typed: bool) -> str:
     # a search's nodes so far, the most it may visit (0: no limit), 1 once it stopped there, the
     # value of having no move for players 1 and 2 (:func:`_search`)
     w.both("cdef long long SRCH[5]", "SRCH = [0] * 5")
+    w.array("PO", 2)  # a random game's last player to move (or the one without a move) and its plies
     if p.dice:
         w.array("DIE", 1)  # the number rolled for the move to make (0: not rolled yet)
         w.array("FIRST", 1)  # the number rolled in the loaded position (random games play it first)
@@ -1264,64 +1265,103 @@ def _chance_entries(w: Writer, p: Plan) -> None:
 
 
 def _playouts(w: Writer, p: Plan, bound: int) -> None:
-    """``playouts``: random games from a position, each move drawn as ``draw`` draws it."""
+    """``playouts``: random games from a position, each move drawn as ``draw`` draws it;
+    ``playout``: one from the loaded position; ``step``: one move played on (what a tree search
+    walking the kernel's moves needs)."""
+    # ``play_out(p, ply0, limit, buf)``: one random game from the loaded position, ``p`` to move at
+    # ``ply0``: its end rule (-1 a player without a move, -2 unfinished), and in ``PO`` the last
+    # player to move (or the one without a move) and the plies
+    w.func("play_out", [("int", "p"), ("int", "ply0"), ("int", "limit"), ("long long*", "buf")], "int", inline=False)
+    w.local("long long mv")
+    w.local("int plies, rule, e")
+    w("plies = 0", 1)
+    w("rule = -2", 1)
+    w("OUT[0] = OUT[1] = OUT[2] = OUT[3] = 0", 1)
+    w("while plies < limit:", 1)
+    if p.shuffles:  # the chance phases the game begins with: each ply sets the player's pieces out
+        for j, (end, _) in enumerate(p.shuffles):
+            w(f"if ply0 + plies < {end}:", 2)
+            w(f"shuffle{j}(p)", 3)
+            w("plies += 1", 3)
+            w("p = 3 - p", 3)
+            if p.first and j == len(p.shuffles) - 1:  # the next phase says who begins it
+                w(f"if ply0 + plies == {end}:", 3)
+                w(f"p = {p.first}", 4)
+            w("continue", 3)
+    if p.dice:  # the die for this move: the loaded one first, where it was rolled
+        w("if plies or FIRST[0] == 0:", 2)
+        w(f"DIE[0] = rnd({p.dice}) + 1", 3)
+        w("else:", 2)
+        w("DIE[0] = FIRST[0]", 3)
+    w("mv = draw(p, ply0 + plies, buf)", 2)
+    w("if mv < 0:", 2)
+    w("rule = -1", 3)
+    w("break", 3)
+    w("UP[0] = 0", 2)  # nothing is taken back in a playout
+    w("make(mv, p)", 2)
+    w("plies += 1", 2)
+    w("PLY[0] = ply0 + plies", 2)
+    w("e = ended(p, mv)", 2)
+    w("if e >= 0:", 2)
+    w("rule = e", 3)
+    w("decide(rule, p)", 3)
+    w("break", 3)
+    again = any(blk.again is not None for blk in p.blocks)
+    if again:
+        w("if not again_of(p, mv):", 2)
+        w("p = 3 - p", 3)
+    else:
+        w("p = 3 - p", 2)
+    if p.shuffles:  # the plies that set the pieces out are chance's, not counted as the players' moves
+        w(f"plies -= min({p.openers}, ply0 + plies) - min({p.openers}, ply0)", 1)
+    w("PO[0] = p", 1)
+    w("PO[1] = plies", 1)
+    w("return rule", 1)
+    w("")
     w("def playouts(stacks, reserves, counters, p0, ply0, games, seed, max_plies, boards=None, seen=None, "
       "offc=0, current=0):")
     w('"""Random games from a position: per game the end rule (-1 a player without a move, -2', 1)
     w('unfinished), the last player to move (or the one without a move), the plies, the winner', 1)
     w('(0 a draw), the value and the two scores; one flat list."""', 1)
     w.local(f"long long buf[{bound}]")
-    w.local("long long mv")
-    w.local("int g, k, p, rule, plies, limit, e")
+    w.local("int g, rule")
     w("global rs", 1)
     if not w.typed:
         w(f"buf = [0] * {bound}", 1)
     w("results = []", 1)
     _reseed(w, p)
-    w("limit = max_plies", 1)
     w("for g in range(games):", 1)
     w("load(stacks, reserves, counters, boards, seen, offc, current)", 2)
-    w("p = p0", 2)
-    w("plies = 0", 2)
-    w("rule = -2", 2)
-    w("OUT[0] = OUT[1] = OUT[2] = OUT[3] = 0", 2)
-    w("while plies < limit:", 2)
-    if p.shuffles:  # the chance phases the game begins with: each ply sets the player's pieces out
-        for j, (end, _) in enumerate(p.shuffles):
-            w(f"if ply0 + plies < {end}:", 3)
-            w(f"shuffle{j}(p)", 4)
-            w("plies += 1", 4)
-            w("p = 3 - p", 4)
-            if p.first and j == len(p.shuffles) - 1:  # the next phase says who begins it
-                w(f"if ply0 + plies == {end}:", 4)
-                w(f"p = {p.first}", 5)
-            w("continue", 4)
-    if p.dice:  # the die for this move: the loaded one first, where it was rolled
-        w("if plies or FIRST[0] == 0:", 3)
-        w(f"DIE[0] = rnd({p.dice}) + 1", 4)
-        w("else:", 3)
-        w("DIE[0] = FIRST[0]", 4)
-    w("mv = draw(p, ply0 + plies, buf)", 3)
-    w("if mv < 0:", 3)
-    w("rule = -1", 4)
-    w("break", 4)
-    w("UP[0] = 0", 3)  # nothing is taken back in a playout
-    w("make(mv, p)", 3)
-    w("plies += 1", 3)
-    w("PLY[0] = ply0 + plies", 3)
-    w("e = ended(p, mv)", 3)
-    w("if e >= 0:", 3)
-    w("rule = e", 4)
-    w("decide(rule, p)", 4)
-    w("break", 4)
-    if any(blk.again is not None for blk in p.blocks):
-        w("if not again_of(p, mv):", 3)
-        w("p = 3 - p", 4)
-    else:
-        w("p = 3 - p", 3)
-    if p.shuffles:  # the plies that set the pieces out are chance's, not counted as the players' moves
-        w(f"plies -= min({p.openers}, ply0 + plies) - min({p.openers}, ply0)", 2)
-    w("results.extend((rule, p, plies, OUT[0], OUT[1], OUT[2], OUT[3]))", 2)
+    w("rule = play_out(p0, ply0, max_plies, buf)", 2)
+    w("results.extend((rule, PO[0], PO[1], OUT[0], OUT[1], OUT[2], OUT[3]))", 2)
     w("if OVER[0]:", 1)
     w("raise OverflowError('a position has more moves than the kernel lists')", 2)
     w("return results", 1)
+    w("")
+    w("def playout(p, ply, seed, max_plies):")
+    w('"""One random game from the loaded position, ``p`` to move at ``ply`` (it is not taken back):', 1)
+    w('as :func:`playouts` gives each."""', 1)
+    w.local(f"long long buf[{bound}]")
+    w.local("int rule")
+    w("global rs", 1)
+    if not w.typed:
+        w(f"buf = [0] * {bound}", 1)
+    _reseed(w, p)
+    w("rule = play_out(p, ply, max_plies, buf)", 1)
+    w("if OVER[0]:", 1)
+    w("raise OverflowError('a position has more moves than the kernel lists')", 2)
+    w("return (rule, PO[0], PO[1], OUT[0], OUT[1], OUT[2], OUT[3])", 1)
+    w("")
+    if not p.dice:
+        w("def step(mv, p, ply):")
+        w('"""Play ``mv`` for ``p`` at ``ply`` on the loaded position (it stays played): what taking it', 1)
+        w('back needs, the end rule that holds (-1: none), the winner (0: a draw), the value, the', 1)
+        w('two scores, and the player to move next."""', 1)
+        w.local("int info, e")
+        w("info = make(mv, p)", 1)
+        w("PLY[0] = ply + 1", 1)
+        w("e = ended(p, mv)", 1)
+        w("if e >= 0:", 1)
+        w("decide(e, p)", 2)
+        w("return (info, e, OUT[0], OUT[1], OUT[2], OUT[3], 0)", 2)
+        w(f"return (info, -1, 0, 0, 0, 0, {'p if again_of(p, mv) else 3 - p' if again else '3 - p'})", 1)

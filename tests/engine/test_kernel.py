@@ -902,3 +902,38 @@ def test_alphabeta_searches_on_the_kernel_where_leaves_are_even():
     bg = backgammon.initial()
     bg.roll(3, 1)
     assert AlphaBetaAgent(1)._on_kernel(backgammon, bg, backgammon.legal_moves(bg)) is None
+
+
+def test_mcts_walks_its_tree_in_the_kernel_s_moves():
+    from spielwerk.agents import MCTSAgent
+    from spielwerk.agents.search import _int_moves
+    game = spielwerk.load(str(ROOT / "games" / "gallery" / "connect-four.yaml"))
+    st = game.initial()
+    for column in (3, 0, 3, 0, 3):  # the first player has three in a column: the second must block it
+        st.push(next(m for m in game.legal_moves(st) if m.to_square % 7 == column))
+    assert _int_moves(game, st, game.legal_moves(st)) is not None
+    block = MCTSAgent(5, iterations=2000).choose(st, game.legal_moves(st))
+    assert block.to_square % 7 == 3
+    st.push(next(m for m in game.legal_moves(st) if m.to_square % 7 == 6))  # he does not: four can be closed
+    win = MCTSAgent(6, iterations=300).choose(st, game.legal_moves(st))
+    assert win.to_square % 7 == 3
+    after = st.copy()
+    after.push(win)
+    assert after.result is not None and after.result.winner == 1
+    # a game where a player can be left without a move (he loses): the tree knows it is over there
+    lasca = spielwerk.load("lasca")
+
+    def wins(st, move):
+        after = st.copy()
+        after.push(move)
+        return lasca.outcome(after) is not None
+
+    # a position where one move leaves the other player without one, and another does not
+    st = next(st for seed in range(200) for st, _ in random_walk(lasca, seed, plies=400)[-3:]
+              if len({wins(st, m) for m in lasca.legal_moves(st)}) == 2)
+    assert wins(st, MCTSAgent(1, iterations=400).choose(st, lasca.legal_moves(st)))
+    # dice: the engine walks the tree
+    backgammon = spielwerk.load("backgammon")
+    bg = backgammon.initial()
+    bg.roll(3, 1)
+    assert _int_moves(backgammon, bg, backgammon.legal_moves(bg)) is None
