@@ -296,6 +296,18 @@ def our_mcts(game: spielwerk.Game, seed: int, iterations: int) -> Side:
     return Side(work)
 
 
+def mcts_path(game: spielwerk.Game) -> str:
+    """Where MCTS walks its tree and plays out from the start (after the first roll)."""
+    from spielwerk.agents.search import _int_moves
+    st = game.initial()
+    if game.is_chance(st):
+        game.apply(st, sample_chance(game, st, random.Random(0)))
+    made = kernel_of(game)
+    if _int_moves(game, st, game.legal_moves(st)) is not None:
+        return f"kernel ({'typed' if made.typed else 'plain Python'}): tree and playouts"
+    return "engine" if made is None else f"engine tree, kernel playouts ({'typed' if made.typed else 'plain Python'})"
+
+
 def openspiel_mcts(name: str, seed: int, iterations: int) -> Side:
     """OpenSpiel's Python MCTS (random rollouts) on its C++ game, from the start (after the first
     chance node): one search of ``iterations`` per call."""
@@ -482,7 +494,7 @@ class Bench:
         mine, other = paired(our_mcts(game, self.seed, MCTS_ITERATIONS), peer, self.seconds, self.rounds)
         row.ours = statistics.median(mine)
         row.met = yes(row.ours >= least)
-        row.detail = {"ours_rounds": mine, "peer_rounds": other}
+        row.detail = {"ours_rounds": mine, "peer_rounds": other, "engine": mcts_path(game)}
         if other:
             row.peer = statistics.median(other)
             row.ratio = times(row.ours / row.peer)
