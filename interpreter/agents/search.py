@@ -277,13 +277,7 @@ class MCTSAgent:
                     first = child.over
                     ply += 1
                     break
-                log_n = math.log(node.visits)
-                best_score = -math.inf
-                chosen: Any = None
-                for move, child in node.children.items():
-                    score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
-                    if score > best_score:
-                        best_score, chosen = score, move
+                chosen = _uct(node, c)
                 node = node.children[chosen]
                 path.append(node)
                 if node.over is not None:
@@ -339,13 +333,7 @@ class MCTSAgent:
                     break
                 if not node.children:  # the game is over here
                     break
-                log_n = math.log(node.visits)
-                best_score = -math.inf
-                chosen: Any = None
-                for move, child in node.children.items():
-                    score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
-                    if score > best_score:
-                        best_score, chosen = score, move
+                chosen = _uct(node, c)
                 done.append((chosen, game.apply(st, chosen)))
                 node = node.children[chosen]
                 path.append(node)
@@ -372,6 +360,19 @@ class MCTSAgent:
 
 class _OutOfTime(Exception):
     pass
+
+
+def _uct(node: _Node, c: float) -> Any:
+    """The child of ``node`` the UCT rule walks to: the best mean result for the player who moves
+    there, plus ``c`` times the exploration term (the first of equals)."""
+    log_n = math.log(node.visits)
+    best_score = -math.inf
+    chosen: Any = None
+    for move, child in node.children.items():
+        score = child.total / child.visits + c * math.sqrt(log_n / child.visits)
+        if score > best_score:
+            best_score, chosen = score, move
+    return chosen
 
 
 def _int_moves(game: Game, st: State, moves: list[Any]) -> tuple[Any, dict[Any, int]] | None:
