@@ -242,7 +242,14 @@ class MCTSAgent:
             if on_kernel is None:
                 self._iterate(game, state, root)
             else:
-                self._iterate_kernel(made, state, root)
+                try:
+                    self._iterate_kernel(made, state, root)
+                except OverflowError:  # a position with more moves than the kernel lists: the engine's tree
+                    on_kernel = None
+                    root = _Node(0, state.to_move)
+                    root.untried = list(moves)
+                    self.rng.shuffle(root.untried)
+                    self._iterate(game, state, root)
             if timed and time.perf_counter() > deadline:  # an iteration costs far more than a look
                 break
             if progress is not None and i % 64 == 63:
@@ -388,7 +395,10 @@ def _int_moves(game: Game, st: State, moves: list[Any]) -> tuple[Any, dict[Any, 
         return None
     with made._lock:
         made.load(st)
-        ints = made.module.moves(st.to_move, st.ply)
+        try:
+            ints = made.module.moves(st.to_move, st.ply)
+        except OverflowError:  # more moves than the kernel lists
+            return None
     by_move = {made.move(mv, st): mv for mv in ints}
     if len(by_move) != len(ints) or any(move not in by_move for move in moves):
         return None
@@ -447,8 +457,12 @@ class AlphaBetaAgent:
         on_kernel = self._on_kernel(game, state, order)
         for d in range(1, self.depth + 1):
             try:
-                value, move = self._root(game, state, order, d) if on_kernel is None \
-                    else self._kernel_root(on_kernel, state, order, d, started)
+                try:
+                    value, move = self._root(game, state, order, d) if on_kernel is None \
+                        else self._kernel_root(on_kernel, state, order, d, started)
+                except OverflowError:  # a position with more moves than the kernel lists: the engine searches
+                    on_kernel = None
+                    value, move = self._root(game, state, order, d)
             except _OutOfTime:
                 break
             if self.progress is not None:  # each depth costs more than all before it

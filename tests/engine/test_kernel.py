@@ -937,3 +937,21 @@ def test_mcts_walks_its_tree_in_the_kernel_s_moves():
     bg = backgammon.initial()
     bg.roll(3, 1)
     assert _int_moves(backgammon, bg, backgammon.legal_moves(bg)) is None
+
+
+def test_a_search_that_meets_more_moves_than_the_kernel_lists_goes_on_on_the_engine(monkeypatch):
+    from spielwerk.agents import AlphaBetaAgent, MCTSAgent
+    game = spielwerk.load(str(ROOT / "games" / "gallery" / "connect-four.yaml"))
+    st = game.initial()
+    k = kernels.kernel(game)
+
+    def overflow(*args):
+        raise OverflowError("a position has more moves than the kernel lists")
+    monkeypatch.setattr(k.module, "child", overflow)
+    monkeypatch.setattr(k.module, "playout", overflow)
+    alphabeta = AlphaBetaAgent(1, depth=3)
+    assert alphabeta._on_kernel(game, st, game.legal_moves(st)) is not None
+    assert alphabeta.choose(st, game.legal_moves(st)) in game.legal_moves(st)
+    assert MCTSAgent(1, iterations=50).choose(st, game.legal_moves(st)) in game.legal_moves(st)
+    monkeypatch.setattr(k.module, "moves", overflow)
+    assert alphabeta._on_kernel(game, st, game.legal_moves(st)) is None
