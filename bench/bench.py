@@ -147,6 +147,27 @@ def mcts_rate(game, seconds, iterations=200):
     return done / (time.perf_counter() - t0)
 
 
+def alphabeta_rate(game, depth, plies=6):
+    """Positions per second of one alpha-beta search to ``depth`` (leaves even), ``plies`` random
+    plies from the start; on the game's kernel where it searches there, and on the engine."""
+    from spielwerk.agents import AlphaBetaAgent
+    st = game.initial()
+    rng = random.Random(2)
+    for _ in range(plies):
+        st.push(rng.choice(game.legal_moves(st)))
+    rates = []
+    for engine in (False, True):
+        agent = AlphaBetaAgent(1, depth=depth)
+        on_kernel = agent._on_kernel(game, st, game.legal_moves(st)) is not None
+        if engine:
+            agent._on_kernel = lambda *args: None  # the engine's search, for the comparison
+        t = time.process_time()
+        agent.choose(st, game.legal_moves(st))
+        rates.append((agent._nodes / max(time.process_time() - t, 1e-9), time.process_time() - t,
+                      on_kernel and not engine))
+    return rates
+
+
 def simulate_overhead(game, games, cap):
     """Plies per second of random games: the bare loop (legal moves, a uniform pick, apply) and
     ``simulate`` (records, seeds, agents made by name, branching kept), best of three each (the
@@ -182,6 +203,11 @@ def workbench(seconds):
     for name, options in (("tak", {"size": 5}), ("backgammon", {})):
         game = spielwerk.load(name, **options)
         print(f"mcts from the start  {name:<11} {mcts_rate(game, seconds):10,.0f} iterations/s")
+    for name, options, depth in (("tak", {"size": 5}, 4), ("lasca", {}, 8)):
+        game = spielwerk.load(name, **options)
+        (ours, took, kernel), (engine, took_engine, _) = alphabeta_rate(game, depth)
+        print(f"alphabeta depth {depth}    {name:<11} {ours:10,.0f} positions/s in {took:.3f} s "
+              f"({'kernel' if kernel else 'engine'}); engine {engine:,.0f} positions/s in {took_engine:.3f} s")
     for name, options, games in (("tak", {"size": 5}, 300), ("backgammon", {}, 40)):
         game = spielwerk.load(name, **options)
         plain, sim = simulate_overhead(game, games, 10_000)
