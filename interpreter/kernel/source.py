@@ -252,7 +252,7 @@ def _links_and_enclosures(w: Writer, p: Plan) -> None:
         # the player's groups, each flooded once; a group touching enough regions of an item links
         w.func(f"linked{k}", [("int", "q")], "bint")
         w.local("int i, s, t, u, e, top, mark, touched, c")
-        if link.layers is not None and k not in kept_links:  # no chain while a layer has none of his links
+        if link.layers is not None:  # no chain while a layer has none of his links
             pairs = link.layers.pairs
             complete = " or ".join(f"LYF{k}[q * {pairs} + {j}] == LYN{k}[q * {pairs} + {j}]" for j in range(pairs))
             w(f"if not ({complete}):", 1)
@@ -749,6 +749,12 @@ def _again(w: Writer, p: Plan) -> None:
     w("")
 
 
+def _next_player(p: Plan) -> str:
+    """Kernel code: who moves after ``p`` played ``mv`` (``p`` again where a block's ``again``
+    says so, else the other player)."""
+    return "p if again_of(p, mv) else 3 - p" if any(blk.again is not None for blk in p.blocks) else "3 - p"
+
+
 def _generate(w: Writer, p: Plan) -> None:
     """``gen(p, ply, out)``: the legal moves of player ``p`` into ``out``, their number returned;
     one function per phase. Where a phase has compulsory blocks with moves, only those."""
@@ -930,8 +936,6 @@ def _search(w: Writer, p: Plan, bound: int) -> None:
     away; a position at the depth, 0; a player without a move, ``none1`` or ``none2``. It stops
     once it has visited ``limit`` positions (0: never): its value is then not to be read. Returns
     the value, the positions visited and whether it stopped."""
-    again = any(blk.again is not None for blk in p.blocks)
-    nxt = "p if again_of(p, mv) else 3 - p" if again else "3 - p"
     w.func("search_", [("int", "p"), ("int", "ply"), ("int", "depth"), ("long long", "alpha"),
                        ("long long", "beta")], "long long", inline=False)
     w.local(f"long long buf[{bound}]")
@@ -980,7 +984,7 @@ def _search(w: Writer, p: Plan, bound: int) -> None:
     w("decide(e, p)", 2)
     w(f"v = {WIN} if OUT[0] == p else ({-WIN} if OUT[0] else 0)", 2)
     w("else:", 1)
-    w(f"q = {nxt}", 2)
+    w(f"q = {_next_player(p)}", 2)
     w("if q == p:", 2)
     w("v = search_(p, ply + 1, depth - 1, alpha, beta)", 3)
     w("else:", 2)
@@ -1151,11 +1155,10 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
     w("cap = make(mv, p)", 2)
     w("PLY[0] = ply + 1", 2)
     w("if ended(p, mv) < 0:", 2)
-    again = any(blk.again is not None for blk in p.blocks)  # a move may give its player another
     if p.dice:  # the next move rolls again
         w("rolled = DIE[0]", 3)
         w("DIE[0] = 0", 3)
-    w(f"total += perft_({'p if again_of(p, mv) else ' if again else ''}3 - p, ply + 1, depth - 1)", 3)
+    w(f"total += perft_({_next_player(p)}, ply + 1, depth - 1)", 3)
     if p.dice:
         w("DIE[0] = rolled", 3)
     w("unmake(mv, p, cap)", 2)
@@ -1306,12 +1309,7 @@ def _playouts(w: Writer, p: Plan, bound: int) -> None:
     w("rule = e", 3)
     w("decide(rule, p)", 3)
     w("break", 3)
-    again = any(blk.again is not None for blk in p.blocks)
-    if again:
-        w("if not again_of(p, mv):", 2)
-        w("p = 3 - p", 3)
-    else:
-        w("p = 3 - p", 2)
+    w(f"p = {_next_player(p)}", 2)
     if p.shuffles:  # the plies that set the pieces out are chance's, not counted as the players' moves
         w(f"plies -= min({p.openers}, ply0 + plies) - min({p.openers}, ply0)", 1)
     w("PO[0] = p", 1)
@@ -1364,4 +1362,4 @@ def _playouts(w: Writer, p: Plan, bound: int) -> None:
         w("if e >= 0:", 1)
         w("decide(e, p)", 2)
         w("return (info, e, OUT[0], OUT[1], OUT[2], OUT[3], 0)", 2)
-        w(f"return (info, -1, 0, 0, 0, 0, {'p if again_of(p, mv) else 3 - p' if again else '3 - p'})", 1)
+        w(f"return (info, -1, 0, 0, 0, 0, {_next_player(p)})", 1)
