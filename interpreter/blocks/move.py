@@ -442,7 +442,6 @@ class Move(Block):
         k_min, k_max, distance = self.k_min, self.k_max, self.distance
         # counts and distances that follow from the options alone are read once, not per square
         fixed_k = not callable(k_min) and not callable(k_max)
-        whole = self.whole  # `take: stack`: the stack's height, not asked of the expression
         lo = max(k_min, 1) if fixed_k else 1
         fixed_n = not callable(distance)
         mine = self.sources(st, p)
@@ -455,7 +454,7 @@ class Move(Block):
             top = s[-1]
             if from_condition is not None and not from_condition(self.cond.square_context(st, p, a, -1, 0)):
                 continue
-            ks = range(lo, min(k_max, h) + 1) if fixed_k else range(h, h + 1) if whole else self.counts(st, h)
+            ks = range(lo, min(k_max, h) + 1) if fixed_k else self.counts(st, h)
             if not ks:
                 continue
             rays = rays_of[code_kind[top]][a]
