@@ -225,15 +225,13 @@ class MCTSAgent:
         if self._judge is None or self._judge.game is not game:
             self._judge = _Judge(game, self.rng, 0, self.plies)
         self._players = tuple(range(1, len(game.players) + 1))
-        root = _Node(0, state.to_move)
-        root.untried = list(moves)
-        self.rng.shuffle(root.untried)
-        on_kernel = _int_moves(game, state, root.untried) if len(self._players) == 2 and not self._judge.declared \
+        root = self._root_node(state, moves)
+        on_kernel = _int_moves(game, state, moves) if len(self._players) == 2 and not self._judge.declared \
             else None
         if on_kernel is not None:  # the tree walks the kernel's int moves
             made, by_move = on_kernel
             back = {mv: move for move, mv in by_move.items()}
-            root.untried = [by_move[move] for move in root.untried]
+            root.untried = [by_move[move] for move in cast("list[Any]", root.untried)]
         timed = self.time > 0
         started = time.perf_counter()
         deadline = started + self.time if timed else math.inf
@@ -246,9 +244,7 @@ class MCTSAgent:
                     self._iterate_kernel(made, state, root)
                 except OverflowError:  # a position with more moves than the kernel lists: the engine's tree
                     on_kernel = None
-                    root = _Node(0, state.to_move)
-                    root.untried = list(moves)
-                    self.rng.shuffle(root.untried)
+                    root = self._root_node(state, moves)
                     self._iterate(game, state, root)
             if timed and time.perf_counter() > deadline:  # an iteration costs far more than a look
                 break
@@ -256,6 +252,13 @@ class MCTSAgent:
                 progress(_share(i + 1, self.iterations, started, self.time))
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))[0]
         return best if on_kernel is None else back[best]
+
+    def _root_node(self, st: State, moves: list[Any]) -> _Node:
+        """A search's root: ``moves`` still to be tried, in a random order."""
+        root = _Node(0, st.to_move)
+        root.untried = list(moves)
+        self.rng.shuffle(root.untried)
+        return root
 
     def _iterate_kernel(self, made: Any, st: State, root: _Node) -> None:
         """:meth:`_iterate` on the game's kernel, its tree's moves the kernel's ints: the position
