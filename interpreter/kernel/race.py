@@ -211,7 +211,9 @@ def race_source(p: Plan, typed: bool) -> str:
     w("for _j in range(4096):")
     w("RK[_j] = -2", 1)  # no next step seen yet
     w("")
-    _basics(w, r, top, K)
+    _basics(w, r, K)
+    _step_lists(w, r)
+    _steps_on_counts(w, r, top)
     if r.one_die:
         _one_die(w, r)
     else:
@@ -232,7 +234,8 @@ def _add(w: Writer, frm: str, to: str, indent: int) -> None:
     w("c += 1", indent)
 
 
-def _basics(w: Writer, r: Race, top: int, K: int) -> None:
+def _basics(w: Writer, r: Race, K: int) -> None:
+    """The generator, ``on_path``, a turn's counts filled (``fill``) and its roll's plans (``setplan``)."""
     N, L, HOME, OUT = r.N, len(r.squares) // 3, r.home, r.out
     w.rnd()
     w.func("onp", [("int", "q"), ("int", "lo"), ("int", "hi")], "int")  # ``on_path``
@@ -302,6 +305,11 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w("RP[1] = top + under", 1)
     w(f"RP[2] = top if ({int(r.underneath_optional)} or under == 0) else top + under", 1)
     w("")
+
+
+def _step_lists(w: Writer, r: Race) -> None:
+    """``single`` and ``opts``: the steps one number allows at a step of a way."""
+    N, HOME, OUT = r.N, r.home, r.out
     # the steps one number n allows at step ``lvl`` of a way, from positions >= lowest, as the
     # engine lists them for a simple turn (bearing off among the others, by position)
     w.func("single", [("int", "lvl"), ("int", "n"), ("int", "lowest"), ("int", "outside")], "int")
@@ -393,6 +401,12 @@ def _basics(w: Writer, r: Race, top: int, K: int) -> None:
     w("c += 1", 3)
     w("return c", 1)
     w("")
+
+
+def _steps_on_counts(w: Writer, r: Race, top: int) -> None:
+    """``step`` and ``unstep`` on the counts (a hit kept in the key), and ``too_many``: a count the
+    keys cannot hold."""
+    N, L = r.N, len(r.squares) // 3
     w.func("step", [("int", "f"), ("int", "t")], "int")  # one step on the counts; 1 if it hit
     w("ME[f] -= 1", 1)
     w("ME[t] += 1", 1)
