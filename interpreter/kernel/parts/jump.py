@@ -264,6 +264,22 @@ def moves(w: "Writer", p: "Plan", i: int) -> None:
     w("c = b[s]", 2)
     w(f"if not B{i}_mine[p * {p.codes + 1} + c]:", 2)
     w("continue", 3)
+    # a square from which no first jump can be made (an enemy beside it, the square beyond it
+    # empty) is passed by, its jumper never lifted: the first jump's own tests, asked once
+    tb = p.blocks[i].tables
+    nd = tb["shape"][0]
+    kinds = max(tb["kind"]) + 1 if tb["kind"] else 1
+    w(f"kind = B{i}_kind[c - 1]", 2)
+    w("e = 0", 2)
+    w(f"for d in range({nd}):", 2)
+    w(f"if B{i}_ways[(p * {kinds} + kind) * {nd} + d]:", 3)
+    w(f"j = B{i}_mid[s * {nd} + d]", 4)
+    w(f"t = B{i}_land[s * {nd} + d]", 4)
+    w(f"if j >= 0 and t >= 0 and not b[t] and B{i}_over[p * {p.codes + 1} + b[j]]:", 4)
+    w("e = 1", 5)
+    w("break", 5)
+    w("if not e:", 2)
+    w("continue", 3)
     w("d = height_of(s)" if whole else "d = 1", 2)
     w("for e in range(d):", 2)
     w(f"JU[{hh} - 1 - e] = pop(s)", 3)  # kept top first at the end of JU
