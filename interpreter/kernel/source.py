@@ -119,6 +119,10 @@ def source(p: Plan, typed: bool) -> str:
         starts, flat = flatten(row.through)
         w.table(f"RT{k}S", starts)
         w.table(f"RT{k}", flat)
+        if not w.typed:  # plain Python: per owner and square the counters of his rows through it
+            nr = len(row.rows)
+            lists = [[q * nr + r for r in flat[starts[sq]:starts[sq + 1]]] for q in range(3) for sq in range(n)]
+            w.rows(f"RT{k}L", *flatten(lists))
         w.table(f"RP{k}", row.player_of)
         w.array(f"RN{k}", 3 * len(row.rows))
         w.array(f"RF{k}", 3)
@@ -163,6 +167,9 @@ def source(p: Plan, typed: bool) -> str:
         for name, values in blk.tables.items():
             if name != "room":  # read when the plan is made, not while playing
                 w.table(f"B{i}_{name}", values)
+        rows = getattr(PARTS[blk.kind], "plain_tables", None)
+        if rows is not None and not w.typed:  # a part's tables shaped for plain Python's loops
+            rows(w, p, i)
     w.both("cdef unsigned long long rs = 1", "rs = 1")
     w("")
     _helpers(w, p)
@@ -562,8 +569,11 @@ def _changes(w: Writer, p: Plan) -> None:
         for k, row in enumerate(p.rows):
             w(f"q = RP{k}[code]", 1)
             w("if q:", 1)
-            w(f"for i in range(RT{k}S[s], RT{k}S[s + 1]):", 2)
-            w(f"j = q * {len(row.rows)} + RT{k}[i]", 3)
+            if w.typed:
+                w(f"for i in range(RT{k}S[s], RT{k}S[s + 1]):", 2)
+                w(f"j = q * {len(row.rows)} + RT{k}[i]", 3)
+            else:
+                w(f"for j in RT{k}L[q * {n} + s]:", 2)
             if sign > 0:
                 w(f"c = RN{k}[j] + 1", 3)
                 w(f"RN{k}[j] = c", 3)
@@ -891,13 +901,24 @@ def _generate(w: Writer, p: Plan) -> None:
         w("out[e] = out[k]", 2)
         w("return -1", 1)
         w("")
+    proposed = _proposals(w, p, lazy)
+    _tallies(w, p)
     # ``draw(p, ply, out)``: a random legal move (-1: none), drawn among the list; a phase whose
-    # one block is a turn of several parts that can be drawn without a list draws it so, and one
-    # with a `legal_if` asks it of the moves drawn only
+    # one block is a turn of several parts that can be drawn without a list draws it so, one
+    # with a `legal_if` asks it of the moves drawn only, and one whose blocks propose moves
+    # draws those first
     w.func("draw", [("int", "p"), ("int", "ply"), ("long long*", "out")], "long long", inline=False)
     w.local("int k")
     w.local("long long mv")
     w("PLY[0] = ply", 1)
+    for ph in proposed:
+        end = p.phases[ph][0]
+        cond = f"ply < {end}" if ph < len(p.phases) - 1 else "1"
+        lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
+        w(f"if {lower}{cond}:", 1)
+        w(f"mv = prop{ph}(p)", 2)
+        w("if mv >= 0:", 2)
+        w("return mv", 3)
     for ph, (end, numbers) in enumerate(p.phases):
         picked = len(numbers) == 1 and p.blocks[numbers[0]].kind == "then" and then.pickable(p, numbers[0])
         if picked or ph in lazy:
@@ -924,6 +945,110 @@ def _generate(w: Writer, p: Plan) -> None:
         w("")
 
 
+def _tallied(p: Plan) -> list[int]:
+    """The phases whose moves perft counts at its last ply without listing them all: those with
+    a block whose part can count its moves (``tally``: a placement's kinds times the empty
+    squares) and no `legal_if` or compulsory block."""
+    return [ph for ph, (_, numbers) in enumerate(p.phases)
+            if any(hasattr(PARTS[p.blocks[i].kind], "tally") and PARTS[p.blocks[i].kind].tallies(p, i) for i in numbers)
+            and not any(p.blocks[i].legal is not None or p.blocks[i].compulsory for i in numbers)]
+
+
+def _tallies(w: Writer, p: Plan) -> None:
+    """``tally{ph}(p)``: how many moves ``p`` has in a phase of :func:`_tallied`, each block's
+    counted by its ``tally{i}`` where its part has one, else listed into the scratch list ``TB``
+    and counted."""
+    phases = _tallied(p)
+    if not phases:
+        return
+    w.both(f"cdef long long TB[{p.bound}]", f"TB = [0] * {p.bound}")
+    for ph in phases:
+        numbers = p.phases[ph][1]
+        for i in numbers:
+            part = PARTS[p.blocks[i].kind]
+            if hasattr(part, "tally") and part.tallies(p, i):
+                w.func(f"tally{i}_", [("int", "p")], "int", inline=False)
+                w.local("int k, c, x, s, j, code")
+                part.tally(w, p, i)
+                w("")
+        w.func(f"tally{ph}", [("int", "p")], "int", inline=False)
+        w.local("int k")
+        w("k = 0", 1)
+        for i in numbers:
+            part = PARTS[p.blocks[i].kind]
+            count = f"tally{i}_(p)" if hasattr(part, "tally") and part.tallies(p, i) else f"list{i}(p, TB, 0)"
+            if p.blocks[i].when is not None:
+                w(f"if when{i}(p):", 1)
+                w(f"k += {count}", 2)
+            else:
+                w(f"k += {count}", 1)
+        w("return k", 1)
+        w("")
+
+
+#: how many moves a draw proposes before it lists the moves instead (see :func:`_proposals`)
+PROPOSALS = 8
+
+
+def _proposals(w: Writer, p: Plan, lazy: list[int]) -> list[int]:
+    """The phases whose moves are drawn by proposal, and for them ``count{i}``, ``propose{i}`` of
+    each block and ``prop{ph}``. In such a phase every block's part can count a set of candidate
+    moves that holds each of its legal moves once (``count{i}(p)``: a stack's carries as if no
+    ray were blocked, a placement's kinds times its squares) and tell the ``r``-th candidate's
+    move where it is legal (``propose{i}(p, r)``, else -1). ``prop{ph}`` draws a candidate
+    uniformly and returns it where it is legal, up to ``PROPOSALS`` times; -1 then, and the draw
+    lists the moves. Every legal move is as likely as the others at each try, and so in all, and
+    a draw reads a few squares where a list reads every piece's every ray. A block with a
+    ``legal_if`` or a compulsory block keeps its phase to the list."""
+    out: list[int] = []
+    for ph, (_, numbers) in enumerate(p.phases):
+        parts = [PARTS[p.blocks[i].kind] for i in numbers]
+        if ph in lazy or not numbers or any(
+                not hasattr(part, "proposes") or not part.proposes(p, i) or p.blocks[i].legal is not None
+                or p.blocks[i].compulsory for part, i in zip(parts, numbers)):
+            continue
+        out.append(ph)
+        for part, i in zip(parts, numbers):
+            if not w.typed:
+                w(f"PC{i} = [[], []]")  # what count{i} found for propose{i}, where it keeps it
+            w.func(f"count{i}", [("int", "p")], "int", inline=False)
+            w.local("int k, c, x, s, j, code")
+            part.count(w, p, i)
+            w("")
+            w.func(f"propose{i}", [("int", "p"), ("int", "r")], "long long", inline=False)
+            w.local("int x, s, c, e, t, j, d, maxc, pat, last, ray, top, code")
+            part.propose(w, p, i)
+            w("")
+        w.func(f"prop{ph}", [("int", "p")], "long long", inline=False)
+        w.local(f"int n, r, tries, {', '.join(f'c{i}' for i in numbers)}")
+        w.local("long long mv")
+        for i in numbers:
+            when = p.blocks[i].when
+            w(f"c{i} = count{i}(p) if when{i}(p) else 0" if when is not None else f"c{i} = count{i}(p)", 1)
+        w(f"n = {' + '.join(f'c{i}' for i in numbers)}", 1)
+        w("if n == 0:", 1)
+        w("return -1", 2)
+        w(f"for tries in range({PROPOSALS}):", 1)
+        w("r = rnd(n)", 2)
+        before = ""  # the candidates of the blocks before this one
+        for k, i in enumerate(numbers):
+            at = f"r{before}"
+            if len(numbers) == 1:
+                w(f"mv = propose{i}(p, r)", 2)
+                break
+            if k < len(numbers) - 1:
+                w(f"{'if' if k == 0 else 'elif'} {at} < c{i}:", 2)
+            else:
+                w("else:", 2)
+            w(f"mv = propose{i}(p, {at})", 3)
+            before += f" - c{i}"
+        w("if mv >= 0:", 2)
+        w("return mv", 3)
+        w("return -1", 1)
+        w("")
+    return out
+
+
 #: a won game's value in a search (the agents' ``WIN``); a win further away is worth one less a ply
 WIN = 1_000_000
 
@@ -936,13 +1061,15 @@ def _search(w: Writer, p: Plan, bound: int) -> None:
     away; a position at the depth, 0; a player without a move, ``none1`` or ``none2``. It stops
     once it has visited ``limit`` positions (0: never): its value is then not to be read. Returns
     the value, the positions visited and whether it stopped."""
+    if not w.typed:
+        w("SB = []")  # the search's lists of moves, one a depth
     w.func("search_", [("int", "p"), ("int", "ply"), ("int", "depth"), ("long long", "alpha"),
                        ("long long", "beta")], "long long", inline=False)
     w.local(f"long long buf[{bound}]")
     w.local("long long mv, v, best")
     w.local("int k, i")
     if not w.typed:
-        w(f"buf = [0] * {bound}", 1)
+        w.pooled("SB", bound, "(depth if depth > 0 else 0)")
     w("SRCH[0] += 1", 1)
     w("if SRCH[1] and SRCH[0] > SRCH[1]:", 1)
     w("SRCH[2] = 1", 2)
@@ -1131,13 +1258,15 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         w('"""The hash of the loaded board (the engine\'s ``board_hash``)."""', 1)
         w("return HB", 1)
         w("")
+    if not w.typed:
+        w("PB = []")  # perft's lists of moves, one a depth
     w.func("perft_", [("int", "p"), ("int", "ply"), ("int", "depth")], "long long", inline=False)
     w.local(f"long long buf[{bound}]")
     w.local("long long mv")
     w.local("int k, i, cap, rolled")
     w.local("long long total")
     if not w.typed:
-        w(f"buf = [0] * {bound}", 1)
+        w.pooled("PB", bound, "depth")
     if p.dice:  # the die not rolled yet: every number, none a ply (as the engine's perft)
         w("if DIE[0] == 0:", 1)
         w("total = 0", 2)
@@ -1146,6 +1275,17 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         w("total += perft_(p, ply, depth)", 3)
         w("DIE[0] = 0", 2)
         w("return total", 2)
+    for ph in _tallied(p):  # the last ply counted without listing its moves
+        end = p.phases[ph][0]
+        cond = f"ply < {end}" if ph < len(p.phases) - 1 else "1"
+        lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
+        w(f"if depth == 1 and {lower}{cond}:", 1)
+        w("PLY[0] = ply", 2)
+        w(f"k = tally{ph}(p)", 2)
+        if p.passing:  # a player without a move passes
+            w("return k if k else 1", 2)
+        else:
+            w("return k", 2)
     w("k = gen(p, ply, buf)", 1)
     w("if depth == 1:", 1)
     w("return k", 2)

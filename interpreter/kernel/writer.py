@@ -41,6 +41,21 @@ class Writer:
         else:
             self(f"{name} = [{', '.join(str(int(v)) for v in values) or '0'}]")
 
+    def rows(self, name: str, starts: list[int], flat: list[int]) -> None:
+        """Plain Python only: a flattened table (row ``j`` is ``flat[starts[j]:starts[j + 1]]``)
+        as a list of lists, which a loop reads by ``for x in name[j]``."""
+        rows = (flat[starts[j]:starts[j + 1]] for j in range(len(starts) - 1))
+        self(f"{name} = [{', '.join('[' + ', '.join(map(str, row)) + ']' for row in rows)}]")
+
+    def pooled(self, pool: str, size: int, key: str, var: str = "buf") -> None:
+        """Plain Python, in a function that calls itself with ``key`` one less each time (perft, the
+        search): ``var`` is the list of ``size`` ints kept in ``pool`` for that ``key``, made the
+        first time (a list a call, not a new one). ``pool`` is written at the module's level
+        before the function."""
+        self(f"if {key} >= len({pool}):", 1)
+        self(f"{pool}.extend([[0] * {size} for _ in range({key} + 1 - len({pool}))])", 2)
+        self(f"{var} = {pool}[{key}]", 1)
+
     def array(self, name: str, size: int) -> None:
         """A changing array of ints, zero at first."""
         if self.typed:
@@ -73,7 +88,9 @@ class Writer:
         functions that fill its tables (``wide``: tables of 64-bit ints too)."""
         self(f"# {what} (spielwerk kernel template {template}); written by spielwerk.kernel")
         self("# every number below comes from the game's compiled tables")
-        if not self.typed:
+        if not self.typed:  # what its draws read: running sums, searched by bisection
+            self("from bisect import bisect_right")
+            self("from itertools import accumulate")
             return
         self("# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False")
         for name, ctype in (("_fill", "int"), ("_fill64", "unsigned long long"))[:2 if wide else 1]:

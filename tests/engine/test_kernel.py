@@ -607,6 +607,75 @@ def test_a_turn_of_parts_is_drawn_uniformly_among_its_turns_without_a_list(tmp_p
         assert chi2 < free + 5 * (2 * free) ** 0.5, (game.name, chi2, free)
 
 
+#: rooks that slide any distance onto empty squares (no `legal_if`: drawn by proposal)
+ROOKS = """
+    game: rooks
+    players: [white, black]
+    board: {shape: square, width: 5, height: 5}
+    pieces:
+      rook: {letter: R}
+    setup:
+      - {piece: rook, owner: 1, at: [a1, c1, e1]}
+      - {piece: rook, owner: 2, at: [a5, c5, e5]}
+    phases:
+      - name: play
+        moves:
+          - move: {pieces: [rook], directions: orthogonal}
+    end:
+      - {when: "ply >= 30", winner: draw, result: long}
+    no_moves: lose
+"""
+
+
+def _flattening(game, st):
+    """Whether one of the legal moves in ``st`` is a carry that flattens a wall (Tak)."""
+    return any(game.format_move(st, mv, suffixes=False).endswith("*") for mv in game.legal_moves(st))
+
+
+def test_moves_are_drawn_by_proposal_uniformly_among_the_legal_ones(tmp_path):
+    """Placements, steps, slides and carries are drawn without listing the moves: a candidate
+    from a set that holds every legal move once (a stack's carries as if no ray were blocked, a
+    placement's kinds times its squares), kept where it is legal, else another drawn, the list
+    made after a few misses. Mid-game positions of random games (Tak, a Tak position where a
+    capstone may flatten a wall, Breakthrough, placements from reserves and steps, rooks, Hex):
+    every move drawn is legal, every legal move is drawn, and the counts pass a chi-square test
+    of uniformity (the seed is fixed)."""
+    from spielwerk.kernel.source import PROPOSALS
+    tak = spielwerk.load("tak", size=5)
+    flat = None
+    for seed in range(200):  # a position where a capstone can flatten a wall
+        flat = next((st for st, _ in random_walk(tak, seed, 80) if _flattening(tak, st)), None)
+        if flat is not None:
+            break
+    assert flat is not None
+    breakthrough = spielwerk.load("breakthrough")
+    drops, rooks = game_from(tmp_path, DROPS), game_from(tmp_path, ROOKS)
+    hex5 = spielwerk.load(str(ROOT / "games" / "gallery" / "hex.yaml"), size=5)  # kinds without a reserve
+    cases = [(tak, flat), (tak, random_walk(tak, 4, 30)[-1][0]), (breakthrough, random_walk(breakthrough, 2, 20)[-1][0]),
+             (drops, random_walk(drops, 5, 9)[-1][0]), (rooks, random_walk(rooks, 1, 6)[-1][0]), (tak, tak.initial()),
+             (hex5, random_walk(hex5, 3, 9)[-1][0])]
+    for game, st in cases:
+        k = kernels.kernel(game)
+        assert "def prop" in source(k.plan, False) and PROPOSALS >= 1
+        k.load(st)
+        listed = k.module.moves(st.to_move, st.ply)
+        assert len(listed) > 1
+        each = 40
+        drawn = Counter(k.module.sample(st.to_move, st.ply, each * len(listed), 5))
+        assert set(drawn) == set(listed), game.name  # every legal move, and only those
+        chi2 = sum((drawn[mv] - each) ** 2 / each for mv in listed)
+        free = len(listed) - 1
+        assert chi2 < free + 5 * (2 * free) ** 0.5, (game.name, chi2, free)
+    # and along whole random games: every move drawn is a legal one
+    for game, games in ((tak, 40), (breakthrough, 10), (drops, 10), (rooks, 10), (hex5, 5)):
+        k = kernels.kernel(game)
+        for seed in range(games):
+            for st, _ in random_walk(game, seed, 150):
+                k.load(st)
+                listed = set(k.module.moves(st.to_move, st.ply))
+                assert set(k.module.sample(st.to_move, st.ply, 12, seed)) <= listed | {-1}, (game.name, seed)
+
+
 def test_the_kernel_counts_positions_with_the_engine_s_hashes_for_repetition():
     """Oware ends on a position's second coming: after every move of random games the kernel's
     hash of the position is the engine's, so it counts the same comings."""

@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["own_pieces", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
+__all__ = ["own_pieces", "own_counts", "own_pick", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
            "landing_code", "from_code", "lands", "one_move", "no_square"]
 
 
@@ -22,6 +22,31 @@ def own_pieces(w: "Writer", p: "Plan", i: int) -> None:
     w("c = b[s]", 2)
     w(f"if not B{i}_mine[p * {p.codes + 1} + c]:", 2)
     w("continue", 3)
+
+
+def own_counts(w: "Writer", p: "Plan", i: int, term: str) -> None:
+    """Plain Python, the body of ``count{i}(p)``: the squares the player's pieces top that block
+    ``i`` moves (the loop of :func:`own_pieces`, by one comprehension) and the running sums of
+    ``term`` (a square's candidates, reading ``s``) kept in ``PC{i}`` for :func:`own_pick`; the
+    total returned."""
+    n, m = p.squares, p.codes + 1
+    w(f"sq = [s for s in PL[p * {n}:p * {n} + PN[p]] if B{i}_mine[p * {m} + b[s]]]", 1)
+    w(f"acc = list(accumulate([{term} for s in sq]))", 1)
+    w(f"PC{i}[0] = sq", 1)
+    w(f"PC{i}[1] = acc", 1)
+    w("return acc[-1] if acc else 0", 1)
+
+
+def own_pick(w: "Writer", p: "Plan", i: int) -> None:
+    """Plain Python, in ``propose{i}(p, r)`` after ``count{i}(p)`` in the same position: the
+    square ``s`` (its cell ``c``) of the ``r``-th candidate, found by bisection in the running
+    sums :func:`own_counts` kept, and ``r`` made the candidate's number among its square's."""
+    w(f"sq, acc = PC{i}", 1)
+    w("x = bisect_right(acc, r)", 1)
+    w("s = sq[x]", 1)
+    w("if x:", 1)
+    w("r -= acc[x - 1]", 2)
+    w("c = b[s]", 1)
 
 
 def mine(codes: list[list[int]], num_codes: int) -> list[int]:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares", "outflank", "remove_groups", "fill", "bridge", "narrow", "who",
+__all__ = ["KEYS", "tables", "make", "moves", "squares", "proposes", "count", "propose", "tallies", "tally", "outflank", "remove_groups", "fill", "bridge", "narrow", "who",
            "breathing"]
 
 KEYS = {"pieces", "notation", "description", "legal_if", "where", "except", "owner", "sets", "effects", "from",
@@ -384,3 +384,93 @@ def _flank(w: "Writer", p: "Plan", i: int) -> None:
     w("U[UP[0]] = got", 1)
     w("UP[0] += 1", 1)
     w("FL[0] = got", 1)
+
+
+def proposes(p: "Plan", i: int) -> bool:
+    """A placement on any empty square of its squares can be drawn without its list (one along
+    the lines from a square cannot)."""
+    return p.blocks[i].origin is None
+
+
+def _kinds(w: "Writer", p: "Plan", i: int) -> None:
+    """The loop over the kinds the mover may place now (``code`` each: one left in his reserve
+    where the kind has one); the body follows at depth 2."""
+    r = max(1, p.reserves)
+    kinds = len(p.blocks[i].tables["codes"]) // 3
+    w(f"for j in range({kinds}):", 1)
+    w(f"code = B{i}_codes[p * {kinds} + j]", 2)
+    w("x = CODE_RES[code]", 2)
+    w(f"if x >= 0 and RES[{_supplier(p, i)} * {r} + x] < 1:", 2)
+    w("continue", 3)
+
+
+def _unlimited(p: "Plan", i: int) -> bool:
+    """Whether no kind the block places comes from a reserve (every kind may always be placed)."""
+    codes = p.blocks[i].tables["codes"]
+    return all(p.code_reserve[code] < 0 for code in codes[len(codes) // 3:])  # the players' kinds
+
+
+def count(w: "Writer", p: "Plan", i: int) -> None:
+    """The body of ``count{i}(p)``: the kinds the mover may place times the block's squares,
+    empty or not (a placement is legal where its square is empty)."""
+    many = len(p.blocks[i].tables["squares"])
+    if _unlimited(p, i):
+        w(f"return {len(p.blocks[i].tables['codes']) // 3 * many}", 1)
+        return
+    w("k = 0", 1)
+    _kinds(w, p, i)
+    w("k += 1", 2)
+    w(f"return k * {many}", 1)
+
+
+def propose(w: "Writer", p: "Plan", i: int) -> None:
+    """The body of ``propose{i}(p, r)``: the ``r``-th of the placements :func:`count` counts
+    (kind by kind, square by square), where its square is empty, else -1."""
+    n = p.squares
+    many = len(p.blocks[i].tables["squares"])
+    if _unlimited(p, i):  # the kind and the square read off the number
+        kinds = len(p.blocks[i].tables["codes"]) // 3
+        w(f"s = B{i}_squares[r % {many}]", 1)
+        w("if b[s]:", 1)
+        w("return -1", 2)
+        w(f"code = B{i}_codes[p * {kinds} + r // {many}]", 1)
+        w(f"return {w.big(i * p.slot)} + (code * {n + 1} + {n}) * {n} + s", 1)
+        return
+    _kinds(w, p, i)
+    w(f"if r >= {many}:", 2)
+    w(f"r -= {many}", 3)
+    w("continue", 3)
+    w(f"s = B{i}_squares[r]", 2)
+    w("if b[s]:", 2)
+    w("return -1", 3)
+    w(f"return {w.big(i * p.slot)} + (code * {n + 1} + {n}) * {n} + s", 2)
+    w("return -1", 1)
+
+
+def tallies(p: "Plan", i: int) -> bool:
+    """Perft can count the block's placements without listing them (see :func:`tally`)."""
+    return p.blocks[i].origin is None
+
+
+def tally(w: "Writer", p: "Plan", i: int) -> None:
+    """The body of ``tally{i}_(p)``: how many placements the mover has, the kinds he may place
+    times the empty squares among the block's (on the whole board: the squares less those
+    occupied, ``S[0]``)."""
+    squares = p.blocks[i].tables["squares"]
+    whole = sorted(squares) == list(range(p.squares))
+    if _unlimited(p, i):
+        w(f"k = {len(p.blocks[i].tables['codes']) // 3}", 1)
+    else:
+        w("k = 0", 1)
+        _kinds(w, p, i)
+        w("k += 1", 2)
+    if whole:
+        w(f"return k * ({p.squares} - S[0])", 1)
+    elif not w.typed:
+        w(f"return k * len([s for s in B{i}_squares if not b[s]])", 1)
+    else:
+        w("c = 0", 1)
+        w(f"for x in range({len(squares)}):", 1)
+        w(f"if not b[B{i}_squares[x]]:", 2)
+        w("c += 1", 3)
+        w("return k * c", 1)
