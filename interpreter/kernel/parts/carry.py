@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import NotKernel, flatten
-from .common import mine, own_counts, own_pick, own_pieces
+from .common import own_counts, own_pick, own_pieces
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -215,15 +215,8 @@ def count(w: "Writer", p: "Plan", i: int) -> None:
     """The body of ``count{i}(p)``: how many carries the mover's stacks would have if no ray were
     blocked. Each legal carry is one of them: a plain one drops over no more squares than are
     free, and a flattening one over the free squares and the blocker's."""
-    nd, limit, reach = p.blocks[i].tables["shape"]
-    term = f"B{i}_tot[s * {limit + 1} + (H[s] if H[s] < {limit} else {limit})]"
-    if not w.typed:
-        own_counts(w, p, i, term)
-        return
-    w("k = 0", 1)
-    own_pieces(w, p, i)
-    w(f"k += {term}", 2)
-    w("return k", 1)
+    limit = p.blocks[i].tables["shape"][1]
+    own_counts(w, p, i, f"B{i}_tot[s * {limit + 1} + (H[s] if H[s] < {limit} else {limit})]")
 
 
 def propose(w: "Writer", p: "Plan", i: int) -> None:

@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["own_pieces", "own_counts", "own_pick", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
+__all__ = ["own_pieces", "own_counts", "own_pick", "own_find", "own_found", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
            "landing_code", "from_code", "lands", "one_move", "no_square"]
 
 
@@ -25,11 +25,16 @@ def own_pieces(w: "Writer", p: "Plan", i: int) -> None:
 
 
 def own_counts(w: "Writer", p: "Plan", i: int, term: str) -> None:
-    """Plain Python, the body of ``count{i}(p)``: the squares the player's pieces top that block
-    ``i`` moves (the loop of :func:`own_pieces`, by one comprehension) and the running sums of
-    ``term`` (a square's candidates, reading ``s``) kept in ``PC{i}`` for :func:`own_pick`; the
-    total returned."""
+    """The body of ``count{i}(p)``: the sum of ``term`` (a square's candidates, reading ``s``)
+    over the squares the player's pieces top that block ``i`` moves. In plain Python by one
+    comprehension, the running sums kept in ``PC{i}`` for :func:`own_pick`."""
     n, m = p.squares, p.codes + 1
+    if w.typed:
+        w("k = 0", 1)
+        own_pieces(w, p, i)
+        w(f"k += {term}", 2)
+        w("return k", 1)
+        return
     w(f"sq = [s for s in PL[p * {n}:p * {n} + PN[p]] if B{i}_mine[p * {m} + b[s]]]", 1)
     w(f"acc = list(accumulate([{term} for s in sq]))", 1)
     w(f"PC{i}[0] = sq", 1)
@@ -47,6 +52,32 @@ def own_pick(w: "Writer", p: "Plan", i: int) -> None:
     w("if x:", 1)
     w("r -= acc[x - 1]", 2)
     w("c = b[s]", 1)
+
+
+def own_find(w: "Writer", p: "Plan", i: int, starts: str) -> None:
+    """In ``propose{i}(p, r)`` of a block whose candidates are rows of a table (``starts`` per
+    player and square, ``B{i}_cnt`` their lengths): ``s`` (its cell ``c``), the square of the
+    ``r``-th candidate, and ``e``, the candidate's place in the table. The lines that follow are
+    written at depth 2 and end with :func:`own_found`."""
+    n = p.squares
+    if w.typed:  # the pieces walked, the candidates of each passed by
+        own_pieces(w, p, i)
+        w(f"t = B{i}_cnt[(p - 1) * {n} + s]", 2)
+        w("if r >= t:", 2)
+        w("r -= t", 3)
+        w("continue", 3)
+    else:  # the piece found by bisection, the lines written one level less deep
+        own_pick(w, p, i)
+        w.shift -= 1
+    w(f"e = {starts}[(p - 1) * {n} + s] + r", 2)
+
+
+def own_found(w: "Writer") -> None:
+    """The end of what :func:`own_find` began."""
+    if w.typed:
+        w("return -1", 1)
+    else:
+        w.shift += 1
 
 
 def mine(codes: list[list[int]], num_codes: int) -> list[int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import ended_rays, flatten
-from .common import one_piece_make, one_piece_tables, own_counts, own_pick, own_pieces, plain_squares
+from .common import one_piece_make, one_piece_tables, own_counts, own_find, own_found, own_pieces, plain_squares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -45,12 +45,12 @@ def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> in
                 firsts[-1].append(first)
     out["cand_start"], out["cand"] = flatten(ends)
     out["cand_first"] = flatten(firsts)[1]
+    out["cnt"] = [b - a for a, b in zip(out["cand_start"], out["cand_start"][1:])]
     return n * max((sum(len(r) for r in block.rays[q][sq]) for q in (1, 2) for sq in range(n)), default=0)
 
 
 def plain_tables(w: "Writer", p: "Plan", i: int) -> None:
-    """Plain Python: per player and square its rays, each a list of squares (``B{i}_rayl``), and
-    the slides a draw proposes from it (``B{i}_cnt``)."""
+    """Plain Python: per player and square its rays, each a list of squares (``B{i}_rayl``)."""
     starts, flat = p.blocks[i].tables["start"], p.blocks[i].tables["rays"]
     rows = []
     for j in range(len(starts) - 1):
@@ -62,8 +62,6 @@ def plain_tables(w: "Writer", p: "Plan", i: int) -> None:
                 rays[-1].append(sq)
         rows.append("[" + ", ".join(str(ray) for ray in rays[:-1]) + "]")
     w(f"B{i}_rayl = [{', '.join(rows)}]")
-    cand = p.blocks[i].tables["cand_start"]  # and per player and square what a draw proposes
-    w(f"B{i}_cnt = {[cand[j + 1] - cand[j] for j in range(len(cand) - 1)]}")
 
 
 def moves(w: "Writer", p: "Plan", i: int) -> None:
@@ -112,37 +110,16 @@ def proposes(p: "Plan", i: int) -> bool:
 def count(w: "Writer", p: "Plan", i: int) -> None:
     """The body of ``count{i}(p)``: the squares the mover's pieces could slide to were nothing in
     the way (with an exact distance, the end of each ray)."""
-    n = p.squares
-    if not w.typed:
-        own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {n} + s]")
-        return
-    w("k = 0", 1)
-    own_pieces(w, p, i)
-    w(f"k += B{i}_cand_start[(p - 1) * {n} + s + 1] - B{i}_cand_start[(p - 1) * {n} + s]", 2)
-    w("return k", 1)
+    own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {p.squares} + s]")
 
 
 def propose(w: "Writer", p: "Plan", i: int) -> None:
     """The body of ``propose{i}(p, r)``: the ``r``-th slide :func:`count` counts, where every
     square of its ray up to its end is empty, else -1."""
     n = p.squares
-    if w.typed:
-        own_pieces(w, p, i)
-        w(f"e = B{i}_cand_start[(p - 1) * {n} + s]", 2)
-        w(f"t = B{i}_cand_start[(p - 1) * {n} + s + 1] - e", 2)
-        w("if r >= t:", 2)
-        w("r -= t", 3)
-        w("continue", 3)
-    else:  # the piece found by bisection, its lines written one level less deep
-        own_pick(w, p, i)
-        w.shift -= 1
-        w(f"e = B{i}_cand_start[(p - 1) * {n} + s]", 2)
-    w("e += r", 2)
+    own_find(w, p, i, f"B{i}_cand_start")
     w(f"for j in range(B{i}_cand_first[e], B{i}_cand[e] + 1):", 2)
     w(f"if b[B{i}_rays[j]]:", 3)
     w("return -1", 4)
     w(f"return {w.big(i * p.slot)} + (c - 1) * {(n + 1) * n} + s * {n} + B{i}_rays[B{i}_cand[e]]", 2)
-    if not w.typed:
-        w.shift += 1
-        return
-    w("return -1", 1)
+    own_found(w)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import flatten
-from .common import one_piece_make, one_piece_tables, own_counts, own_pick, own_pieces, plain_squares
+from .common import one_piece_make, one_piece_tables, own_counts, own_find, own_found, own_pieces, plain_squares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -23,16 +23,14 @@ squares = plain_squares
 def tables(game: "Game", block: Any, out: dict[str, list[int]], p: "Plan") -> int:
     n = one_piece_tables(game, block, out)
     out["start"], out["to"] = flatten([block.targets[q][sq] for q in (1, 2) for sq in range(n)])
+    out["cnt"] = [b - a for a, b in zip(out["start"], out["start"][1:])]  # how many: what a draw proposes
     out["flags"] = [int(block.capture), int(not block.only_capture)]
     return n * max((len(x) for q in (1, 2) for x in block.targets[q]), default=0)
 
 
 def plain_tables(w: "Writer", p: "Plan", i: int) -> None:
-    """Plain Python: per player and square the squares a step reaches, as a list (``B{i}_tol``),
-    and how many they are (``B{i}_cnt``)."""
-    starts = p.blocks[i].tables["start"]
-    w.rows(f"B{i}_tol", starts, p.blocks[i].tables["to"])
-    w(f"B{i}_cnt = {[starts[j + 1] - starts[j] for j in range(len(starts) - 1)]}")
+    """Plain Python: per player and square the squares a step reaches, as a list (``B{i}_tol``)."""
+    w.rows(f"B{i}_tol", p.blocks[i].tables["start"], p.blocks[i].tables["to"])
 
 
 def moves(w: "Writer", p: "Plan", i: int) -> None:
@@ -66,14 +64,7 @@ def proposes(p: "Plan", i: int) -> bool:
 
 def count(w: "Writer", p: "Plan", i: int) -> None:
     """The body of ``count{i}(p)``: the squares the mover's pieces would reach, empty or not."""
-    n = p.squares
-    if not w.typed:
-        own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {n} + s]")
-        return
-    w("k = 0", 1)
-    own_pieces(w, p, i)
-    w(f"k += B{i}_start[(p - 1) * {n} + s + 1] - B{i}_start[(p - 1) * {n} + s]", 2)
-    w("return k", 1)
+    own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {p.squares} + s]")
 
 
 def propose(w: "Writer", p: "Plan", i: int) -> None:
@@ -81,24 +72,11 @@ def propose(w: "Writer", p: "Plan", i: int) -> None:
     square it reaches takes it (empty, or an enemy to capture where the block captures), else -1."""
     n, nc1 = p.squares, p.codes + 1
     capture, empty_ok = p.blocks[i].tables["flags"]
-    if w.typed:
-        own_pieces(w, p, i)
-        w(f"e = B{i}_start[(p - 1) * {n} + s]", 2)
-        w(f"t = B{i}_start[(p - 1) * {n} + s + 1] - e", 2)
-        w("if r >= t:", 2)
-        w("r -= t", 3)
-        w("continue", 3)
-        w(f"t = B{i}_to[e + r]", 2)
-    else:  # the piece found by bisection, its lines written one level less deep
-        own_pick(w, p, i)
-        w.shift -= 1
-        w(f"t = B{i}_tol[(p - 1) * {n} + s][r]", 2)
+    own_find(w, p, i, f"B{i}_start")
+    w(f"t = B{i}_to[e]", 2)
     w("x = b[t]", 2)
     takes = f"ENEMY[p * {nc1} + x]" if capture else "0"
     w(f"if ({takes}) if x else {int(empty_ok)}:", 2)
     w(f"return {w.big(i * p.slot)} + (c - 1) * {(n + 1) * n} + s * {n} + t", 3)
     w("return -1", 2)
-    if not w.typed:
-        w.shift += 1
-        return
-    w("return -1", 1)
+    own_found(w)
