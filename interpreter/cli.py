@@ -423,7 +423,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     print("kernels: " + ("off (SPIELWERK_KERNEL=0)" if mode == "off" else
                          f"typed, built per game in {kernels.folder()}" if typed else
                          "plain Python (SPIELWERK_KERNEL=python)" if mode == "python" else
-                         "plain Python with the pure-Python engine, for games whose moves only place pieces "
+                         "plain Python with the pure-Python engine, for every game but a dice race "
                          "(SPIELWERK_KERNEL=python: for every game)"))
     for name in args.games:
         game = _load(name, {})

@@ -79,8 +79,9 @@ def test_mcts_finds_the_win_and_the_block_in_tictactoe():
 
 def test_mcts_beats_random_tak_4x4():
     tak = spielwerk.load("tak", size=4)
-    wins, draws, losses = match(tak, MCTSAgent(1, iterations=80), make_agent("random", 2), 4)
-    assert wins >= 4
+    # 80 iterations win about 19 games in 20 against random play (and draw the rest, seeds 1-5)
+    wins, draws, losses = match(tak, MCTSAgent(1, iterations=80), make_agent("random", 2), 8)
+    assert wins >= 7 and losses == 0
 
 
 @pytest.mark.slow

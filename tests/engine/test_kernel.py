@@ -398,19 +398,20 @@ def test_the_plain_and_the_running_kernel_draw_the_same_games():
         assert other.perft(st, depth) == k.perft(st, depth)
 
 
-def test_the_pure_engine_uses_plain_kernels_only_where_moves_place_pieces(monkeypatch, tmp_path):
+def test_the_pure_engine_uses_plain_kernels_but_in_a_dice_race(monkeypatch, tmp_path):
     monkeypatch.setenv("SPIELWERK_KERNEL", "auto")
     moving = game_from(tmp_path, DROPS)  # places pieces and moves them
     placing = spielwerk.load(str(ROOT / "games" / "gallery" / "hex.yaml"), size=5)
-    assert not plan(moving).grows and plan(placing).grows
+    race = spielwerk.load("backgammon")
+    assert plan(race).race is not None and plan(moving).race is None
     if native.compiled_modules():
         assert kernels.kernel(moving).typed and kernels.kernel(placing).typed
     else:
-        assert kernels.kernel(moving) is None
-        assert kernels.why_not(moving).startswith("the pure-Python engine plays it")
-        assert not kernels.kernel(placing).typed
+        assert not kernels.kernel(moving).typed and not kernels.kernel(placing).typed
+        assert kernels.kernel(race) is None
+        assert kernels.why_not(race).startswith("the pure-Python engine plays it")
     monkeypatch.setenv("SPIELWERK_KERNEL", "python")
-    assert not kernels.kernel(moving).typed and not kernels.kernel(placing).typed
+    assert not kernels.kernel(moving).typed and not kernels.kernel(race).typed
 
 
 def test_the_parts_a_kernel_does_not_play_are_named():
