@@ -270,18 +270,16 @@ class Turns(TrackRules):
         N, block = self.N, self.block
         if me[0]:
             return [(0, n)] if opp[n] < block else []
-        out = []
-        home = self.home_start
-        for p in range(lowest if lowest > 1 else 1, N + 1):
-            if not me[p]:
-                continue
-            t = p + n
-            if t <= N:
-                if opp[t] < block:
-                    out.append((p, t))
-            elif not outside:
-                if t == N + 1:
-                    out.append((p, t))
+        low = lowest if lowest > 1 else 1
+        last = N - n  # the last point whose step stays on the board
+        out = [(p, p + n) for p in range(low, last + 1) if me[p] and opp[p + n] < block]
+        if not outside:  # bearing off, from the points beyond
+            home = self.home_start
+            for p in range(low if low > last else last + 1, N + 1):
+                if not me[p]:
+                    continue
+                if p + n == N + 1:
+                    out.append((p, N + 1))
                 else:  # a higher number bears off from the highest point only
                     for q in range(home, p):
                         if me[q]:
