@@ -211,6 +211,8 @@ def test_ten_backgammon_turns_one_checker_per_die(browser, server, tmp_path):
         while state["steps"] and state["steps"]["next"] and len(state["history"]) == before:
             chosen = state["steps"]["next"][0]
             click_square(page, chosen["from"])
+            # the checker's points are drawn once the click is handled (a loaded machine takes a while)
+            wait_until(page, "document.querySelectorAll('#board .target').length > 0", 30)
             targets = page.eval_on_selector_all("#board .target", "els => els.map(e => e.dataset.square)")
             assert chosen["to"] in targets
             click_square(page, chosen["to"])
