@@ -912,19 +912,14 @@ def _generate(w: Writer, p: Plan) -> None:
     w.local("long long mv")
     w("PLY[0] = ply", 1)
     for ph in proposed:
-        end = p.phases[ph][0]
-        cond = f"ply < {end}" if ph < len(p.phases) - 1 else "1"
-        lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
-        w(f"if {lower}{cond}:", 1)
+        w(f"if {_in_phase(p, ph)}:", 1)
         w(f"mv = prop{ph}(p)", 2)
         w("if mv >= 0:", 2)
         w("return mv", 3)
     for ph, (end, numbers) in enumerate(p.phases):
         picked = len(numbers) == 1 and p.blocks[numbers[0]].kind == "then" and then.pickable(p, numbers[0])
         if picked or ph in lazy:
-            cond = f"ply < {end}" if ph < len(p.phases) - 1 else "1"
-            lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
-            w(f"if {lower}{cond}:", 1)
+            w(f"if {_in_phase(p, ph)}:", 1)
             w(f"mv = pick{numbers[0]}(p)" if picked else f"mv = drawl{ph}(p, out)", 2)
             if p.passing:
                 w("if mv < 0:", 2)
@@ -945,12 +940,25 @@ def _generate(w: Writer, p: Plan) -> None:
         w("")
 
 
+def _in_phase(p: Plan, ph: int) -> str:
+    """Kernel code: whether ``ply`` falls in phase ``ph`` (the last phase: every ply after the others)."""
+    cond = f"ply < {p.phases[ph][0]}" if ph < len(p.phases) - 1 else "1"
+    lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
+    return f"{lower}{cond}"
+
+
+def _counts_itself(p: Plan, i: int) -> bool:
+    """Whether block ``i``'s part counts its moves without listing them (``tally``)."""
+    part = PARTS[p.blocks[i].kind]
+    return hasattr(part, "tally") and bool(part.tallies(p, i))
+
+
 def _tallied(p: Plan) -> list[int]:
     """The phases whose moves perft counts at its last ply without listing them all: those with
     a block whose part can count its moves (``tally``: a placement's kinds times the empty
     squares) and no `legal_if` or compulsory block."""
     return [ph for ph, (_, numbers) in enumerate(p.phases)
-            if any(hasattr(PARTS[p.blocks[i].kind], "tally") and PARTS[p.blocks[i].kind].tallies(p, i) for i in numbers)
+            if any(_counts_itself(p, i) for i in numbers)
             and not any(p.blocks[i].legal is not None or p.blocks[i].compulsory for i in numbers)]
 
 
@@ -965,18 +973,16 @@ def _tallies(w: Writer, p: Plan) -> None:
     for ph in phases:
         numbers = p.phases[ph][1]
         for i in numbers:
-            part = PARTS[p.blocks[i].kind]
-            if hasattr(part, "tally") and part.tallies(p, i):
+            if _counts_itself(p, i):
                 w.func(f"tally{i}_", [("int", "p")], "int", inline=False)
                 w.local("int k, c, x, s, j, code")
-                part.tally(w, p, i)
+                PARTS[p.blocks[i].kind].tally(w, p, i)
                 w("")
         w.func(f"tally{ph}", [("int", "p")], "int", inline=False)
         w.local("int k")
         w("k = 0", 1)
         for i in numbers:
-            part = PARTS[p.blocks[i].kind]
-            count = f"tally{i}_(p)" if hasattr(part, "tally") and part.tallies(p, i) else f"list{i}(p, TB, 0)"
+            count = f"tally{i}_(p)" if _counts_itself(p, i) else f"list{i}(p, TB, 0)"
             if p.blocks[i].when is not None:
                 w(f"if when{i}(p):", 1)
                 w(f"k += {count}", 2)
@@ -1276,10 +1282,7 @@ def _entries(w: Writer, p: Plan, bound: int) -> None:
         w("DIE[0] = 0", 2)
         w("return total", 2)
     for ph in _tallied(p):  # the last ply counted without listing its moves
-        end = p.phases[ph][0]
-        cond = f"ply < {end}" if ph < len(p.phases) - 1 else "1"
-        lower = f"ply >= {p.phases[ph - 1][0]} and " if ph else ""
-        w(f"if depth == 1 and {lower}{cond}:", 1)
+        w(f"if depth == 1 and {_in_phase(p, ph)}:", 1)
         w("PLY[0] = ply", 2)
         w(f"k = tally{ph}(p)", 2)
         if p.passing:  # a player without a move passes

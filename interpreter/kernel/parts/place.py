@@ -404,6 +404,16 @@ def _kinds(w: "Writer", p: "Plan", i: int) -> None:
     w("continue", 3)
 
 
+def _kinds_now(w: "Writer", p: "Plan", i: int) -> None:
+    """``k``: how many kinds the mover may place now (every kind, where none comes from a reserve)."""
+    if _unlimited(p, i):
+        w(f"k = {len(p.blocks[i].tables['codes']) // 3}", 1)
+        return
+    w("k = 0", 1)
+    _kinds(w, p, i)
+    w("k += 1", 2)
+
+
 def _unlimited(p: "Plan", i: int) -> bool:
     """Whether no kind the block places comes from a reserve (every kind may always be placed)."""
     codes = p.blocks[i].tables["codes"]
@@ -417,9 +427,7 @@ def count(w: "Writer", p: "Plan", i: int) -> None:
     if _unlimited(p, i):
         w(f"return {len(p.blocks[i].tables['codes']) // 3 * many}", 1)
         return
-    w("k = 0", 1)
-    _kinds(w, p, i)
-    w("k += 1", 2)
+    _kinds_now(w, p, i)
     w(f"return k * {many}", 1)
 
 
@@ -458,12 +466,7 @@ def tally(w: "Writer", p: "Plan", i: int) -> None:
     occupied, ``S[0]``)."""
     squares = p.blocks[i].tables["squares"]
     whole = sorted(squares) == list(range(p.squares))
-    if _unlimited(p, i):
-        w(f"k = {len(p.blocks[i].tables['codes']) // 3}", 1)
-    else:
-        w("k = 0", 1)
-        _kinds(w, p, i)
-        w("k += 1", 2)
+    _kinds_now(w, p, i)
     if whole:
         w(f"return k * ({p.squares} - S[0])", 1)
     elif not w.typed:
