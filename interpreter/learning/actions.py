@@ -328,7 +328,7 @@ def decision(st: "State") -> tuple[int, list[int]]:
     -1 once the game is over) and the ids of his legal actions, ascending (the menu's own list, not
     to be changed; empty at a chance node and at the end)."""
     game = st.game
-    if game.is_chance(st):
+    if _chance_of(st) is not None:
         return 0, []
     if st.result is not None:
         return -1, []
@@ -339,16 +339,15 @@ def decision(st: "State") -> tuple[int, list[int]]:
 
 
 def legal_actions(st: "State") -> list[int]:
-    game = st.game
-    if game.is_chance(st):
-        space = space_of(game)
-        return sorted(space.chance_id(move) for move, _ in game.chance_outcomes(st))
+    chance = _chance_of(st)
+    if chance is not None:
+        return sorted(chance[1])
     return list(menu(st).ids)
 
 
 def legal_action_mask(st: "State") -> list[bool]:
     mask = [False] * space_of(st.game).size
-    if not st.game.is_chance(st):
+    if _chance_of(st) is None:
         for a in menu(st).ids:
             mask[a] = True
     return mask
@@ -372,14 +371,33 @@ def _rolls(st: "State", outcomes: list[tuple["Move", Any]]) -> tuple[list[tuple[
     return got
 
 
+def _chance_of(st: "State") -> tuple[list[tuple[int, float]], dict[int, "Move"]] | None:
+    """At a chance node, its outcomes' ids with float probabilities and the outcome of each id
+    (as :func:`_rolls`); None elsewhere. A chance phase's outcomes depend on the position and are
+    found by listing its moves: they are worked out once per position and remembered in
+    ``st.memo`` (as the menu of a decision is)."""
+    game = st.game
+    if not (game._any_chance_phase and game._chance_phases[st.phase]):
+        if not game.is_chance(st):
+            return None
+        return _rolls(st, game.chance_outcomes(st)) or ([], {})
+    key = (st.hash, st.ply, st.turn, None)  # not a menu's key: a chance node has no menu
+    cached = st.memo
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    outcomes = game.chance_outcomes(st)
+    got: tuple[list[tuple[int, float]], dict[int, "Move"]] | None = None
+    if outcomes:
+        space = space_of(game)
+        ids = [space.chance_id(move) for move, _ in outcomes]
+        got = ([(a, float(p)) for a, (_, p) in zip(ids, outcomes)], dict(zip(ids, (m for m, _ in outcomes))))
+    st.memo = (key, got)
+    return got
+
+
 def chance_actions(st: "State") -> list[tuple[int, float]]:
-    outcomes = st.game.chance_outcomes(st)
-    rolls = _rolls(st, outcomes)
-    if rolls is not None:
-        return list(rolls[0])
-    # a chance phase's moves: they depend on the position
-    space = space_of(st.game)
-    return [(space.chance_id(move), float(p)) for move, p in outcomes]
+    chance = _chance_of(st)
+    return list(chance[0]) if chance is not None else []
 
 
 def chance_at(st: "State", u: float) -> int:
@@ -397,20 +415,12 @@ def chance_at(st: "State", u: float) -> int:
 def action_to_move(st: "State", action: int) -> Any:
     """The legal move ``action`` completes in ``st``, else the part (a step, a hop) it adds; at a
     chance node the roll."""
-    game = st.game
-    if game.is_chance(st):
-        outcomes = game.chance_outcomes(st)
-        rolls = _rolls(st, outcomes)
-        if rolls is not None:
-            roll = rolls[1].get(action)
-            if roll is None:
-                raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))
-            return roll
-        space = space_of(game)
-        for move, _ in outcomes:
-            if space.chance_id(move) == action:
-                return move
-        raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))
+    chance = _chance_of(st)
+    if chance is not None:
+        got = chance[1].get(action)
+        if got is None:
+            raise IllegalMoveError(f"{action} is no chance outcome that can come now", str(action))
+        return got
     m = menu(st)
     if action in m.moves:
         return m.moves[action]
@@ -432,7 +442,7 @@ def apply_action(st: "State", action: int) -> None:
     """Play ``action`` (a chance id at a chance node); a part is added to ``st.turn`` until the
     move it belongs to is complete, which is then pushed."""
     game = st.game
-    if game.is_chance(st):
+    if _chance_of(st) is not None:
         st.push(action_to_move(st, action))
         return
     m = menu(st)
@@ -461,7 +471,9 @@ def action_text(st: "State", action: int) -> str:
     (``13/7``) or a hop, ``stop``, or a roll (``6-5``)."""
     game = st.game
     got = action_to_move(st, action)
-    if game.is_chance(st):
+    if _chance_of(st) is not None:
+        if got[0] != game.roll_index:  # a chance phase's move: in the game's notation
+            return game.format_move(st, got)
         _, a, b, starter = got
         text = f"{a}-{b}" if game.dice_count == 2 else str(a)
         return text if not starter else f"{text} (player {starter} starts)"

@@ -125,7 +125,7 @@ def test_parts_reach_exactly_the_legal_moves(name: str, options: dict[str, Any])
     game = game_of(name, options)
     checked = multi = 0
     for seed in range(40):
-        st = random_walk(game, seed, 3 + seed % 30)
+        st = random_walk(game, seed, 3 + seed % 30, by_step=True)
         if st.is_terminal() or len(st.legal_moves()) > 400:
             continue
         assert results_by_actions(st) == results_by_moves(st)
@@ -297,6 +297,32 @@ def test_the_legal_actions_are_listed_once_per_position(name: str, monkeypatch: 
         assert len(calls) <= 1
         st.apply_action(rng.choice(acts))
         assert len(calls) <= 1
+
+
+def test_a_chance_phase_s_outcomes_are_listed_once_per_position_and_named_in_the_notation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chance phase's outcomes (EinStein's 720 set-outs of a corner) depend on the position:
+    asking who decides, the outcomes, the mask and every outcome's text lists them once, and each
+    text is the move in the game's notation."""
+    game = spielwerk.load("einstein")
+    calls = []
+    listed = game.chance_outcomes
+
+    def counting(st: Any) -> Any:
+        calls.append(st.ply)
+        return listed(st)
+
+    monkeypatch.setattr(game, "chance_outcomes", counting)
+    st = game.initial()
+    assert st.current_player() == 0
+    outcomes = st.chance_actions()
+    texts = [st.action_text(a) for a, _ in outcomes]
+    assert sorted(a for a, _ in outcomes) == st.legal_actions() and not any(st.legal_action_mask())
+    assert len(calls) == 1 and len(outcomes) == 720
+    assert texts == [game.format_move(st, game.action_to_move(st, a)) for a, _ in outcomes]
+    assert len(set(texts)) == 720 and texts[0].startswith("shuffle")
+    st.apply_action(outcomes[5][0])
+    assert st.current_player() == 0 and len(st.chance_actions()) == 720
 
 
 BAG = """
