@@ -9,15 +9,30 @@ from spielwerk.agents import RandomAgent, play_turn, sample_chance
 
 
 def random_walk(game: Any, seed: int, plies: int,
-                choose: Callable[[random.Random, Any, list[Any]], Any] | None = None) -> Any:
+                choose: Callable[[random.Random, Any, list[Any]], Any] | None = None,
+                by_step: bool = False) -> Any:
     """Play up to ``plies`` moves from the start (``choose(rng, state, moves)`` picks one; default
     uniformly), rolling the dice in between. A walk that stops before a roll rolls, so the state
-    returned is always one where a player decides (or the game is over)."""
+    returned is always one where a player decides (or the game is over). ``by_step``: a dice
+    turn is chosen a number at a time in its step view, each step uniformly, without listing
+    the roll's every result (a later double in Puff has tens of thousands)."""
     rng = random.Random(seed)
     s = game.initial()
     for _ in range(plies):
         while s.is_chance():  # an opening that only decides the starter is followed by his roll
             s.push(sample_chance(game, s, rng))
+        block = game.step_block(s) if by_step and s.result is None else None
+        if block is not None:
+            done: list[Any] = []
+            choices = block.step_choices(s, done)
+            while choices:
+                choice = rng.choice(choices)
+                if choice is None:  # the turn may end here
+                    break
+                done.append(choice)
+                choices = block.step_choices(s, done)
+            s.push(block.step_move(s, tuple(done)))
+            continue
         moves = s.legal_moves()
         if not moves:
             break
