@@ -64,7 +64,7 @@ def _mutate_and_judge(data: st.DataObject, ops: tuple[str, ...] | None, flow_som
     _judge(raw, f"{name}: {'; '.join(done)}", seed=ch.integer(0, 2**16))
 
 
-@settings(max_examples=scaled(120), **FUZZ)
+@settings(max_examples=scaled(80), **FUZZ)
 @given(st.data())
 def test_mutated_data_loads_or_is_refused_with_a_location(data):
     """Keys deleted, renamed, added; values retyped, grafted, nested; numbers and expressions."""
@@ -78,7 +78,7 @@ def test_mutated_expressions_load_or_are_refused_with_a_location(data):
     _mutate_and_judge(data, ("expr",), flow_sometimes=False)
 
 
-@settings(max_examples=scaled(200), **FUZZ)
+@settings(max_examples=scaled(120), **FUZZ)
 @given(st.data())
 def test_mutated_text_loads_or_is_refused_with_a_location(data):
     """YAML-level attacks on the file's text: aliases, tags, duplicate keys, nesting, bytes."""
