@@ -180,19 +180,29 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
-@pytest.mark.parametrize("name", bundled_games())
-def test_pictures_render_in_headless_chromium(tmp_path, name):
+def test_pictures_render_in_headless_chromium(tmp_path):
+    """Every bundled game's picture of a middle position, drawn by Chromium: all on one page (one
+    browser start, not one a game), a cell of 640x560 each, each cell then read alone."""
     from PIL import Image
-    game = spielwerk.load(name)
-    svg = tmp_path / f"{name}.svg"
-    png = tmp_path / f"{name}.png"
-    svg.write_text(middle(game).svg())
+    names = bundled_games()
+    cols, w, h = 4, 640, 560
+    cells = []
+    for name in names:
+        (tmp_path / f"{name}.svg").write_text(middle(spielwerk.load(name)).svg())
+        cells.append(f'<img src="{name}.svg" style="width:{w}px;height:{h}px;display:block">')
+    page = tmp_path / "all.html"
+    page.write_text("<!doctype html><body style='margin:0;background:#fff'>"
+                    f"<div style='display:grid;grid-template-columns:repeat({cols},{w}px)'>{''.join(cells)}</div>")
+    png = tmp_path / "all.png"
+    rows = -(-len(names) // cols)
     subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    f"--screenshot={png}", "--window-size=640,560", svg.as_uri()],
-                   capture_output=True, timeout=120, check=False)
+                    f"--screenshot={png}", f"--window-size={cols * w},{rows * h}", page.as_uri()],
+                   capture_output=True, timeout=180, check=False)
     assert png.exists()
     image = Image.open(png).convert("RGB")
-    colours = image.getcolors(maxcolors=1 << 20)
-    assert colours is not None and len(colours) > 50  # not blank: a board with pieces and text
-    dark = sum(n for n, (r, g, b) in colours if r + g + b < 150)
-    assert dark > 200  # dark pieces, lines and labels are drawn
+    for i, name in enumerate(names):
+        x, y = i % cols * w, i // cols * h
+        colours = image.crop((x, y, x + w, y + h)).getcolors(maxcolors=1 << 20)
+        assert colours is not None and len(colours) > 50, name  # not blank: a board with pieces and text
+        dark = sum(n for n, (r, g, b) in colours if r + g + b < 150)
+        assert dark > 200, name  # dark pieces, lines and labels are drawn
