@@ -10,7 +10,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["own_pieces", "own_counts", "own_pick", "own_find", "own_found", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
+__all__ = ["padded", "own_pieces", "own_counts", "own_pick", "own_find", "own_found", "mine", "one_piece_tables", "one_piece_make", "plain_squares", "landing_table",
            "landing_code", "from_code", "lands", "one_move", "no_square"]
 
 
@@ -24,11 +24,31 @@ def own_pieces(w: "Writer", p: "Plan", i: int) -> None:
     w("continue", 3)
 
 
-def own_counts(w: "Writer", p: "Plan", i: int, term: str) -> None:
+def padded(p: "Plan", i: int) -> int:
+    """The candidates a piece of block ``i`` is given when they are padded, else 0. A block that
+    moves every piece of both players and whose rows of candidates (``cnt``, per player and
+    square) are at least half as long on average as the longest, ``k``, gives each piece the
+    player tops ``k`` candidates: its row, then as many that are never legal. A draw then needs
+    no count of the pieces' rows (the player's pieces times ``k``) and finds a candidate's piece
+    by one division; the candidates that are never legal cost a try each, as a blocked one does,
+    and every legal move is still one candidate, as likely as any other."""
+    t = p.blocks[i].tables
+    cnt, mine, m = t["cnt"], t["mine"], p.codes + 1
+    if any(not mine[p.code_owner[c] * m + c + 1] for c in range(p.codes) if p.code_owner[c] in (1, 2)):
+        return 0
+    k = max(cnt, default=0)
+    return k if k and 2 * sum(cnt) >= k * len(cnt) else 0
+
+
+def own_counts(w: "Writer", p: "Plan", i: int, term: str, pad: int = 0) -> None:
     """The body of ``count{i}(p)``: the sum of ``term`` (a square's candidates, reading ``s``)
     over the squares the player's pieces top that block ``i`` moves. In plain Python by one
-    comprehension, the running sums kept in ``PC{i}`` for :func:`own_pick`."""
+    comprehension, the running sums kept in ``PC{i}`` for :func:`own_pick`. Padded (``pad``
+    candidates a piece, see :func:`padded`): the player's pieces times ``pad``."""
     n, m = p.squares, p.codes + 1
+    if pad:
+        w(f"return PN[p] * {pad}", 1)
+        return
     if w.typed:
         w("k = 0", 1)
         own_pieces(w, p, i)
@@ -54,13 +74,29 @@ def own_pick(w: "Writer", p: "Plan", i: int) -> None:
     w("c = b[s]", 1)
 
 
-def own_find(w: "Writer", p: "Plan", i: int, starts: str) -> None:
+def own_find(w: "Writer", p: "Plan", i: int, starts: str, pad: int = 0) -> None:
     """In ``propose{i}(p, r)`` of a block whose candidates are rows of a table (``starts`` per
     player and square, ``B{i}_cnt`` their lengths): ``s`` (its cell ``c``), the square of the
     ``r``-th candidate, and ``e``, the candidate's place in the table. The lines that follow are
-    written at depth 2 and end with :func:`own_found`."""
+    written at depth 2 and end with :func:`own_found`. Padded (``pad``, see :func:`padded`): the
+    piece is the ``r // pad``-th of the player's, and a candidate beyond its row is -1."""
     n = p.squares
-    if w.typed:  # the pieces walked, the candidates of each passed by
+    if pad == 1:
+        w(f"s = PL[p * {n} + r]", 1)
+        w("r = 0", 1)
+        w(f"if not B{i}_cnt[(p - 1) * {n} + s]:", 1)
+        w("return -1", 2)
+        w("c = b[s]", 1)
+        w.shift -= 1
+    elif pad:
+        w(f"x = r // {pad}", 1)
+        w(f"s = PL[p * {n} + x]", 1)
+        w(f"r -= x * {pad}", 1)
+        w(f"if r >= B{i}_cnt[(p - 1) * {n} + s]:", 1)
+        w("return -1", 2)
+        w("c = b[s]", 1)
+        w.shift -= 1
+    elif w.typed:  # the pieces walked, the candidates of each passed by
         own_pieces(w, p, i)
         w(f"t = B{i}_cnt[(p - 1) * {n} + s]", 2)
         w("if r >= t:", 2)
@@ -72,9 +108,11 @@ def own_find(w: "Writer", p: "Plan", i: int, starts: str) -> None:
     w(f"e = {starts}[(p - 1) * {n} + s] + r", 2)
 
 
-def own_found(w: "Writer") -> None:
+def own_found(w: "Writer", pad: int = 0) -> None:
     """The end of what :func:`own_find` began."""
-    if w.typed:
+    if pad:
+        w.shift += 1
+    elif w.typed:
         w("return -1", 1)
     else:
         w.shift += 1

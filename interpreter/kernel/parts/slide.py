@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import ended_rays, flatten
-from .common import one_piece_make, one_piece_tables, own_counts, own_find, own_found, own_pieces, plain_squares
+from .common import one_piece_make, one_piece_tables, own_counts, own_find, own_found, own_pieces, padded, plain_squares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -110,16 +110,16 @@ def proposes(p: "Plan", i: int) -> bool:
 def count(w: "Writer", p: "Plan", i: int) -> None:
     """The body of ``count{i}(p)``: the squares the mover's pieces could slide to were nothing in
     the way (with an exact distance, the end of each ray)."""
-    own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {p.squares} + s]")
+    own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {p.squares} + s]", padded(p, i))
 
 
 def propose(w: "Writer", p: "Plan", i: int) -> None:
     """The body of ``propose{i}(p, r)``: the ``r``-th slide :func:`count` counts, where every
     square of its ray up to its end is empty, else -1."""
     n = p.squares
-    own_find(w, p, i, f"B{i}_cand_start")
+    own_find(w, p, i, f"B{i}_cand_start", padded(p, i))
     w(f"for j in range(B{i}_cand_first[e], B{i}_cand[e] + 1):", 2)
     w(f"if b[B{i}_rays[j]]:", 3)
     w("return -1", 4)
     w(f"return {w.big(i * p.slot)} + (c - 1) * {(n + 1) * n} + s * {n} + B{i}_rays[B{i}_cand[e]]", 2)
-    own_found(w)
+    own_found(w, padded(p, i))

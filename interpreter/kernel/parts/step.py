@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..model import flatten
-from .common import one_piece_make, one_piece_tables, own_counts, own_find, own_found, own_pieces, plain_squares
+from .common import one_piece_make, one_piece_tables, own_counts, own_find, own_found, own_pieces, padded, plain_squares
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...game import Game
@@ -64,7 +64,7 @@ def proposes(p: "Plan", i: int) -> bool:
 
 def count(w: "Writer", p: "Plan", i: int) -> None:
     """The body of ``count{i}(p)``: the squares the mover's pieces would reach, empty or not."""
-    own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {p.squares} + s]")
+    own_counts(w, p, i, f"B{i}_cnt[(p - 1) * {p.squares} + s]", padded(p, i))
 
 
 def propose(w: "Writer", p: "Plan", i: int) -> None:
@@ -72,11 +72,11 @@ def propose(w: "Writer", p: "Plan", i: int) -> None:
     square it reaches takes it (empty, or an enemy to capture where the block captures), else -1."""
     n, nc1 = p.squares, p.codes + 1
     capture, empty_ok = p.blocks[i].tables["flags"]
-    own_find(w, p, i, f"B{i}_start")
+    own_find(w, p, i, f"B{i}_start", padded(p, i))
     w(f"t = B{i}_to[e]", 2)
     w("x = b[t]", 2)
     takes = f"ENEMY[p * {nc1} + x]" if capture else "0"
     w(f"if ({takes}) if x else {int(empty_ok)}:", 2)
     w(f"return {w.big(i * p.slot)} + (c - 1) * {(n + 1) * n} + s * {n} + t", 3)
     w("return -1", 2)
-    own_found(w)
+    own_found(w, padded(p, i))
