@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares", "ROOM"]
+__all__ = ["KEYS", "tables", "plain_tables", "make", "moves", "squares", "ROOM"]
 
 #: the room of a move's int the chains of a jump may fill (with the other blocks' moves beside)
 ROOM = 1 << 62
@@ -61,6 +61,23 @@ def tables(game: "Game", block: Any, tables: dict[str, list[int]], p: "Plan") ->
     tables["kind"] = list(t.code_kind)
     # chains can be many: a buffer of this many, and a chain past it is said (OVER), never written
     return max(4 * n * nd, 4096)
+
+
+def plain_tables(w: "Writer", p: "Plan", i: int) -> None:
+    """Plain Python: per player, kind and square the first jumps its ways offer, as pairs (the
+    square jumped, the square landed on) in a list (``B{i}_firsts``), which the look for a first
+    jump reads by ``for j, t in row``."""
+    tb = p.blocks[i].tables
+    n, nd = p.squares, tb["shape"][0]
+    kinds = max(tb["kind"]) + 1 if tb["kind"] else 1
+    rows = []
+    for q in range(3):
+        for kind in range(kinds):
+            for sq in range(n):
+                pairs = [(tb["mid"][sq * nd + d], tb["land"][sq * nd + d]) for d in range(nd)
+                         if tb["ways"][(q * kinds + kind) * nd + d]]
+                rows.append("[" + ", ".join(f"({j}, {t})" for j, t in pairs if j >= 0 and t >= 0) + "]")
+    w(f"B{i}_firsts = [{', '.join(rows)}]")
 
 
 def make(w: "Writer", p: "Plan", i: int) -> None:
@@ -256,30 +273,41 @@ def moves(w: "Writer", p: "Plan", i: int) -> None:
     n = p.squares
     whole = p.blocks[i].tables["shape"][2]
     hh = max(1, p.height)
-    w("h = PN[p]", 1)
-    w("for x in range(h):", 1)
-    w(f"OWN[x] = PL[p * {n} + x]", 2)
-    w("for x in range(h):", 1)
-    w("s = OWN[x]", 2)
-    w("c = b[s]", 2)
-    w(f"if not B{i}_mine[p * {p.codes + 1} + c]:", 2)
-    w("continue", 3)
-    # a square from which no first jump can be made (an enemy beside it, the square beyond it
-    # empty) is passed by, its jumper never lifted: the first jump's own tests, asked once
     tb = p.blocks[i].tables
     nd = tb["shape"][0]
     kinds = max(tb["kind"]) + 1 if tb["kind"] else 1
-    w(f"kind = B{i}_kind[c - 1]", 2)
-    w("e = 0", 2)
-    w(f"for d in range({nd}):", 2)
-    w(f"if B{i}_ways[(p * {kinds} + kind) * {nd} + d]:", 3)
-    w(f"j = B{i}_mid[s * {nd} + d]", 4)
-    w(f"t = B{i}_land[s * {nd} + d]", 4)
-    w(f"if j >= 0 and t >= 0 and not b[t] and B{i}_over[p * {p.codes + 1} + b[j]]:", 4)
-    w("e = 1", 5)
-    w("break", 5)
-    w("if not e:", 2)
+    m = p.codes + 1
+    if w.typed:
+        w("h = PN[p]", 1)
+        w("for x in range(h):", 1)
+        w(f"OWN[x] = PL[p * {n} + x]", 2)
+        w("for x in range(h):", 1)
+        w("s = OWN[x]", 2)
+    else:  # plain Python: the squares copied by one slice (lifting a jumper reorders the list)
+        w(f"for s in PL[p * {n}:p * {n} + PN[p]]:", 1)
+    w("c = b[s]", 2)
+    w(f"if not B{i}_mine[p * {m} + c]:", 2)
     w("continue", 3)
+    # a square from which no first jump can be made (an enemy beside it, the square beyond it
+    # empty) is passed by, its jumper never lifted: the first jump's own tests, asked once
+    if w.typed:
+        w(f"kind = B{i}_kind[c - 1]", 2)
+        w("e = 0", 2)
+        w(f"for d in range({nd}):", 2)
+        w(f"if B{i}_ways[(p * {kinds} + kind) * {nd} + d]:", 3)
+        w(f"j = B{i}_mid[s * {nd} + d]", 4)
+        w(f"t = B{i}_land[s * {nd} + d]", 4)
+        w(f"if j >= 0 and t >= 0 and not b[t] and B{i}_over[p * {m} + b[j]]:", 4)
+        w("e = 1", 5)
+        w("break", 5)
+        w("if not e:", 2)
+        w("continue", 3)
+    else:  # the first jumps of the square's piece, read as a list of pairs
+        w(f"for j, t in B{i}_firsts[(p * {kinds} + B{i}_kind[c - 1]) * {n} + s]:", 2)
+        w(f"if not b[t] and B{i}_over[p * {m} + b[j]]:", 3)
+        w("break", 4)
+        w("else:", 2)
+        w("continue", 3)
     w("d = height_of(s)" if whole else "d = 1", 2)
     w("for e in range(d):", 2)
     w(f"JU[{hh} - 1 - e] = pop(s)", 3)  # kept top first at the end of JU

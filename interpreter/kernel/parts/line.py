@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..model import Plan
     from ..writer import Writer
 
-__all__ = ["KEYS", "tables", "make", "moves", "squares"]
+__all__ = ["KEYS", "tables", "plain_tables", "make", "moves", "squares"]
 
 KEYS = {"take", "directions", "distance", "promote", "sets", "pieces", "notation", "description", "legal_if"}
 
@@ -84,11 +84,30 @@ def make(w: "Writer", p: "Plan", i: int) -> None:
     w("")
 
 
+def plain_tables(w: "Writer", p: "Plan", i: int) -> None:
+    """Plain Python: per player, kind and square the squares its ways reach, as a list
+    (``B{i}_tol``)."""
+    tb = p.blocks[i].tables
+    n, nd = p.squares, tb["shape"][0]
+    kinds = max(tb["kind"]) + 1
+    rows = [[tb["to"][sq * nd + d] for d in range(nd)
+             if tb["ways"][(q * kinds + kind) * nd + d] and tb["to"][sq * nd + d] >= 0]
+            for q in range(3) for kind in range(kinds) for sq in range(n)]
+    w(f"B{i}_tol = [{', '.join(map(str, rows))}]")
+
+
 def moves(w: "Writer", p: "Plan", i: int) -> None:
     n = p.squares
     nd, _ = p.blocks[i].tables["shape"]
     kinds = max(p.blocks[i].tables["kind"]) + 1
     own_pieces(w, p, i)
+    if not w.typed:  # plain Python: the squares the piece's ways reach, read as a list
+        w(f"mv = {w.big(i * p.slot)} + s * {n}", 2)
+        w(f"for t in B{i}_tol[(p * {kinds} + B{i}_kind[c - 1]) * {n} + s]:", 2)
+        w("if not b[t]:", 3)
+        w("out[k] = mv + t", 4)
+        w("k += 1", 4)
+        return
     w(f"kind = B{i}_kind[c - 1]", 2)
     w(f"for d in range({nd}):", 2)
     w(f"if not B{i}_ways[(p * {kinds} + kind) * {nd} + d]:", 3)
