@@ -271,19 +271,25 @@ def test_value_bound_scales_every_return() -> None:
         assert max(abs(r) for r in st.returns()) <= bound
 
 
+def counted(monkeypatch: pytest.MonkeyPatch, game: Any, method: str) -> list[int]:
+    """The plies of the positions ``game.<method>`` is asked about from now on (it still answers)."""
+    calls: list[int] = []
+    asked = getattr(game, method)
+
+    def counting(st: Any) -> Any:
+        calls.append(st.ply)
+        return asked(st)
+
+    monkeypatch.setattr(game, method, counting)
+    return calls
+
+
 @pytest.mark.parametrize("name", ["tic-tac-toe", "lasca"])
 def test_the_legal_actions_are_listed_once_per_position(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The decision at a position is worked out once: asking for the actions again, the player
     to decide or the mask, then playing one, lists the legal moves no more."""
     game = spielwerk.load(name)
-    calls = []
-    listed = game.legal_moves
-
-    def counting(st: Any) -> Any:
-        calls.append(st.ply)
-        return listed(st)
-
-    monkeypatch.setattr(game, "legal_moves", counting)
+    calls = counted(monkeypatch, game, "legal_moves")
     st = game.initial()
     rng = random.Random(3)
     for _ in range(12):
@@ -305,14 +311,7 @@ def test_a_chance_phase_s_outcomes_are_listed_once_per_position_and_named_in_the
     asking who decides, the outcomes, the mask and every outcome's text lists them once, and each
     text is the move in the game's notation."""
     game = spielwerk.load("einstein")
-    calls = []
-    listed = game.chance_outcomes
-
-    def counting(st: Any) -> Any:
-        calls.append(st.ply)
-        return listed(st)
-
-    monkeypatch.setattr(game, "chance_outcomes", counting)
+    calls = counted(monkeypatch, game, "chance_outcomes")
     st = game.initial()
     assert st.current_player() == 0
     outcomes = st.chance_actions()
