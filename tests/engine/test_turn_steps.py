@@ -173,8 +173,8 @@ CASES = [
     ("backgammon", {}, 4),
     ("plakoto", {}, 5),
     ("plakoto", {"ending_turns": "apart"}, 5),
-    ("puff", {}, 2),
-    ("puff", {"entering_order": "lower_first", "entered_moves_on": False}, 2),
+    ("puff", {}, 1),  # a Puff game is long: one holds over 100 rolls
+    ("puff", {"entering_order": "lower_first", "entered_moves_on": False}, 1),
     ("trictrac", {}, 2),  # the corner's rules: the view is read from the listed turns
 ]
 
@@ -231,7 +231,7 @@ def test_the_step_view_of_variant_files(tmp_path, name):
     assert checked > 30
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(seed=hs.integers(0, 10_000), name=hs.sampled_from(["backgammon", "puff", "plakoto", "trictrac"]))
 def test_random_steps_always_make_a_legal_turn(seed, name):
     """Random choices, big rolls included: the turn made is one of the legal moves' results, with

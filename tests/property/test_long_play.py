@@ -464,8 +464,8 @@ def run(label: str, name: str, options: dict[str, Any], plies: int, first_seed: 
 # -- budgets -----------------------------------------------------------------------------------------------
 #: plies per configuration in the default run: the whole file takes ~30-40 s on this 2-core
 #: machine (``scaled``: ten times as many with SPIELWERK_PROFILE=slow)
-DEFAULT_PLIES = 1500
-DEFAULT_PLIES_OPTIONS = 400      # tak sizes, backgammon for money, each Tackle job
+DEFAULT_PLIES = 900
+DEFAULT_PLIES_OPTIONS = 250      # tak sizes, backgammon for money, each Tackle job
 DEFAULT_PLIES_SLOW_GAMES: dict[str, int] = {}  # none now: Puff's turns are chosen by steps
 
 #: The slow set. The goal is 10^6 plies per game. With all the checks every ply, measured in

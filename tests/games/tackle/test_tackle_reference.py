@@ -75,7 +75,7 @@ def test_perft_depth_3_after_an_opening_matches_the_reference_figures(which, cou
 def random_state(job, seed, plies):
     return random_walk(game(job), seed, plies)
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.tuples(st.sampled_from(["Quadrat", "Turm3", "Block9", "Bluete", "Treppe4"]),
                  st.integers(0, 2**32), st.integers(0, 90)))
 def test_each_move_leads_where_the_reference_says(recipe):
@@ -84,3 +84,11 @@ def test_each_move_leads_where_the_reference_says(recipe):
     assert successors(s) == ref_successors(p)
     out = s.outcome()
     assert (out.token if out else None) == ref.result(p) or out.result == "repetition"
+
+
+@pytest.mark.slow
+@settings(max_examples=600, deadline=None)
+@given(st.tuples(st.sampled_from(["Quadrat", "Turm3", "Block9", "Bluete", "Treppe4"]),
+                 st.integers(0, 2**32), st.integers(0, 90)))
+def test_each_move_leads_where_the_reference_says_in_many_positions(recipe):
+    test_each_move_leads_where_the_reference_says.hypothesis.inner_test(recipe)
