@@ -179,8 +179,8 @@ def test_one_die_races_play_their_turns_preferences_and_rolls_again_on_the_race_
         assert plan(game).race.one_die
         assert same_as_engine(game, range(10), steps_every=10 ** 9) > 300  # a turn is one step: no step view
         k = kernels.kernel(game)
-        ours = k.random_games(game.initial(), 1000, seed=5)
-        theirs = k._engine_games(game.initial(), 120, 7, 10_000, "turn")
+        ours = k.random_games(game.initial(), 600, seed=5)
+        theirs = k._engine_games(game.initial(), 80, 7, 10_000, "turn")
         plies = [n for _, n in ours], [n for _, n in theirs]
         spread = statistics.stdev(plies[1]) / len(plies[1]) ** 0.5
         assert abs(statistics.mean(plies[0]) - statistics.mean(plies[1])) < 4 * spread
@@ -297,9 +297,9 @@ def test_puff_s_step_view_is_the_engine_s_and_its_random_games_are_alike():
     k = kernels.kernel(game)
     st = game.initial()
     assert k.legal_moves(st) == game.legal_moves(st)  # the engine's (none before the roll)
-    ours = [plies for _, plies in k.random_games(st, 500, seed=1, by="step")]
+    ours = [plies for _, plies in k.random_games(st, 300, seed=1, by="step")]
     rng, agent, theirs = random.Random(2), RandomAgent(3, by="step"), []
-    for _ in range(50):
+    for _ in range(30):
         state, plies = game.initial(), 0
         while state.result is None:
             if game.is_chance(state):

@@ -30,7 +30,7 @@ def test_a_written_record_replays_to_the_same_game(name, options):
     spec = load_spec_for(name)
     for seed in range(4):
         # reading a Puff turn back lists the roll's results, up to tens of thousands: shorter games
-        st = random_game(game, seed, 40 if name == "puff" else 250)
+        st = random_game(game, seed, 30 if name == "puff" else 250)
         text = st.record({"Event": "test"})
         [back] = replay_text(spec, text)
         assert back.error is None, (text, back.error)

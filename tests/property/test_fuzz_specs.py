@@ -78,7 +78,7 @@ def test_mutated_expressions_load_or_are_refused_with_a_location(data):
     _mutate_and_judge(data, ("expr",), flow_sometimes=False)
 
 
-@settings(max_examples=scaled(120), **FUZZ)
+@settings(max_examples=scaled(80), **FUZZ)
 @given(st.data())
 def test_mutated_text_loads_or_is_refused_with_a_location(data):
     """YAML-level attacks on the file's text: aliases, tags, duplicate keys, nesting, bytes."""
