@@ -21,17 +21,8 @@ def random_walk(game: Any, seed: int, plies: int,
     for _ in range(plies):
         while s.is_chance():  # an opening that only decides the starter is followed by his roll
             s.push(sample_chance(game, s, rng))
-        block = game.step_block(s) if by_step and s.result is None else None
-        if block is not None:
-            done: list[Any] = []
-            choices = block.step_choices(s, done)
-            while choices:
-                choice = rng.choice(choices)
-                if choice is None:  # the turn may end here
-                    break
-                done.append(choice)
-                choices = block.step_choices(s, done)
-            s.push(block.step_move(s, tuple(done)))
+        if by_step and s.result is None and game.step_block(s) is not None:
+            s.push(play_turn(s, _Steps(rng)))
             continue
         moves = s.legal_moves()
         if not moves:
@@ -40,6 +31,19 @@ def random_walk(game: Any, seed: int, plies: int,
     while s.is_chance():
         s.push(sample_chance(game, s, rng))
     return s
+
+
+class _Steps:
+    """An agent for :func:`play_turn` that takes each step of a dice turn uniformly with ``rng``
+    (None among the choices: the turn may end there)."""
+
+    by_step = True
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_step(self, state: Any, choices: list[Any]) -> Any:
+        return self.rng.choice(choices)
 
 
 def step_walk(game: Any, seed: int, plies: int) -> Any:

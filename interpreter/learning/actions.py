@@ -328,7 +328,7 @@ def decision(st: "State") -> tuple[int, list[int]]:
     -1 once the game is over) and the ids of his legal actions, ascending (the menu's own list, not
     to be changed; empty at a chance node and at the end)."""
     game = st.game
-    if _chance_of(st) is not None:
+    if _at_chance(st):
         return 0, []
     if st.result is not None:
         return -1, []
@@ -347,7 +347,7 @@ def legal_actions(st: "State") -> list[int]:
 
 def legal_action_mask(st: "State") -> list[bool]:
     mask = [False] * space_of(st.game).size
-    if _chance_of(st) is None:
+    if not _at_chance(st):
         for a in menu(st).ids:
             mask[a] = True
     return mask
@@ -369,6 +369,15 @@ def _rolls(st: "State", outcomes: list[tuple["Move", Any]]) -> tuple[list[tuple[
         if not space._weighed:
             space._chance_floats[key] = got
     return got
+
+
+def _at_chance(st: "State") -> bool:
+    """Whether chance moves in ``st``: a chance phase's outcomes are worked out once per position
+    (:func:`_chance_of`), a roll's due is the dice's own quick answer."""
+    game = st.game
+    if game._any_chance_phase and game._chance_phases[st.phase]:
+        return _chance_of(st) is not None
+    return game.is_chance(st)
 
 
 def _chance_of(st: "State") -> tuple[list[tuple[int, float]], dict[int, "Move"]] | None:
@@ -442,7 +451,7 @@ def apply_action(st: "State", action: int) -> None:
     """Play ``action`` (a chance id at a chance node); a part is added to ``st.turn`` until the
     move it belongs to is complete, which is then pushed."""
     game = st.game
-    if _chance_of(st) is not None:
+    if _at_chance(st):
         st.push(action_to_move(st, action))
         return
     m = menu(st)
@@ -471,7 +480,7 @@ def action_text(st: "State", action: int) -> str:
     (``13/7``) or a hop, ``stop``, or a roll (``6-5``)."""
     game = st.game
     got = action_to_move(st, action)
-    if _chance_of(st) is not None:
+    if _at_chance(st):
         if got[0] != game.roll_index:  # a chance phase's move: in the game's notation
             return game.format_move(st, got)
         _, a, b, starter = got

@@ -329,7 +329,8 @@ def same_as_engine(game, seeds=range(6)):
     for depth in range(1, 4):
         count = game.perft(st, depth)
         assert k.perft(st, depth) == count
-        first = first if depth > 1 else count
+        if depth == 1:
+            first = count
         if count * first > 5000:  # deep enough: the next depth would be many thousands (perft
             break                 # from positions met in play goes on from many more positions)
 

@@ -81,18 +81,16 @@ def own_find(w: "Writer", p: "Plan", i: int, starts: str, pad: int = 0) -> None:
     written at depth 2 and end with :func:`own_found`. Padded (``pad``, see :func:`padded`): the
     piece is the ``r // pad``-th of the player's, and a candidate beyond its row is -1."""
     n = p.squares
-    if pad == 1:
-        w(f"s = PL[p * {n} + r]", 1)
-        w("r = 0", 1)
-        w(f"if not B{i}_cnt[(p - 1) * {n} + s]:", 1)
-        w("return -1", 2)
-        w("c = b[s]", 1)
-        w.shift -= 1
-    elif pad:
-        w(f"x = r // {pad}", 1)
-        w(f"s = PL[p * {n} + x]", 1)
-        w(f"r -= x * {pad}", 1)
-        w(f"if r >= B{i}_cnt[(p - 1) * {n} + s]:", 1)
+    if pad:
+        if pad == 1:  # the r-th piece's one candidate
+            w(f"s = PL[p * {n} + r]", 1)
+            w("r = 0", 1)
+            w(f"if not B{i}_cnt[(p - 1) * {n} + s]:", 1)
+        else:
+            w(f"x = r // {pad}", 1)
+            w(f"s = PL[p * {n} + x]", 1)
+            w(f"r -= x * {pad}", 1)
+            w(f"if r >= B{i}_cnt[(p - 1) * {n} + s]:", 1)
         w("return -1", 2)
         w("c = b[s]", 1)
         w.shift -= 1
